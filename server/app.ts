@@ -1,0 +1,98 @@
+/**
+ * Builds the Fastify app: envelope error handling, request ids and redacted logs, sessions,
+ * the API under /prod-api and, when the client is built, the SPA with a history fallback.
+ */
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './context';
+import { AppError } from './lib/envelope';
+import { sessionUserId, tokenFrom } from './auth/session';
+import { healthRoutes } from './routes/health';
+import { userRoutes } from './routes/user';
+import { Code, Messages } from '../contract/envelope';
+
+export const API_PREFIX = '/prod-api';
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    // Secrets never reach the logs: tokens, cookies and passwords are redacted wherever they appear.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(ctx.config.logLevel),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  await app.register(cookie);
+  app.decorateRequest('userId', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      request.log.info({ code: error.code, msg: error.message }, 'request refused');
+      return reply.status(error.httpStatus).send({ code: error.code, msg: error.message });
+    }
+    const err = error as { validation?: unknown; statusCode?: number; message?: string };
+    if (err.validation || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
+      request.log.info({ err: error }, 'bad request');
+      return reply.status(200).send({ code: Code.ERROR, msg: err.message || Messages.dataError });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 500, msg: Messages.systemException });
+  });
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request) => {
+      const token = tokenFrom(request);
+      if (!token) return;
+      const userId = await sessionUserId(ctx.db, token);
+      if (userId) {
+        request.userId = userId;
+        request.sessionToken = token;
+      }
+    });
+    healthRoutes(api, ctx);
+    userRoutes(api, ctx);
+    api.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
+    });
+  }, { prefix: API_PREFIX });
+
+  const indexHtml = path.join(ctx.config.clientDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.clientDir,
+      wildcard: false,
+      // Hashed build assets never change; index.html must be revalidated so a deploy is picked up.
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
+      // Client routes (and the spec's 404 page for unknown ones) are resolved by the SPA.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

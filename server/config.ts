@@ -1,0 +1,35 @@
+/** Server settings from the environment (README lists them). */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  demo: boolean;
+  captcha: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Set the Secure flag on cookies; on when the public URL is https. */
+  secureCookies: boolean;
+  logLevel: string;
+  /** Where the built client lives; served with an SPA fallback when present. */
+  clientDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    demo: !['0', 'false', 'off', 'no'].includes(String(env.DEMO ?? '1').toLowerCase()),
+    captcha: String(env.CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM ?? 'POD Studio <no-reply@podstudio.example>',
+    secureCookies: String(env.PUBLIC_URL ?? '').startsWith('https://'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
+  };
+}

@@ -1,0 +1,42 @@
+/** `npm start`: open and migrate the database, seed the demo, serve the app and the API on one port. */
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createMailer } from './mail/mailer';
+import { buildApp } from './app';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+
+let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+const mailerLog = { info: (o: unknown, m?: string) => app?.log.info(o, m) } as never;
+const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: mailerLog });
+app = await buildApp({ config, database, db: database.db, mailer });
+
+if (config.demo) {
+  const { created } = await seedDemo(database.db);
+  app.log.info({ created }, 'demo merchant ready');
+}
+if (!existsSync(path.join(config.clientDir, 'index.html'))) {
+  app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build` (npm start does it) to serve the app');
+}
+
+const shutdown = async (signal: string) => {
+  app?.log.info({ signal }, 'shutting down');
+  await app?.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = `http://localhost:${config.port}`;
+console.log(`\n  POD Studio is running at ${where}  (database: ${database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
+if (config.demo) console.log(`  Demo merchant: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (!config.captcha) console.log('  Image codes are off (CAPTCHA=off)');
+if (!config.smtpUrl) console.log(`  Mail goes to ${path.join(config.dataDir, 'outbox')}`);
+console.log('');

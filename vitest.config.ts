@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import { existsSync, readdirSync } from 'node:fs';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+
+const hasBrowserTests = existsSync('tests/browser') && readdirSync('tests/browser', { recursive: true })
+  .some((f) => String(f).endsWith('.test.ts') || String(f).endsWith('.test.tsx'));
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Suites share one PostgreSQL server when TEST_DATABASE_URL is set; each makes its own database.
+          fileParallelism: true,
+        },
+      },
+      ...(hasBrowserTests
+        ? [{
+            optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'gl-matrix', 'bezier-js', 'ag-psd'] },
+            test: {
+              name: 'browser',
+              include: ['tests/browser/**/*.test.{ts,tsx}'],
+              testTimeout: 60_000,
+              browser: {
+                enabled: true,
+                headless: true,
+                instances: [{ browser: 'chromium' as const }],
+                provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+              },
+            },
+          }]
+        : []),
+    ],
+  },
+});
