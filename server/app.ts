@@ -36,7 +36,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: ctx.config.trustProxy,
   });
 
   await app.register(cookie);

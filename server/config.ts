@@ -13,6 +13,8 @@ export interface Config {
   /** Set the Secure flag on cookies; on when the public URL is https. */
   secureCookies: boolean;
   logLevel: string;
+  /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY=1). */
+  trustProxy: boolean;
   /** Where the built client lives; served with an SPA fallback when present. */
   clientDir: string;
 }
@@ -30,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'POD Studio <no-reply@podstudio.example>',
     secureCookies: String(env.PUBLIC_URL ?? '').startsWith('https://'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1',
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
   };
 }

@@ -1,0 +1,28 @@
+/** Public API of the engine's document and template model. */
+export * from './constants.ts';
+export * from './types.ts';
+export { DataError, isDataError } from './errors.ts';
+export { parseHexColor, isHexColor, normalizeHexColor, hexToRgb, dedupeColorNames, type Rgb } from './color.ts';
+export { dpiQuality, effectiveDpi, downscaledSize, type DpiElement, type DpiFlat } from './dpi.ts';
+export { textAlignmentFor, splitTextLines, shadowOffset, textDefaults, type TextStyleDefaults } from './text.ts';
+export {
+  newLocalId,
+  elementBaseDefaults,
+  createTextElement,
+  createImageElement,
+  type TextElementInit,
+  type ImageElementInit,
+} from './elements.ts';
+export { blendModeOf, layerWarp, walkLayers, layerFlatIds, type LayerWarp } from './layers.ts';
+export { is3DCustomType, parseBracketList, colorOption } from './product.ts';
+export {
+  validateTemplate,
+  validateSkuDesign,
+  validateDesignElement,
+  validateProduct,
+  validateJson,
+  unwrap,
+  dataError,
+  type ValidationResult,
+  type DataErrorResult,
+} from './validate.ts';

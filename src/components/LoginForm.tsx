@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Field } from './Field';
+import { useForm } from './useForm';
+import { userApi } from '../api/user';
+import { loggedInWith } from '../stores/session';
+import { loginSchema } from '../../contract/validation';
+
+/** Login with e-mail, password and the 4-character image code; used by the page and the dialog. */
+export function LoginForm({ onDone }: { onDone: () => void }) {
+  const f = useForm({ username: '', password: '', code: '' });
+  const [captcha, setCaptcha] = useState<{ enabled: boolean; uuid?: string; img?: string }>({ enabled: false });
+  const [busy, setBusy] = useState(false);
+
+  const loadCaptcha = useCallback(async () => {
+    const res = await userApi.captcha();
+    if (res.code === 200) setCaptcha({ enabled: res.captchaEnabled === true, uuid: res.uuid, img: res.img });
+  }, []);
+  useEffect(() => { void loadCaptcha(); }, [loadCaptcha]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    f.setServerError('');
+    if (!f.check(loginSchema(captcha.enabled))) return;
+    setBusy(true);
+    const res = await userApi.login({ ...f.values, username: f.values.username.trim(), uuid: captcha.uuid });
+    if (res.code === 200 && (await loggedInWith())) {
+      setBusy(false);
+      onDone();
+      return;
+    }
+    setBusy(false);
+    f.setServerError(res.msg);
+    // The image code is single-use on the server: show a fresh one and keep everything else typed.
+    f.setValues((v) => ({ ...v, code: '' }));
+    if (captcha.enabled) void loadCaptcha();
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Log in">
+      <Field label="Email" type="email" autoComplete="username" placeholder="Email address" {...f.bind('username')} />
+      <Field label="Password" type="password" autoComplete="current-password" placeholder="Password" {...f.bind('password')} />
+      {captcha.enabled && (
+        <Field label="Verification code" autoComplete="off" maxLength={4} placeholder="Verification code" {...f.bind('code')}
+          suffix={<button type="button" className="captcha-btn" onClick={() => void loadCaptcha()} aria-label="Get a new verification code">
+            {captcha.img ? <img src={captcha.img} alt="Verification code image" width={120} height={40} /> : 'Load code'}
+          </button>} />
+      )}
+      {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
+      <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Logging in…' : 'Log in'}</button>
+      <div className="auth-links">
+        <Link to="/reset-password/send-code">Forgot password?</Link>
+        <Link to="/register">Create an account</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+/** The product's layouts (spec section 2): each keeps the back-to-top button after 800 px. */
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { Header } from '../components/Header';
+import { Footer } from '../components/Footer';
+import { BackToTop } from '../components/BackToTop';
+import { LogoutConfirm } from '../components/HeaderWidgets';
+import { session } from '../stores/session';
+import { ui } from '../stores/ui';
+import { dashboardMenu, shortStoreName } from '../nav';
+
+export function useRouteTitle(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]?.handle as { title?: string } | undefined;
+    if (h?.title) return h.title;
+  }
+  return 'POD Studio';
+}
+
+export function DefaultLayout() {
+  return (
+    <div className="layout default">
+      <Header />
+      <main id="main" className="container"><Outlet /></main>
+      <Footer />
+      <BackToTop />
+    </div>
+  );
+}
+
+/** Full-width content between the full header and footer (home, catalogue). */
+export function FullLayout() {
+  return (
+    <div className="layout full">
+      <Header />
+      <main id="main"><Outlet /></main>
+      <Footer />
+      <BackToTop />
+    </div>
+  );
+}
+
+export function BlogLayout() {
+  return (
+    <div className="layout blog">
+      <Header />
+      <main id="main" className="container narrow"><Outlet /></main>
+      <Footer />
+      <BackToTop />
+    </div>
+  );
+}
+
+/** Left menu plus top bar: the logged-in merchant's working area. */
+export function DashboardLayout() {
+  const title = useRouteTitle();
+  const snap = useSnapshot(session);
+  const [confirm, setConfirm] = useState(false);
+  const [userOpen, setUserOpen] = useState(false);
+  const user = snap.user;
+  const current = user?.sShops.find((s) => s.id === user.shopid);
+  return (
+    <div className="layout dashboard">
+      <aside className="side-menu" aria-label="Dashboard menu">
+        <Link to="/" className="logo">POD<span>Studio</span></Link>
+        <nav aria-label="Dashboard">
+          <ul>
+            {dashboardMenu.map((m) => (
+              <li key={m.to}>
+                {'newTab' in m && m.newTab ? (
+                  <a href={m.to} target="_blank" rel="noopener">{m.label}{'mark' in m && m.mark ? <span className={`mark ${m.mark}`}>{m.mark}</span> : null}</a>
+                ) : (
+                  <NavLink to={m.to} end={m.to === '/dashboard'}>{m.label}{'mark' in m && m.mark ? <span className={`mark ${m.mark}`}>{m.mark}</span> : null}</NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="side-bottom">
+          <Link to="/shopping-cart" aria-label="Cart, 0 items" className="cart-icon">🛒 <span className="badge">0</span></Link>
+          <a href="/prod-api/api/shopifyOAuth/sendEpoloLogin" target="_blank" rel="noopener">Dropshipping platform</a>
+          <a href="https://help.podstudio.example" target="_blank" rel="noopener">Help Center</a>
+        </div>
+      </aside>
+      <div className="dash-main">
+        <header className="top-bar">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <a href="/" target="_blank" rel="noopener">Home</a> <span aria-hidden>›</span> <span aria-current="page">{title}</span>
+          </nav>
+          <div className="top-actions">
+            <Link to="/branding-project">Branding Project</Link>
+            <button type="button" className="btn small" onClick={() => { ui.addStoreDialog = true; }}>Add Store</button>
+            {user && user.sShops.length > 0 && <span className="store-name">{shortStoreName(current?.simplename ?? current?.myshopifyDomain)}</span>}
+            <button type="button" className="icon-btn" aria-label="Go to store" onClick={() => { if (user && user.sShops.length === 0) ui.addStoreDialog = true; }}>🏬</button>
+            <div className="popover" onMouseLeave={() => setUserOpen(false)}>
+              <button type="button" className="nav-btn" aria-expanded={userOpen} aria-label="User menu" onClick={() => setUserOpen((o) => !o)}>
+                <span className="avatar" aria-hidden>{user?.displayname.slice(0, 1).toUpperCase()}</span> {user?.displayname}
+              </button>
+              {userOpen && (
+                <ul className="popover-panel right menu-list" aria-label="User">
+                  <li><Link to="/my-account?tabname=profile" onClick={() => setUserOpen(false)}>Setting</Link></li>
+                  <li><button type="button" className="link-btn" onClick={() => { setUserOpen(false); setConfirm(true); }}>Log out</button></li>
+                </ul>
+              )}
+            </div>
+          </div>
+        </header>
+        <main id="main" className="dash-content"><Outlet /></main>
+      </div>
+      <LogoutConfirm open={confirm} onClose={() => setConfirm(false)} />
+      <BackToTop />
+    </div>
+  );
+}
+
+/** Mobile site: menu button, logo home, cart, and login/register or the user name. */
+export function MobileLayout() {
+  const snap = useSnapshot(session);
+  const [nav, setNav] = useState(false);
+  return (
+    <div className="layout mobile">
+      <header className="m-header">
+        <button type="button" className="icon-btn" aria-label="Menu" aria-expanded={nav} onClick={() => setNav((o) => !o)}>☰</button>
+        <Link to="/mobile" className="logo">POD<span>Studio</span></Link>
+        <Link to="/shopping-cart" aria-label="Cart" className="icon-btn">🛒</Link>
+        {snap.loggedIn ? <span className="m-user">{snap.user?.displayname}</span> : (
+          <span className="m-auth"><Link to="/mobile/login">Login</Link> <Link to="/mobile/register">Register</Link></span>
+        )}
+      </header>
+      {nav && (
+        <nav className="m-nav" aria-label="Mobile">
+          <ul>
+            <li><Link to="/mobile" onClick={() => setNav(false)}>Home</Link></li>
+            <li><Link to="/mobile/all-products" onClick={() => setNav(false)}>All products</Link></li>
+            <li><Link to="/mobile/branding-project" onClick={() => setNav(false)}>Branding</Link></li>
+            <li><Link to="/blog" onClick={() => setNav(false)}>Blog</Link></li>
+            <li><Link to="/mobile/contact-us" onClick={() => setNav(false)}>Contact Us</Link></li>
+          </ul>
+        </nav>
+      )}
+      <main id="main" className="m-content"><Outlet /></main>
+      <MobileFooter />
+      <BackToTop />
+    </div>
+  );
+}
+
+/** Mobile pages without the header chrome (login, register, reset). */
+export function MobileBareLayout() {
+  return (
+    <div className="layout mobile bare">
+      <main id="main" className="m-content"><Outlet /></main>
+      <BackToTop />
+    </div>
+  );
+}
+
+function MobileFooter() {
+  return (
+    <footer className="site-footer m-footer">
+      <ul>
+        <li><Link to="/mobile">Home</Link></li>
+        <li><Link to="/mobile/all-products">Print On Demand Products</Link></li>
+        <li><Link to="/mobile/contact-us">Contact Us</Link></li>
+        <li><Link to="/blog">Blog</Link></li>
+        <li><Link to="/mobile/branding-project">Branding Project</Link></li>
+      </ul>
+      <details>
+        <summary>Policy</summary>
+        <ul>
+          <li><Link to="/mobile/policy/privacy">Privacy Policy</Link></li>
+          <li><Link to="/mobile/policy/refund">Refund Policy</Link></li>
+          <li><Link to="/mobile/policy/shipping">Shipping Policy</Link></li>
+          <li><Link to="/mobile/policy/term-condition">Terms &amp; Conditions</Link></li>
+        </ul>
+      </details>
+    </footer>
+  );
+}

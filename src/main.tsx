@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { Root } from './routes/Root';
+import { routeTable } from './routes/table';
+import { ErrorPage } from './pages/NotFound';
+import './styles.css';
+
+const router = createBrowserRouter([{ element: <Root />, errorElement: <ErrorPage />, children: routeTable }]);
+
+window.addEventListener('error', (e) => console.error('[ui]', e.error ?? e.message));
+window.addEventListener('unhandledrejection', (e) => console.error('[ui]', e.reason));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,51 @@
+/**
+ * The product menu until the catalogue API (issue 4) feeds it: the spec's categories, with the
+ * sub-menus it names. The hot-selling category is kept out of the main list, as the spec says.
+ */
+import { slugify } from '../contract/slug';
+
+export interface NavCategory { title: string; slug: string; sub: { title: string; slug: string }[] }
+
+const cat = (title: string, subs: string[] = []): NavCategory => ({
+  title, slug: slugify(title), sub: subs.map((s) => ({ title: s, slug: slugify(s) })),
+});
+
+export const productMenu: NavCategory[] = [
+  cat("Women's Clothing", ['T-shirt', 'Swimsuit', 'Dress', 'Leggings']),
+  cat("Men's Clothing", ['Hoodie & Jacket', 'T-shirt', 'Tank Top']),
+  cat('Shoes & Socks', ['Sports Shoes', 'Socks', 'Slippers']),
+  cat('Bags', ['Tote Bag', 'Backpack']),
+  cat('Home Deco', ['Pillow', 'Blanket', 'Wall Art', 'Drinkware']),
+  cat('Kids & Baby'),
+  cat('Pet Supplies'),
+  cat('Fully Printing Hat'),
+];
+
+export const dashboardMenu = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/all-products', label: 'Products Catalog', mark: 'new', newTab: true },
+  { to: '/my-templates', label: 'My Templates' },
+  { to: '/my-products', label: 'My Products' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/my-account?tabname=profile', label: 'Account & Settings' },
+  { to: '/branding-project', label: 'Branding Project', newTab: true },
+  { to: '/coupons', label: 'Coupons', mark: 'beta' },
+] as const;
+
+export const userMenu = [
+  { to: '/dashboard', label: 'My Dashboard' },
+  { to: '/my-templates', label: 'My Templates' },
+  { to: '/my-products', label: 'My Products' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/my-account?tabname=profile', label: 'Account & Settings' },
+] as const;
+
+export const storeTypes = [
+  { code: 1, name: 'Etsy', blurb: 'A marketplace for handmade and unique goods.' },
+  { code: 2, name: 'WooCommerce', blurb: 'The store plugin for WordPress sites.' },
+  { code: 3, name: 'Shopify', blurb: 'Hosted online stores of every size.' },
+] as const;
+
+/** The store name as the switcher shows it: 6 characters and an ellipsis. */
+export const shortStoreName = (name: string | null | undefined): string =>
+  !name ? 'Store' : name.length > 6 ? `${name.slice(0, 6)}...` : name;

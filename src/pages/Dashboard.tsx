@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { session } from '../stores/session';
+import { ui } from '../stores/ui';
+import { productMenu, storeTypes } from '../nav';
+
+const slides = [
+  { title: 'Design once, sell everywhere', text: 'Push one design to Shopify, Etsy and WooCommerce.' },
+  { title: 'Photo-real mockups in every colour', text: 'See your design on the product before you publish it.' },
+  { title: 'Brand your parcels', text: 'Add tags, labels, bags and cards with the Branding Project.' },
+];
+const CAROUSEL_DELAY_MS = 15_000;
+const CAROUSEL_SPEED_MS = 1200;
+
+function Carousel() {
+  const [i, setI] = useState(0);
+  useEffect(() => {
+    const t = setTimeout(() => setI((n) => (n + 1) % slides.length), CAROUSEL_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [i]);
+  const go = (n: number) => setI((n + slides.length) % slides.length);
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label="News">
+      <div className="carousel-track" style={{ transform: `translateX(-${i * 100}%)`, transitionDuration: `${CAROUSEL_SPEED_MS}ms` }}>
+        {slides.map((s, n) => (
+          <div key={s.title} className="slide" role="group" aria-roledescription="slide" aria-label={`${n + 1} of ${slides.length}`} aria-hidden={n !== i}>
+            <h3>{s.title}</h3><p>{s.text}</p>
+          </div>
+        ))}
+      </div>
+      <button type="button" className="carousel-arrow prev" aria-label="Previous slide" onClick={() => go(i - 1)}>‹</button>
+      <button type="button" className="carousel-arrow next" aria-label="Next slide" onClick={() => go(i + 1)}>›</button>
+      <div className="carousel-dots">
+        {slides.map((s, n) => <button key={s.title} type="button" aria-label={`Go to slide ${n + 1}`} aria-current={n === i} onClick={() => go(n)} />)}
+      </div>
+    </section>
+  );
+}
+
+export function DashboardPage() {
+  const snap = useSnapshot(session);
+  return (
+    <div className="dashboard-page">
+      <h1>Welcome, {snap.user?.displayname}</h1>
+      {snap.user && snap.user.sShops.length === 0 && (
+        <p className="store-link">No store connected yet. <button type="button" className="link-btn" onClick={() => { ui.addStoreDialog = true; }}>Connect your store</button> to push products.</p>
+      )}
+      <ul className="cards four shortcuts" aria-label="Shortcuts">
+        <li className="card"><a href="/all-products"><h2>Custom made for you</h2><p>Pick a product and design it.</p></a></li>
+        <li className="card"><Link to="/my-templates"><h2>My Templates</h2><p>Designs you can reuse.</p></Link></li>
+        <li className="card"><Link to="/my-products"><h2>My Product</h2><p>Products you designed.</p></Link></li>
+        <li className="card"><a href="https://help.podstudio.example" target="_blank" rel="noopener"><h2>Help Center</h2><p>Guides and answers.</p></a></li>
+      </ul>
+      <Carousel />
+      <section aria-labelledby="help-title">
+        <h2 id="help-title">Help articles</h2>
+        <ul className="help-list">
+          <li><a href="/blog">How to design your first product</a></li>
+          <li><a href="/blog">Connecting a Shopify store step by step</a></li>
+          <li><a href="/policy/shipping">Shipping times and costs</a></li>
+          <li><a href="/policy/refund">What to do about a misprint</a></li>
+        </ul>
+      </section>
+      <section aria-labelledby="showcase-title">
+        <h2 id="showcase-title">Categories</h2>
+        <ul className="chips">{productMenu.map((c) => <li key={c.slug}><a href={`/all-products/${c.slug}`}>{c.title}</a></li>)}</ul>
+      </section>
+      <section aria-labelledby="steps-title">
+        <h2 id="steps-title">How it works</h2>
+        <ol className="steps compact">
+          <li>Connect your store</li><li>Design products</li><li>Push them to your store</li><li>We produce and ship your orders</li>
+        </ol>
+      </section>
+      <section aria-labelledby="types-title">
+        <h2 id="types-title">Store types</h2>
+        <ol className="store-types">{storeTypes.map((s) => <li key={s.code}><strong>{s.name}</strong> <span className="muted">{s.blurb}</span></li>)}</ol>
+      </section>
+    </div>
+  );
+}

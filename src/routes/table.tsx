@@ -1,0 +1,128 @@
+/**
+ * Every route of spec section 2 with its title (route handle) and whether it needs login.
+ * Pages that later issues build show their layout, title and a "not available yet" state.
+ */
+import type { RouteObject } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { HomePage } from '../pages/Home';
+import { LoginPage, RegisterPage, ResetPasswordPage, ResetSendCodePage, SetPasswordPage } from '../pages/AuthPages';
+import { NotFoundPage, ErrorPage } from '../pages/NotFound';
+import { DashboardPage } from '../pages/Dashboard';
+import { PrivacyPolicy } from '../pages/policy/PrivacyPolicy';
+import { RefundPolicy } from '../pages/policy/RefundPolicy';
+import { ShippingPolicy } from '../pages/policy/ShippingPolicy';
+import { TermsConditions } from '../pages/policy/TermsConditions';
+import { ContactUs } from '../pages/contact/ContactUs';
+import { NotAvailable } from '../components/NotAvailable';
+import { RequireLogin } from './guard';
+import { BlogLayout, DashboardLayout, DefaultLayout, FullLayout, MobileBareLayout, MobileLayout } from '../layouts/Layouts';
+
+const soon = (path: string, title: string): RouteObject => ({ path, handle: { title }, element: <NotAvailable title={title} /> });
+const page = (path: string, title: string, element: React.ReactNode): RouteObject => ({ path, handle: { title }, element });
+
+function UpgradeNotice() {
+  const { slug = '' } = useParams();
+  const product = slug.replace(/^eprolo-pod-was-officially-upgraded-to-/, '').replace(/-/g, ' ');
+  return (
+    <article className="prose">
+      <h1>We have been upgraded to {product || 'a new name'}</h1>
+      <p>Your account, products, templates and orders moved with us: log in as usual to carry on.</p>
+    </article>
+  );
+}
+
+const policies: [string, string, React.ReactNode][] = [
+  ['policy/privacy', 'Privacy Policy', <PrivacyPolicy />],
+  ['policy/refund', 'Refund Policy', <RefundPolicy />],
+  ['policy/shipping', 'Shipping Policy', <ShippingPolicy />],
+  ['policy/term-condition', 'Terms & Conditions', <TermsConditions />],
+];
+
+/** Paths with a mobile variant under /mobile (spec section 2 "Mobile"). */
+export const MOBILE_PATHS = [/^\/$/, /^\/login$/, /^\/register$/, /^\/branding-project$/, /^\/contact-us$/, /^\/policy\//, /^\/reset-password\//, /^\/all-products/];
+
+export const routeTable: RouteObject[] = [
+  {
+    element: <FullLayout />,
+    children: [
+      page('/', 'Print on demand products and design tool', <HomePage />),
+      soon('/all-products', 'All Products'),
+      soon('/all-products/details/:id', 'Product Details'),
+      soon('/all-products/customized-gift-zone/:id?', 'Customized Gift Zone'),
+      soon('/all-products/personalized-gifts-zone/:id?', 'Personalized Gifts Zone'),
+      soon('/all-products/:category', 'All Products'),
+      soon('/all-products/:category/:subcategory', 'All Products'),
+      soon('/all-products/:category/:subcategory/:id', 'Product Details'),
+    ],
+  },
+  {
+    element: <DefaultLayout />,
+    children: [
+      page('/login', 'Log in', <LoginPage />),
+      page('/register', 'Register', <RegisterPage />),
+      page('/reset-password/send-code', 'Reset password', <ResetSendCodePage />),
+      page('/reset-password/reset', 'Reset password', <ResetPasswordPage />),
+      page('/auth/set-password', 'Set password', <SetPasswordPage />),
+      soon('/auth/eprolo', 'Dropshipping platform login'),
+      soon('/auth/etsy', 'Connect Etsy'),
+      soon('/auth/shopify', 'Connect Shopify'),
+      soon('/auth/woocommerce', 'Connect WooCommerce'),
+      soon('/auth/store-login', 'Store login'),
+      page('/contact-us', 'Contact Us', <ContactUs />),
+      ...policies.map(([p, t, el]) => page(`/${p}`, t, el)),
+      soon('/branding-project', 'Branding Project'),
+      soon('/share-coupon/:id?', 'Share coupon'),
+      soon('/activities/get-coupons-and-customize-personalized-products', 'Get coupons and customize personalized products'),
+      page('/notice/:slug', 'Upgrade notice', <UpgradeNotice />),
+    ],
+  },
+  { element: <BlogLayout />, children: [soon('/blog/*', 'Blog')] },
+  {
+    element: <RequireLogin><DashboardLayout /></RequireLogin>,
+    children: [
+      page('/dashboard', 'Dashboard', <DashboardPage />),
+      soon('/coupons', 'Coupons'),
+      soon('/my-account', 'Account & Settings'),
+      soon('/my-products', 'My Products'),
+      soon('/my-products/details/:id', 'Product Details'),
+      soon('/my-templates', 'My Templates'),
+      soon('/my-templates/details/:id', 'Product Details'),
+      soon('/notification', 'Notification'),
+      soon('/orders', 'Orders'),
+      soon('/shopping-cart', 'Shopping Cart'),
+      soon('/shopping-cart/pay', 'Payment'),
+      soon('/bulk-design/bulk_design_bg', 'Bulk Design'),
+      soon('/bulk-design/price', 'Bulk Design Price'),
+      soon('/bulk-design/:id?', 'Bulk Design'),
+    ],
+  },
+  {
+    path: '/mobile',
+    children: [
+      {
+        element: <MobileLayout />,
+        children: [
+          { index: true, handle: { title: 'Print on demand products and design tool' }, element: <HomePage /> },
+          soon('branding-project', 'Branding Project'),
+          page('contact-us', 'Contact Us', <ContactUs />),
+          ...policies.map(([p, t, el]) => page(p, t, el)),
+          soon('all-products', 'All Products'),
+          soon('all-products/details/:id', 'Product Details'),
+          soon('all-products/:category/:subcategory/:id', 'Product Details'),
+        ],
+      },
+      {
+        element: <MobileBareLayout />,
+        children: [
+          page('login', 'Log in', <LoginPage />),
+          page('register', 'Register', <RegisterPage />),
+          page('reset-password/send-code', 'Reset password', <ResetSendCodePage />),
+          page('reset-password/reset', 'Reset password', <ResetPasswordPage />),
+        ],
+      },
+    ],
+  },
+  page('/404', 'This page could not be found', <NotFoundPage />),
+  { path: '/error', handle: { title: 'Error' }, element: <ErrorPage /> },
+  page('*', 'This page could not be found', <NotFoundPage />),
+];

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codeFromOutbox } from './outbox';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('a merchant registers, lands on the dashboard, stays logged in, logs out and back in', async ({ page }) => {
+  const email = `maker${Date.now()}@example.com`;
+  await page.goto('/register');
+  await expect(page).toHaveTitle(/Register/);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
+  const code = await codeFromOutbox(email);
+  await page.getByLabel('Email verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /Welcome, maker/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Dashboard');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /Welcome, maker/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Message' });
+  await expect(dialog).toContainText('Are you sure you want to log out?');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/login');
+  await logIn(page, email, 'secret123');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a logged-out visit to /orders goes to login and back to /orders after login', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Forders$/);
+  await logIn(page, 'demo@example.com', 'demo1234');
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+});
+
+test('a wrong password is refused and what was typed stays', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, 'demo@example.com', 'wrongpass');
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email address or password' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('demo@example.com');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please enter the correct email address')).toBeVisible();
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops! This page is not available.' })).toBeVisible();
+  await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+  await page.getByRole('link', { name: 'Take me home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#how-we-work')).toBeVisible();
+});
+
+test('policy pages and contact page have real content', async ({ page }) => {
+  for (const [path, heading] of [['/policy/privacy', 'Privacy Policy'], ['/policy/refund', 'Refund Policy'], ['/policy/shipping', 'Shipping Policy'], ['/policy/term-condition', 'Terms & Conditions'], ['/contact-us', 'Contact Us']] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(heading.replace('&', '&')));
+  }
+});

@@ -1,0 +1,6 @@
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+/** One fresh data folder per run, wiped by the webServer command before the server starts. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'pod-e2e-data');
