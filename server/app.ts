@@ -10,7 +10,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
 import { AppError } from './lib/envelope';
-import { sessionUserId, tokenFrom } from './auth/session';
+import { clearSessionCookies, sessionUserId, tokenFrom } from './auth/session';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
 import { Code, Messages } from '../contract/envelope';
@@ -50,6 +50,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       request.log.info({ code: error.code, msg: error.message }, 'request refused');
+      // A dead session also loses its cookies, so the page stops presenting them.
+      if (error.code === Code.UNAUTHORIZED) clearSessionCookies(reply);
       return reply.status(error.httpStatus).send({ code: error.code, msg: error.message });
     }
     const err = error as { validation?: unknown; statusCode?: number; message?: string };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Icon } from './Icon';
 import { BACK_TO_TOP_PX } from '../../contract/constants';
 
 export function BackToTop() {
@@ -10,5 +11,5 @@ export function BackToTop() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   if (!shown) return null;
-  return <button type="button" className="back-to-top" aria-label="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>↑</button>;
+  return <button type="button" className="back-to-top" aria-label="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><Icon name="arrowUp" /></button>;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Icon } from './Icon';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../stores/session';
@@ -30,7 +31,7 @@ export function Header() {
         <nav aria-label="Main" className="main-nav">
           <div className="mega" onMouseEnter={() => setMenuOpen(true)} onMouseLeave={() => setMenuOpen(false)}>
             <button type="button" className="nav-btn" aria-expanded={menuOpen} aria-controls="product-menu" onClick={() => setMenuOpen((o) => !o)}
-              onKeyDown={(e) => { if (e.key === 'Escape') setMenuOpen(false); }}>Products ▾</button>
+              onKeyDown={(e) => { if (e.key === 'Escape') setMenuOpen(false); }}>Products <Icon name="chevronDown" size={14} /></button>
             {menuOpen && (
               <div id="product-menu" className="mega-panel" role="region" aria-label="Product menu" onKeyDown={(e) => { if (e.key === 'Escape') setMenuOpen(false); }}>
                 <a href="/all-products" className="mega-all">All products</a>
@@ -63,7 +64,7 @@ export function Header() {
             </>
           ) : (
             <>
-              <span className="teaser" aria-label="Sign-up coupon">🎁 Sign up and get a coupon</span>
+              <span className="teaser"><Icon name="gift" /> Sign-up coupon</span>
               <button type="button" className="btn" onClick={() => { ui.loginDialog = true; }}>Login</button>
               <Link to="/register" className="btn primary">Register</Link>
             </>

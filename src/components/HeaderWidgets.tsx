@@ -1,5 +1,6 @@
 /** The header's popovers and menus: cart, coupons, store switch, user menu, logout confirmation. */
 import { useState } from 'react';
+import { Icon } from './Icon';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Popover } from './Popover';
@@ -14,7 +15,7 @@ export function CartPopover() {
   const navigate = useNavigate();
   const snap = useSnapshot(session);
   return (
-    <Popover label="Cart" width={CART_POPOVER_WIDTH} button={<><span aria-hidden>🛒</span> Cart</>}>
+    <Popover label="Cart" width={CART_POPOVER_WIDTH} button={<><Icon name="cart" /> Cart</>}>
       <div className="empty-state small">
         <p>Your cart is empty.</p>
         <a className="btn primary" href="/all-products">Design product</a>
@@ -26,7 +27,7 @@ export function CartPopover() {
 
 export function CouponsPopover() {
   return (
-    <Popover label="Coupons" button={<><span aria-hidden>🎟</span> Coupons</>}>
+    <Popover label="Coupons" button={<><Icon name="ticket" /> Coupons</>}>
       <p className="popover-title">0 items</p>
       <p className="muted">No coupons yet. New merchants get a sign-up coupon.</p>
       <a href="/coupons">See coupons</a>

@@ -1,5 +1,6 @@
 /** The product's layouts (spec section 2): each keeps the back-to-top button after 800 px. */
 import { useState } from 'react';
+import { Icon } from '../components/Icon';
 import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Header } from '../components/Header';
@@ -7,7 +8,9 @@ import { Footer } from '../components/Footer';
 import { BackToTop } from '../components/BackToTop';
 import { LogoutConfirm } from '../components/HeaderWidgets';
 import { session } from '../stores/session';
-import { ui } from '../stores/ui';
+import { toast, ui } from '../stores/ui';
+import { Modal } from '../components/Modal';
+import { Messages } from '../../contract/envelope';
 import { dashboardMenu, shortStoreName } from '../nav';
 
 export function useRouteTitle(): string {
@@ -79,7 +82,7 @@ export function DashboardLayout() {
           </ul>
         </nav>
         <div className="side-bottom">
-          <Link to="/shopping-cart" aria-label="Cart, 0 items" className="cart-icon">🛒 <span className="badge">0</span></Link>
+          <Link to="/shopping-cart" aria-label="Cart, 0 items" className="cart-icon"><Icon name="cart" /> Cart <span className="badge">0</span></Link>
           <a href="/prod-api/api/shopifyOAuth/sendEpoloLogin" target="_blank" rel="noopener">Dropshipping platform</a>
           <a href="https://help.podstudio.example" target="_blank" rel="noopener">Help Center</a>
         </div>
@@ -93,7 +96,7 @@ export function DashboardLayout() {
             <Link to="/branding-project">Branding Project</Link>
             <button type="button" className="btn small" onClick={() => { ui.addStoreDialog = true; }}>Add Store</button>
             {user && user.sShops.length > 0 && <span className="store-name">{shortStoreName(current?.simplename ?? current?.myshopifyDomain)}</span>}
-            <button type="button" className="icon-btn" aria-label="Go to store" onClick={() => { if (user && user.sShops.length === 0) ui.addStoreDialog = true; }}>🏬</button>
+            <button type="button" className="icon-btn" aria-label="Go to store" onClick={() => { if (user && user.sShops.length === 0) ui.addStoreDialog = true; }}><Icon name="store" /></button>
             <div className="popover" onMouseLeave={() => setUserOpen(false)}>
               <button type="button" className="nav-btn" aria-expanded={userOpen} aria-label="User menu" onClick={() => setUserOpen((o) => !o)}>
                 <span className="avatar" aria-hidden>{user?.displayname.slice(0, 1).toUpperCase()}</span> {user?.displayname}
@@ -122,9 +125,9 @@ export function MobileLayout() {
   return (
     <div className="layout mobile">
       <header className="m-header">
-        <button type="button" className="icon-btn" aria-label="Menu" aria-expanded={nav} onClick={() => setNav((o) => !o)}>☰</button>
+        <button type="button" className="icon-btn" aria-label="Menu" aria-expanded={nav} onClick={() => setNav((o) => !o)}><Icon name="menu" /></button>
         <Link to="/mobile" className="logo">POD<span>Studio</span></Link>
-        <Link to="/shopping-cart" aria-label="Cart" className="icon-btn">🛒</Link>
+        <Link to="/shopping-cart" aria-label="Cart" className="icon-btn"><Icon name="cart" /></Link>
         {snap.loggedIn ? <span className="m-user">{snap.user?.displayname}</span> : (
           <span className="m-auth"><Link to="/mobile/login">Login</Link> <Link to="/mobile/register">Register</Link></span>
         )}
@@ -141,6 +144,7 @@ export function MobileLayout() {
         </nav>
       )}
       <main id="main" className="m-content"><Outlet /></main>
+      <MobileNotice />
       <MobileFooter />
       <BackToTop />
     </div>
@@ -154,6 +158,26 @@ export function MobileBareLayout() {
       <main id="main" className="m-content"><Outlet /></main>
       <BackToTop />
     </div>
+  );
+}
+
+const NOTICE_KEY = 'pod.mobileNotice';
+
+/** Tells phone visitors the design tool is best on a PC; OK copies the site address to paste there. */
+function MobileNotice() {
+  const [open, setOpen] = useState(() => sessionStorage.getItem(NOTICE_KEY) !== 'seen');
+  const close = () => { sessionStorage.setItem(NOTICE_KEY, 'seen'); setOpen(false); };
+  return (
+    <Modal open={open} title="Welcome to POD Studio" onClose={close} width={340}>
+      <p><Link to="/" className="logo" onClick={close}>POD<span>Studio</span></Link></p>
+      <p>For the best experience, please log in on a PC.</p>
+      <div className="modal-actions">
+        <button type="button" className="btn primary" onClick={() => {
+          void navigator.clipboard?.writeText(window.location.origin).then(() => toast('success', Messages.successfulCopy)).catch(() => {});
+          close();
+        }}>OK</button>
+      </div>
+    </Modal>
   );
 }
 

@@ -75,3 +75,31 @@ test('policy pages and contact page have real content', async ({ page }) => {
     await expect(page).toHaveTitle(new RegExp(heading.replace('&', '&')));
   }
 });
+
+test('a session ended elsewhere shows the identity-expired message and logs the page out', async ({ page, request }) => {
+  await page.goto('/login');
+  await logIn(page, 'demo@example.com', 'demo1234');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // End the session on the server with the same cookie, as a logout in another tab would.
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'pod_token')!.value;
+  expect((await (await request.get('/prod-api/api/user/logout', { headers: { authorization: `Bearer ${token}` } })).json()).code).toBe(200);
+  // The next call the page makes is refused: it says so, forgets the user and sends them to login.
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Identity expired, please login again!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  expect((await page.context().cookies()).some((c) => c.name === 'pod_token' || c.name === 'pod_login')).toBe(false);
+});
+
+test('a phone-sized screen gets the mobile site and its PC notice', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/contact-us');
+  await expect(page).toHaveURL(/\/mobile\/contact-us$/);
+  const notice = page.getByRole('dialog', { name: 'Welcome to POD Studio' });
+  await expect(notice).toContainText('For the best experience, please log in on a PC.');
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  await context.close();
+});
