@@ -103,3 +103,17 @@ test('a phone-sized screen gets the mobile site and its PC notice', async ({ bro
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
   await context.close();
 });
+
+test('a podToken link logs the merchant in and opens the linked page', async ({ browser, request }) => {
+  const login = await (await request.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } })).json();
+  expect(login.code).toBe(200);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/?podToken=${encodeURIComponent(login.token)}&link=${encodeURIComponent('/orders')}`);
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  // The hand-off became this site's own session: a reload keeps it.
+  await page.reload();
+  await expect(page).toHaveURL(/\/orders$/);
+  await context.close();
+});
