@@ -13,6 +13,8 @@ import { AppError } from './lib/envelope';
 import { clearSessionCookies, sessionUserId, tokenFrom } from './auth/session';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
+import { uploadRoutes } from './routes/uploads';
+import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 
 export const API_PREFIX = '/prod-api';
@@ -40,6 +42,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   });
 
   await app.register(cookie);
+  await app.register(multipart);
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionToken', null);
 
@@ -75,6 +78,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     });
     healthRoutes(api, ctx);
     userRoutes(api, ctx);
+    uploadRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
     });

@@ -1,5 +1,6 @@
 /** Server settings from the environment (README lists them). */
 import path from 'node:path';
+import type { OssConfig } from './storage/oss-store';
 
 export interface Config {
   port: number;
@@ -17,6 +18,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built client lives; served with an SPA fallback when present. */
   clientDir: string;
+  /** Aliyun OSS for uploads; null = local disk under DATA_DIR/files. */
+  oss: OssConfig | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,5 +37,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
+    oss: env.OSS_BUCKET && env.OSS_ACCESS_KEY_ID && env.OSS_ACCESS_KEY_SECRET
+      ? {
+          region: env.OSS_REGION ?? 'oss-cn-hangzhou',
+          bucket: env.OSS_BUCKET,
+          accessKeyId: env.OSS_ACCESS_KEY_ID,
+          accessKeySecret: env.OSS_ACCESS_KEY_SECRET,
+          endpoint: env.OSS_ENDPOINT || null,
+          publicUrl: env.OSS_PUBLIC_URL || null,
+          roleArn: env.OSS_ROLE_ARN || null,
+          stsEndpoint: env.OSS_STS_ENDPOINT || null,
+        }
+      : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { BlobStore } from './storage/store';
 
 /** What every route module gets: no globals, so tests build as many apps as they like. */
 export interface AppContext {
@@ -8,4 +9,5 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  store: BlobStore;
 }

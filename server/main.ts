@@ -2,6 +2,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createMailer } from './mail/mailer';
+import { createStore } from './storage';
 import { buildApp } from './app';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
 import { existsSync } from 'node:fs';
@@ -14,7 +15,7 @@ await database.migrate();
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 const mailerLog = { info: (o: unknown, m?: string) => app?.log.info(o, m) } as never;
 const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: mailerLog });
-app = await buildApp({ config, database, db: database.db, mailer });
+app = await buildApp({ config, database, db: database.db, mailer, store: createStore(config) });
 
 if (config.demo) {
   const { created } = await seedDemo(database.db);

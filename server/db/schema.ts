@@ -71,3 +71,6 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   count: integer('count').notNull(),
 });
+
+export * from './schema-uploads';
+export * from './schema-catalog';

@@ -12,6 +12,7 @@ import { buildApp, loggerOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createMailer } from '../../server/mail/mailer';
+import { createStore } from '../../server/storage';
 
 export interface TestServer {
   url: string;
@@ -57,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
   const mailLog = { info: (o: unknown, m?: string) => logs.push(JSON.stringify({ o, m })) } as never;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir, from: config.mailFrom, log: mailLog });
-  const app = await buildApp({ config, database, db: database.db, mailer }, {
+  const app = await buildApp({ config, database, db: database.db, mailer, store: createStore(config) }, {
     logger: { ...(loggerOptions('info') as object), stream } as never,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

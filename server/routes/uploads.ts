@@ -1,0 +1,204 @@
+/**
+ * Uploads (spec section 7 "Uploads", section 5 "Uploads") and the merchant's own image library
+ * (shopCustomImages). Files are checked by content, stored under the spec's paths, and answered
+ * with the editor copy, the original and the thumbnail.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { AppContext } from '../context';
+import { requireUser } from '../auth/session';
+import { AppError, ok, okData, page } from '../lib/envelope';
+import { enforce } from '../lib/rate-limit';
+import { uploads } from '../db/schema-uploads';
+import { findUserById } from '../services/accounts';
+import { extensionOf, sniffImage } from '../storage/sniff';
+import { KEY_RE, uploadKey, withSuffix } from '../storage/keys';
+import { processImage } from '../storage/images';
+import { LOCAL_FILES_PREFIX } from '../storage/local-store';
+import { PAGE_SIZES } from '../../contract/constants';
+
+export const UploadMessages = {
+  notPicture: 'This file is not a picture(jpeg,png)',
+  tooLarge: 'image max 40M',
+  missing: 'Please select an image',
+  notJson: 'This file is not a design file',
+  notYours: 'This image does not belong to your account',
+} as const;
+
+export const MAX_IMAGE_BYTES = 41_943_040;
+const MAX_DESIGN_JSON_BYTES = 5 * 1024 * 1024;
+const UPLOAD_LIMIT = { max: 600, windowMs: 60 * 60_000 };
+
+type UploadRow = typeof uploads.$inferSelect;
+
+async function readFilePart(request: FastifyRequest, maxBytes: number): Promise<{ part: MultipartFile; body: Buffer }> {
+  if (!request.isMultipart()) throw new AppError(UploadMessages.missing);
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+  if (!part) throw new AppError(UploadMessages.missing);
+  let body: Buffer;
+  try {
+    body = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(UploadMessages.tooLarge);
+    throw err;
+  }
+  if (body.length === 0) throw new AppError(UploadMessages.missing);
+  return { part, body };
+}
+
+function field(part: MultipartFile, name: string): string {
+  const f = part.fields[name];
+  const one = Array.isArray(f) ? f[0] : f;
+  return one && 'value' in one && typeof one.value === 'string' ? one.value : '';
+}
+
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, store } = ctx;
+
+  const view = (row: UploadRow) => ({
+    id: row.id,
+    url: store.publicUrl(row.editKey),
+    originalUrl: store.publicUrl(row.originalKey),
+    thumbnailUrl: row.thumbnailKey ? store.publicUrl(row.thumbnailKey) : null,
+    width: row.width,
+    height: row.height,
+    fileName: row.fileName,
+    createTime: row.createdAt.toISOString(),
+  });
+
+  async function uploadImage(request: FastifyRequest) {
+    const userId = await requireUser(request);
+    await enforce(db, `upload:user:${userId}`, UPLOAD_LIMIT);
+    const { part, body } = await readFilePart(request, MAX_IMAGE_BYTES);
+    const mime = sniffImage(body.subarray(0, 16));
+    if (!mime) throw new AppError(UploadMessages.notPicture);
+    let processed;
+    try {
+      processed = await processImage(body, mime);
+    } catch {
+      // The header looked like an image but the file does not decode: not a picture either.
+      throw new AppError(UploadMessages.notPicture);
+    }
+    const user = await findUserById(db, userId);
+    const query = request.query as Record<string, string | undefined>;
+    const ext = extensionOf(mime);
+    const originalKey = uploadKey({
+      userId, ext, photoUserType: user?.photoUserType ?? 0,
+      pathType: Number(field(part, 'pathType') || query.pathType || 0), dateType: Number(field(part, 'dateType') || query.dateType || 0),
+    });
+    const editKey = processed.edit ? withSuffix(originalKey, '_edit') : originalKey;
+    // Branded photo users skip the thumbnail (spec: photoUserType 1).
+    const thumbnailKey = user?.photoUserType === 1 ? null : withSuffix(originalKey, '_thumbnail');
+    await store.put(originalKey, body, mime);
+    if (processed.edit) await store.put(editKey, processed.edit, mime);
+    if (thumbnailKey) await store.put(thumbnailKey, processed.thumbnail, mime);
+    const fileName = (field(part, 'imgName') || part.filename || '').slice(0, 200);
+    const [row] = await db.insert(uploads).values({
+      userId, originalKey, editKey, thumbnailKey, fileName, mime,
+      width: processed.width, height: processed.height, bytes: body.length,
+    }).returning();
+    request.log.info({ userId, bytes: body.length, mime }, 'image uploaded');
+    return okData(view(row!), 'Uploaded successfully');
+  }
+
+  app.post('/api/uploadsImg/uploadCustomized', uploadImage);
+  app.post('/api/uploadsImg/uploadAsynCustomized', uploadImage);
+
+  /** A design file (edit JSON over 60000 characters) or an image, stored without the image pipeline. */
+  app.post('/api/uploadsImg/uploadCustomizedNoPrefix', async (request) => {
+    const userId = await requireUser(request);
+    await enforce(db, `upload:user:${userId}`, UPLOAD_LIMIT);
+    const { body } = await readFilePart(request, MAX_IMAGE_BYTES);
+    const mime = sniffImage(body.subarray(0, 16));
+    if (mime) {
+      const key = uploadKey({ userId, ext: extensionOf(mime), pathType: 1 });
+      await store.put(key, body, mime);
+      return okData({ url: store.publicUrl(key) });
+    }
+    if (body.length > MAX_DESIGN_JSON_BYTES) throw new AppError(UploadMessages.notJson);
+    try {
+      JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new AppError(UploadMessages.notJson);
+    }
+    const key = uploadKey({ userId, ext: 'json', pathType: 1 });
+    await store.put(key, body, 'application/json');
+    return okData({ url: store.publicUrl(key) });
+  });
+
+  app.post('/api/uploadsImg/getStsToken', async (request) => {
+    const userId = await requireUser(request);
+    if (!store.stsToken) return okData({ provider: 'local', uploadUrl: '/prod-api/api/uploadsImg/uploadCustomized' });
+    return okData({ provider: 'oss', ...(await store.stsToken(userId)) });
+  });
+
+  app.get('/api/shopCustomImages/getShopCustomImagesList', async (request) => {
+    const userId = await requireUser(request);
+    const q = request.query as Record<string, string | undefined>;
+    const pageNum = Math.max(1, Number(q.pageNum ?? 1) | 0);
+    const pageSize = PAGE_SIZES.includes(Number(q.pageSize) as never) || Number(q.pageSize) === 20 ? Number(q.pageSize) : 20;
+    const where = and(eq(uploads.userId, userId), eq(uploads.inLibrary, true));
+    const [rows, [total]] = await Promise.all([
+      db.select().from(uploads).where(where).orderBy(desc(uploads.createdAt), desc(uploads.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      db.select({ n: count() }).from(uploads).where(where),
+    ]);
+    return page(rows.map(view), Number(total?.n ?? 0));
+  });
+
+  /** Registers a file the browser put straight into object storage (STS upload). */
+  app.post('/api/shopCustomImages/addShopCustomImages', async (request) => {
+    const userId = await requireUser(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const key = keyFromUrl(String(body.url ?? ''), store.publicUrl(''));
+    if (!key || !ownedBy(key, userId)) throw new AppError(UploadMessages.notYours);
+    const data = await store.read(key);
+    if (!data) throw new AppError(UploadMessages.missing);
+    const mime = sniffImage(data.subarray(0, 16));
+    if (!mime) throw new AppError(UploadMessages.notPicture);
+    const processed = await processImage(data, mime).catch(() => { throw new AppError(UploadMessages.notPicture); });
+    const thumbnailKey = withSuffix(key, '_thumbnail');
+    await store.put(thumbnailKey, processed.thumbnail, mime);
+    const editKey = processed.edit ? withSuffix(key, '_edit') : key;
+    if (processed.edit) await store.put(editKey, processed.edit, mime);
+    const [row] = await db.insert(uploads).values({
+      userId, originalKey: key, editKey, thumbnailKey, fileName: String(body.fileName ?? '').slice(0, 200), mime,
+      width: processed.width, height: processed.height, bytes: data.length,
+    }).returning();
+    return okData(view(row!));
+  });
+
+  app.get('/api/shopCustomImages/removeShopCustomImages', async (request) => {
+    const userId = await requireUser(request);
+    const id = Number((request.query as Record<string, string | undefined>).id);
+    if (!Number.isInteger(id) || id <= 0) throw new AppError('Please choose an image to remove');
+    // Only hidden from the library: designs that already use the image keep working.
+    const done = await db.update(uploads).set({ inLibrary: false })
+      .where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning({ id: uploads.id });
+    if (done.length === 0) throw new AppError(UploadMessages.notYours);
+    return ok();
+  });
+
+  if (store.kind === 'local') {
+    app.get(`${LOCAL_FILES_PREFIX.replace('/prod-api', '')}/*`, async (request, reply) => {
+      const key = `/${(request.params as { '*': string })['*']}`;
+      const data = KEY_RE.test(key) ? await store.read(key) : null;
+      if (!data) return reply.status(404).send({ code: 404, msg: 'File not found' });
+      const type = key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/json';
+      // Names are random and never reused, so the content at a URL never changes.
+      return reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff').send(data);
+    });
+  }
+}
+
+function keyFromUrl(url: string, base: string): string | null {
+  const b = base.replace(/\/$/, '');
+  let path = url;
+  if (b && url.startsWith(b)) path = url.slice(b.length);
+  else if (/^https?:\/\//.test(url)) path = new URL(url).pathname;
+  return KEY_RE.test(path) ? path : null;
+}
+
+const ownedBy = (key: string, userId: number) =>
+  key.startsWith(`/CustomizedImages/${userId}/`) || key.startsWith(`/CustomizedImages/imagePhoto/${userId}/`) || key.startsWith(`/customizedTemplate/customImages/${userId}/`);
