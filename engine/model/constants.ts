@@ -69,8 +69,8 @@ export const TEXT_DEFAULTS = {
   fill: DEFAULT_TEXT_FILL,
   /** Fabric units: 1/1000 em. */
   charSpacing: 0,
-  /** No font manifest exists yet; the editor substitutes its first bundled font when missing. */
-  fontFamily: 'Arial',
+  /** The bundled default face (fonts/manifest.json defaultFace), so a new text never needs a fallback. */
+  fontFamily: 'Comfortaa Regular',
   stroke: null,
   /** Fabric's default; only drawn when a stroke colour is set. */
   strokeWidth: 1,

@@ -63,7 +63,7 @@ describe('validateSkuDesign', () => {
       fontSize: 40,
       textAlign: 'left',
       charSpacing: 0,
-      fontFamily: 'Arial',
+      fontFamily: 'Comfortaa Regular',
       stroke: null,
       strokeWidth: 1,
       shadow: null,

@@ -1,0 +1,106 @@
+/**
+ * Flat composition: the one code path that draws a flat's design for the editor preview, for
+ * mockups (as the source the warp passes sample) and for print files. Only `scale` differs.
+ */
+import { acquireComposeRenderer, type ComposeRenderer } from './renderer.ts';
+import { loadFlatAssets } from './assets.ts';
+import { checkpoint } from './errors.ts';
+import { bitmapToCanvas, fitsOnePass, outputSize, renderSingle, renderTiled, type OutputSize } from './output.ts';
+import { planFlat, type FlatPlan } from './plan.ts';
+import { withPngDpi } from './png.ts';
+import { buildScene } from './scene.ts';
+import type { ComposeFlatOptions, ComposePngOptions } from './types.ts';
+
+/**
+ * Default largest single pass. Bigger outputs are tiled even below the GPU limit: the
+ * multisampled drawing buffer of a 4500×5400 print would hold about 400 MB per render worker,
+ * a 2048² tile 64 MB, and under SwiftShader 2048² tiles measured as fast as one pass or faster.
+ */
+export const DEFAULT_TILE_SIZE = 2048;
+
+/** Canvases above this many pixels are shrunk after use so an idle worker holds no print-sized buffer. */
+const KEEP_CANVAS_PIXELS = 2048 * 2048;
+
+function releaseLargeCanvas(cr: ComposeRenderer): void {
+  if (cr.canvas.width * cr.canvas.height > KEEP_CANVAS_PIXELS) cr.renderer.resize(1, 1, 1);
+}
+
+interface Prepared {
+  readonly cr: ComposeRenderer;
+  readonly plan: FlatPlan;
+  readonly out: OutputSize;
+  readonly tileSize: number;
+}
+
+function assertOptions(options: ComposeFlatOptions): number {
+  const { width, height } = options.flat;
+  if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) {
+    throw new Error('composeFlat: flat width and height must be positive');
+  }
+  const scale = options.scale ?? 1;
+  if (!(scale > 0 && Number.isFinite(scale))) throw new Error('composeFlat: scale must be positive');
+  return scale;
+}
+
+async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
+  const scale = assertOptions(options);
+  checkpoint(options);
+  const [cr, assets] = await Promise.all([
+    acquireComposeRenderer(),
+    loadFlatAssets(options.design.designList, options.images, options),
+  ]);
+  checkpoint(options);
+  const out = outputSize(options.flat, scale);
+  const plan = planFlat({
+    flat: options.flat,
+    designList: options.design.designList,
+    background: options.background ?? null,
+    images: assets.images,
+    fonts: assets.fonts,
+    outputScale: [out.width / options.flat.width, out.height / options.flat.height],
+    maxTextureSize: cr.maxTextureSize,
+  });
+  const tileSize = Math.max(1, Math.floor(Math.min(options.tileSize ?? DEFAULT_TILE_SIZE, cr.maxTextureSize)));
+  return { cr, plan, out, tileSize };
+}
+
+/**
+ * Composes a flat into an ImageBitmap of round(width × scale) × round(height × scale) pixels,
+ * premultiplied RGBA, transparent where nothing is drawn. Rejects with 'Error loading font'
+ * (FontLoadError), 'Maximum 150 tiling' (TilingLimitError, code 1), 'stop render'
+ * (StopRenderError) or the signal's reason.
+ */
+export async function composeFlat(options: ComposeFlatOptions): Promise<ImageBitmap> {
+  const { cr, plan, out, tileSize } = await prepare(options);
+  // Built and drawn in one synchronous stretch: no other composition can evict a cached
+  // texture or draw on the shared renderer in between.
+  const scene = buildScene(plan, cr.textures);
+  try {
+    if (fitsOnePass(out, tileSize)) return renderSingle(cr, scene, options.flat, out);
+    return renderTiled(cr, scene, options.flat, out, tileSize).transferToImageBitmap();
+  } finally {
+    scene.destroy();
+    releaseLargeCanvas(cr);
+  }
+}
+
+/**
+ * Composes a flat into a PNG print file, in tiles when it is larger than one GPU pass allows,
+ * with its DPI recorded in the file when `dpi` is given.
+ */
+export async function composeFlatToPng(options: ComposePngOptions): Promise<Blob> {
+  const { cr, plan, out, tileSize } = await prepare(options);
+  const scene = buildScene(plan, cr.textures);
+  let canvas: OffscreenCanvas;
+  try {
+    canvas = fitsOnePass(out, tileSize)
+      ? bitmapToCanvas(renderSingle(cr, scene, options.flat, out))
+      : renderTiled(cr, scene, options.flat, out, tileSize);
+  } finally {
+    scene.destroy();
+    releaseLargeCanvas(cr);
+  }
+  const png = await canvas.convertToBlob({ type: 'image/png' });
+  checkpoint(options);
+  return options.dpi === undefined ? png : withPngDpi(png, options.dpi);
+}

@@ -1,0 +1,33 @@
+import { MAX_TILES_CODE, MAX_TILES_MSG } from '../../model/index.ts';
+
+/** Spec section 5: over 150 tiles is rejected with code 1 and 'Maximum 150 tiling'. */
+export class TilingLimitError extends Error {
+  readonly code = MAX_TILES_CODE;
+  readonly msg = MAX_TILES_MSG;
+
+  constructor() {
+    super(MAX_TILES_MSG);
+    this.name = 'TilingLimitError';
+  }
+}
+
+export const STOP_RENDER_MSG = 'stop render' as const;
+
+/** Spec section 4: a newer render id aborts an older render with 'stop render'. */
+export class StopRenderError extends Error {
+  constructor() {
+    super(STOP_RENDER_MSG);
+    this.name = 'StopRenderError';
+  }
+}
+
+export interface RenderGuard {
+  readonly signal?: AbortSignal;
+  readonly isCurrent?: () => boolean;
+}
+
+/** Throws when the render was aborted or superseded; called after every await. */
+export function checkpoint(guard: RenderGuard): void {
+  guard.signal?.throwIfAborted();
+  if (guard.isCurrent && !guard.isCurrent()) throw new StopRenderError();
+}
