@@ -1,0 +1,78 @@
+/**
+ * WebGL2 context creation and limits. The engine runs in workers on OffscreenCanvas and on the
+ * main thread, so nothing here touches the DOM.
+ */
+
+/**
+ * premultipliedAlpha: every texture and target in the engine holds premultiplied colour, so the
+ * canvas does too. preserveDrawingBuffer: a transferred OffscreenCanvas needs it before
+ * convertToBlob (STACK.md). antialias off: the default framebuffer is never drawn into by the
+ * mockup passes (they use their own multisampled targets), so its MSAA would only cost memory.
+ */
+export const CONTEXT_ATTRIBUTES: Readonly<WebGLContextAttributes> = {
+  alpha: true,
+  premultipliedAlpha: true,
+  preserveDrawingBuffer: true,
+  antialias: false,
+  depth: false,
+  stencil: false,
+  powerPreference: 'high-performance',
+};
+
+export type GLCanvas = OffscreenCanvas | HTMLCanvasElement;
+
+/** Creates a WebGL2 context on `canvas` (a fresh 1x1 OffscreenCanvas when none is given). */
+export function createGLContext(
+  canvas: GLCanvas = new OffscreenCanvas(1, 1),
+  attributes: WebGLContextAttributes = {},
+): WebGL2RenderingContext {
+  // The overloads of getContext differ between the two canvas types; the cast picks the common one.
+  const gl = (canvas as OffscreenCanvas).getContext('webgl2', { ...CONTEXT_ATTRIBUTES, ...attributes });
+  if (!gl) throw new Error('WebGL2 is not available (getContext("webgl2") returned null)');
+  return gl;
+}
+
+export interface GLLimits {
+  readonly maxTextureSize: number;
+  readonly maxRenderbufferSize: number;
+  /** Largest viewport width and height. */
+  readonly maxViewportWidth: number;
+  readonly maxViewportHeight: number;
+  /** Largest MSAA sample count for RGBA8 renderbuffers (0 when multisampling is unsupported). */
+  readonly maxSamples: number;
+  /** Largest square a render target can be: the smallest of the texture, renderbuffer and viewport limits. */
+  readonly maxTargetSize: number;
+}
+
+const limitsCache = new WeakMap<WebGL2RenderingContext, GLLimits>();
+
+/** Queried once per context: getParameter is a synchronous round trip to the GPU process. */
+export function glLimits(gl: WebGL2RenderingContext): GLLimits {
+  const cached = limitsCache.get(gl);
+  if (cached) return cached;
+  const maxTextureSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
+  const maxRenderbufferSize = gl.getParameter(gl.MAX_RENDERBUFFER_SIZE) as number;
+  const viewport = gl.getParameter(gl.MAX_VIEWPORT_DIMS) as Int32Array;
+  const maxViewportWidth = viewport[0] ?? maxTextureSize;
+  const maxViewportHeight = viewport[1] ?? maxTextureSize;
+  const maxSamples = gl.getParameter(gl.MAX_SAMPLES) as number;
+  const limits: GLLimits = {
+    maxTextureSize,
+    maxRenderbufferSize,
+    maxViewportWidth,
+    maxViewportHeight,
+    maxSamples,
+    maxTargetSize: Math.min(maxTextureSize, maxRenderbufferSize, maxViewportWidth, maxViewportHeight),
+  };
+  limitsCache.set(gl, limits);
+  return limits;
+}
+
+export function maxTextureSize(gl: WebGL2RenderingContext): number {
+  return glLimits(gl).maxTextureSize;
+}
+
+/** Throws a clear error instead of letting every later call fail silently on a lost context. */
+export function assertContextAlive(gl: WebGL2RenderingContext): void {
+  if (gl.isContextLost()) throw new Error('WebGL context lost');
+}

@@ -1,0 +1,170 @@
+/**
+ * What a MockupRenderer keeps between renders, all of it derived from immutable inputs:
+ * textures of ImageBitmap sources, tinted photos at output size (the base of every composite),
+ * whether a photo is opaque, and CPU meshes and clip triangulations per layer object.
+ */
+import { Disposer, SourceCache } from '../../gl/resources.ts';
+import {
+  copyTargetRegion,
+  createRenderTarget,
+  deleteRenderTarget,
+  type RenderTarget,
+} from '../../gl/targets.ts';
+import { deleteTexture, generateMipmaps, textureBytes, uploadTexture, type GLTexture } from '../../gl/textures.ts';
+import { pathBounds, pathFromCommands, triangulatePath, type Bounds, type TriangulatedPath } from '../../geometry/index.ts';
+import { DataError, type PathCommand, type SmartObjectLayer } from '../../model/index.ts';
+import { isBitmap } from './assets.ts';
+import { buildLayerMesh, type LayerMesh } from './layer-mesh.ts';
+import { isFullyOpaque } from './opacity.ts';
+import { drawBase, type TileFrame } from './passes.ts';
+import type { MockupGL } from './programs.ts';
+
+export interface GpuCacheOptions {
+  readonly textureBytes: number;
+  /** 0 disables the base cache. */
+  readonly baseBytes: number;
+}
+
+export interface ClipFill {
+  readonly fill: TriangulatedPath;
+  /** View px. */
+  readonly bounds: Bounds;
+}
+
+export class GpuCache {
+  private readonly textures: SourceCache<ImageBitmap, GLTexture>;
+  /** Tinted photos by photo, colour, output size and tile. */
+  private readonly bases: SourceCache<string, RenderTarget>;
+  private readonly basesEnabled: boolean;
+  private readonly photoIds = new WeakMap<ImageBitmap, number>();
+  private nextPhotoId = 1;
+  private readonly opaque = new WeakMap<ImageBitmap, boolean>();
+  private readonly meshes = new WeakMap<SmartObjectLayer, { scale: number; mesh: LayerMesh }>();
+  private readonly clips = new WeakMap<readonly PathCommand[], { scale: number; clip: ClipFill }>();
+
+  constructor(
+    private readonly gl: WebGL2RenderingContext,
+    private readonly programs: MockupGL,
+    options: GpuCacheOptions,
+  ) {
+    this.textures = new SourceCache(options.textureBytes, (t) => deleteTexture(gl, t));
+    this.basesEnabled = options.baseBytes > 0;
+    this.bases = new SourceCache(options.baseBytes, (t) => deleteRenderTarget(gl, t));
+  }
+
+  /**
+   * A texture for `source`. ImageBitmaps are immutable, so their textures are kept (and gain
+   * mipmaps in place when a later render needs them); canvases and ImageData can change between
+   * renders, so they are uploaded every time and freed with `scope`.
+   */
+  texture(scope: Disposer, source: TexImageSource, mipmaps: boolean, transient: ReadonlySet<ImageBitmap>): GLTexture {
+    const gl = this.gl;
+    const bitmap = cacheableBitmap(source, transient);
+    if (!bitmap) return scope.add(uploadTexture(gl, source, { mipmaps }), (t) => deleteTexture(gl, t));
+    const cached = this.textures.get(bitmap);
+    if (!cached) {
+      const t = uploadTexture(gl, bitmap, { mipmaps });
+      this.textures.set(bitmap, t, textureBytes(t));
+      return t;
+    }
+    if (!mipmaps || cached.mipmapped) return cached;
+    // Same GL texture, now with a mip chain: replace the entry without freeing it.
+    const withMips = generateMipmaps(gl, cached);
+    this.textures.replace(bitmap, withMips, textureBytes(withMips));
+    return withMips;
+  }
+
+  /** Whether `photo` is fully opaque (then every composite on it stays opaque). Null: unknown, treated as not. */
+  isOpaque(photo: ImageBitmap | null): boolean {
+    if (!photo) return false;
+    let known = this.opaque.get(photo);
+    if (known === undefined) {
+      known = isFullyOpaque(photo);
+      this.opaque.set(photo, known);
+    }
+    return known;
+  }
+
+  /**
+   * Fills `comp` with the tinted photo. For a cacheable photo the tinted image at this output size
+   * and tile is kept, so re-renders (a design change, the next SKU of a bulk job) start with a
+   * copy instead of a full-image pass.
+   */
+  startComposite(
+    frame: TileFrame,
+    comp: RenderTarget,
+    photo: GLTexture | null,
+    photoBitmap: ImageBitmap | null,
+    tint: readonly [number, number, number] | null,
+  ): void {
+    const gl = this.gl;
+    if (!photo || !photoBitmap || !this.basesEnabled) {
+      drawBase(gl, this.programs, frame, comp, photo, tint);
+      return;
+    }
+    const t = frame.tile;
+    const key = [
+      this.photoId(photoBitmap),
+      tint?.join(',') ?? '-',
+      `${frame.outputWidth}x${frame.outputHeight}`,
+      `${t.x},${t.y},${t.width}x${t.height}`,
+    ].join('|');
+    let base = this.bases.get(key);
+    if (!base) {
+      base = createRenderTarget(gl, { width: t.width, height: t.height });
+      drawBase(gl, this.programs, frame, base, photo, tint);
+      this.bases.set(key, base, t.width * t.height * 4);
+    }
+    copyTargetRegion(gl, base, comp, { x: 0, y: 0, width: t.width, height: t.height });
+  }
+
+  /** The layer's mesh for this output scale; geometry errors become data errors naming the layer. */
+  layerMesh(layer: SmartObjectLayer, scale: number, where: string): LayerMesh {
+    const hit = this.meshes.get(layer);
+    if (hit && hit.scale === scale) return hit.mesh;
+    let mesh: LayerMesh;
+    try {
+      mesh = buildLayerMesh(layer, scale);
+    } catch (e) {
+      if (e instanceof DataError) throw e;
+      throw new DataError(`layer ${where}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.meshes.set(layer, { scale, mesh });
+    return mesh;
+  }
+
+  /** Triangles of a PPC path, curves flattened to within a quarter of an output pixel. */
+  clipFill(commands: readonly PathCommand[], scale: number, where: string): ClipFill {
+    const hit = this.clips.get(commands);
+    if (hit && hit.scale === scale) return hit.clip;
+    let clip: ClipFill;
+    try {
+      const path = pathFromCommands(commands);
+      clip = { fill: triangulatePath(path, 0.25 / scale), bounds: pathBounds(path) };
+    } catch (e) {
+      throw new DataError(`layer ${where} PPC: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.clips.set(commands, { scale, clip });
+    return clip;
+  }
+
+  /** Frees every GL resource held (CPU caches are weak and go with their layers). */
+  clear(): void {
+    this.textures.clear();
+    this.bases.clear();
+  }
+
+  private photoId(photo: ImageBitmap): number {
+    let id = this.photoIds.get(photo);
+    if (id === undefined) {
+      id = this.nextPhotoId++;
+      this.photoIds.set(photo, id);
+    }
+    return id;
+  }
+}
+
+/** An ImageBitmap that outlives this render (not a downscaled copy), or null. */
+export function cacheableBitmap(source: TexImageSource | null, transient: ReadonlySet<ImageBitmap>): ImageBitmap | null {
+  return source && isBitmap(source) && !transient.has(source) ? source : null;
+}

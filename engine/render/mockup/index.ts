@@ -1,0 +1,27 @@
+/** Public API of the mockup pipeline (smart-object warps onto product photos, WebGL2). */
+export {
+  MockupRenderer,
+  type MockupRendererOptions,
+  type RenderViewOptions,
+  type RenderLayersOptions,
+  type LayerImage,
+} from './renderer.ts';
+export { outputSizeFor, type OutputSize } from './output.ts';
+export {
+  StopRenderError,
+  isStopRender,
+  RenderIdRegistry,
+  STOP_RENDER_MESSAGE,
+  type RenderTicket,
+} from './render-ids.ts';
+export {
+  createFetchImageLoader,
+  createMapImageLoader,
+  decodeImage,
+  type ImageLoader,
+  type CachingImageLoader,
+  type FetchImageLoaderOptions,
+} from './image-loader.ts';
+export { buildLayerMesh, cylinderViewFromModel, type LayerMesh } from './layer-mesh.ts';
+export { planViewLayers, planViewParts, type PlannedLayer, type PlannedPart } from './view-plan.ts';
+export { planTiles } from './tiles.ts';

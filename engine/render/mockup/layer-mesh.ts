@@ -1,0 +1,207 @@
+/**
+ * Turns a smart-object layer's warp (M with PS and OS) into a triangle mesh in view pixels with
+ * projective texture coordinates over the flat. Pure (no GL), so it can be tested and cached.
+ *
+ * The flat texture always covers uv 0..1: OS is the size the flat is stretched to, so source
+ * pixel (x, y) of the smart object is uv (x / OS.w, y / OS.h).
+ */
+import {
+  boundsOfPoints,
+  buildCylinderMesh,
+  buildPatchMesh,
+  buildQuiltMesh,
+  chooseCylinderColumns,
+  chooseMeshDensity,
+  createQuiltWarp,
+  patchHullBounds,
+  solveHomography,
+  type Bounds,
+  type CylinderView,
+  type Mesh,
+  type Quad as GeoQuad,
+  type Vec2,
+} from '../../geometry/index.ts';
+import { layerWarp, type LayerWarp, type Point, type Quad, type SmartObjectLayer } from '../../model/index.ts';
+
+export interface LayerMesh {
+  /** x,y per vertex in view px. */
+  readonly positions: Float32Array;
+  /** u*q, v*q, q per vertex (q = 1 except for perspective quads). */
+  readonly uvq: Float32Array;
+  /** Lighting factor per vertex (cylinders); null means unlit. */
+  readonly shade: Float32Array | null;
+  readonly indices: Uint32Array;
+  /** Bounds of the positions, view px. */
+  readonly bounds: Bounds;
+}
+
+const QUAD_UVS: GeoQuad = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+];
+const QUAD_INDICES = new Uint32Array([0, 1, 2, 0, 2, 3]);
+
+export function quadPoints(q: Quad): GeoQuad {
+  return [
+    [q[0], q[1]],
+    [q[2], q[3]],
+    [q[4], q[5]],
+    [q[6], q[7]],
+  ];
+}
+
+const vec = (p: Point): Vec2 => [p.x, p.y];
+
+function boundsOfPositions(positions: Float32Array): Bounds {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < positions.length; i += 2) {
+    const x = positions[i] as number;
+    const y = positions[i + 1] as number;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+function fromGridMesh(mesh: Mesh, shade: Float32Array | null, mapUv?: (u: number, v: number) => Vec2): LayerMesh {
+  const n = mesh.uvs.length / 2;
+  const uvq = new Float32Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const u = mesh.uvs[2 * i] as number;
+    const v = mesh.uvs[2 * i + 1] as number;
+    const [tu, tv] = mapUv ? mapUv(u, v) : [u, v];
+    uvq[3 * i] = tu;
+    uvq[3 * i + 1] = tv;
+    uvq[3 * i + 2] = 1;
+  }
+  return { positions: mesh.positions, uvq, shade, indices: mesh.indices, bounds: boundsOfPositions(mesh.positions) };
+}
+
+/** Source rectangle (OS) mapped by an affine matrix: exact with two triangles. */
+function affineMesh(matrix: readonly number[], w: number, h: number): LayerMesh {
+  const [a, b, c, d, e, f] = matrix as [number, number, number, number, number, number];
+  const positions = new Float32Array(8);
+  const uvq = new Float32Array(12);
+  QUAD_UVS.forEach(([u, v], i) => {
+    const x = u * w;
+    const y = v * h;
+    positions[2 * i] = a * x + c * y + e;
+    positions[2 * i + 1] = b * x + d * y + f;
+    uvq.set([u, v, 1], 3 * i);
+  });
+  return { positions, uvq, shade: null, indices: QUAD_INDICES, bounds: boundsOfPositions(positions) };
+}
+
+/**
+ * A perspective quad drawn as two triangles, exact: with H mapping uv to the view, H⁻¹(X, Y, 1)
+ * = (u, v, 1) / w is linear in screen position, so interpolating (u/w, v/w, 1/w) across each
+ * triangle and dividing per pixel reproduces the homography everywhere (no mesh needed).
+ */
+function perspectiveMesh(quad: Quad): LayerMesh {
+  const corners = quadPoints(quad);
+  const h = solveHomography(QUAD_UVS, corners);
+  const positions = new Float32Array(8);
+  const uvq = new Float32Array(12);
+  QUAD_UVS.forEach(([u, v], i) => {
+    const corner = corners[i] as Vec2;
+    positions[2 * i] = corner[0];
+    positions[2 * i + 1] = corner[1];
+    const w = h[2] * u + h[5] * v + h[8];
+    uvq.set([u / w, v / w, 1 / w], 3 * i);
+  });
+  return { positions, uvq, shade: null, indices: QUAD_INDICES, bounds: boundsOfPositions(positions) };
+}
+
+/**
+ * The model's cylinder (a corner quad of the visible band, edge sag at the centre, arc in
+ * degrees) as the geometry kernel's camera-space description.
+ *
+ * The quad's left and right edges are where the print's visible part ends: at ±arc/2 around the
+ * axis, or at the silhouette (±90°) when the arc wraps further. A horizontal circle projects to
+ * an ellipse; a point at angle θ sits at yc + e·cos θ, so the corners (θe) and the centre (0)
+ * give e = sag / (1 − cos θe) and yc = cornerY − e·cos θe.
+ */
+export function cylinderViewFromModel(warp: Extract<LayerWarp, { kind: 'cylinder' }>): CylinderView {
+  const [tl, tr, br, bl] = quadPoints(warp.quad);
+  const thetaEdge = (Math.min(warp.arc / 2, 90) * Math.PI) / 180;
+  const sinE = Math.sin(thetaEdge);
+  const cosE = Math.cos(thetaEdge);
+  const radius = (tr[0] - tl[0]) / 2 / sinE;
+  const radiusBottom = (br[0] - bl[0]) / 2 / sinE;
+  const centerX = (tl[0] + tr[0] + bl[0] + br[0]) / 4;
+  // Tiny arcs barely curve: a sag there would need an enormous ellipse, so it is ignored.
+  const flatness = 1 - cosE;
+  const ellipse = (sag: number): number => (flatness > 1e-6 ? sag / flatness : 0);
+  const topEllipse = ellipse(warp.bulgeTop);
+  const bottomEllipse = ellipse(warp.bulgeBottom);
+  const topCornerY = (tl[1] + tr[1]) / 2;
+  const bottomCornerY = (bl[1] + br[1]) / 2;
+  return {
+    centerX,
+    radius,
+    radiusBottom,
+    topY: topCornerY - topEllipse * cosE,
+    bottomY: bottomCornerY - bottomEllipse * cosE,
+    topEllipse,
+    bottomEllipse,
+    arcDegrees: warp.arc,
+  };
+}
+
+/**
+ * Mesh for `layer` drawn at `outputScale` output px per view px. Curved warps are sampled more
+ * densely for large outputs (chooseMeshDensity: at least the spec's 20x20); straight ones are
+ * exact with one quad.
+ */
+export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): LayerMesh {
+  const warp = layerWarp(layer);
+  switch (warp.kind) {
+    case 'affine':
+      return affineMesh(warp.matrix, layer.OS.w, layer.OS.h);
+    case 'perspective':
+      return perspectiveMesh(warp.quad);
+    case 'bezier': {
+      const points = warp.points.map(vec);
+      const b = patchHullBounds(points);
+      const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
+      return fromGridMesh(buildPatchMesh(points, density), null);
+    }
+    case 'quilt': {
+      const q = warp.mesh;
+      const quilt = createQuiltWarp({
+        points: q.points.map(vec),
+        rows: q.rows,
+        cols: q.cols,
+        sliceX: q.quiltSliceX,
+        sliceY: q.quiltSliceY,
+        sourceWidth: layer.OS.w,
+        sourceHeight: layer.OS.h,
+      });
+      const b = boundsOfPoints(q.points.map(vec));
+      const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
+      // The mesh's uv spans the slices (first to last); the texture spans the whole OS.
+      const x0 = quilt.sliceX[0] as number;
+      const y0 = quilt.sliceY[0] as number;
+      const sx = (quilt.sliceX[quilt.sliceX.length - 1] as number) - x0;
+      const sy = (quilt.sliceY[quilt.sliceY.length - 1] as number) - y0;
+      return fromGridMesh(buildQuiltMesh(quilt, density), null, (u, v) => [
+        (x0 + u * sx) / layer.OS.w,
+        (y0 + v * sy) / layer.OS.h,
+      ]);
+    }
+    case 'cylinder': {
+      const view = cylinderViewFromModel(warp);
+      // Column spacing is chosen in output px, so scale the kernel's px threshold into view px.
+      const columns = chooseCylinderColumns(view, 8 / Math.max(outputScale, 1e-6));
+      const mesh = buildCylinderMesh(view, columns);
+      return fromGridMesh(mesh, mesh.shade);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * GPU-ready layers of a view: warp meshes and clip fills uploaded, flat textures bound, and the
+ * output rect each layer can touch. Prepared once per render and shared by all tiles.
+ */
+import { createMesh, deleteMesh, type GLMesh } from '../../gl/buffers.ts';
+import type { Disposer } from '../../gl/resources.ts';
+import type { PixelRect } from '../../gl/targets.ts';
+import { sourceSize, type GLTexture } from '../../gl/textures.ts';
+import type { TemplateView } from '../../model/index.ts';
+import type { ViewAssets } from './assets.ts';
+import type { GpuCache } from './gpu-cache.ts';
+import type { OutputSize } from './output.ts';
+import type { LayerDraw } from './passes.ts';
+import type { MockupGL } from './programs.ts';
+import { intersectRects } from './tiles.ts';
+import { planViewLayers, type PlannedLayer } from './view-plan.ts';
+
+/**
+ * A texture drawn at less than 1/MIPMAP_RATIO of its size gets mipmaps: past 2:1, bilinear
+ * sampling skips texels and aliases; up to it, every texel still reaches some pixel, and plain
+ * bilinear is sharper and cheaper (trilinear costs ~1.7x per pixel on SwiftShader).
+ */
+export const MIPMAP_RATIO = 2;
+
+export function needsMipmaps(source: TexImageSource, drawnWidth: number, drawnHeight: number): boolean {
+  const { width, height } = sourceSize(source);
+  return width > drawnWidth * MIPMAP_RATIO || height > drawnHeight * MIPMAP_RATIO;
+}
+
+export interface PreparedLayer {
+  readonly plan: PlannedLayer;
+  readonly draw: LayerDraw;
+  /** Output px the layer can touch (mesh bounds within its clips), or null when nothing shows. */
+  readonly rect: PixelRect | null;
+}
+
+export interface PrepareLayersInput {
+  readonly gl: WebGL2RenderingContext;
+  readonly programs: MockupGL;
+  readonly cache: GpuCache;
+  /** Freed when the render ends: meshes and per-render textures. */
+  readonly scope: Disposer;
+  readonly view: TemplateView;
+  readonly output: OutputSize;
+  readonly assets: ViewAssets;
+  readonly cylinderShading: number;
+}
+
+/** Layers with a source and some opacity, in drawing order. A layer whose flat is missing is left out. */
+export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
+  const { gl, programs, cache, scope, view, output, assets } = input;
+  const sx = output.width / view.viewData.width;
+  const sy = output.height / view.viewData.height;
+  const scale = Math.max(sx, sy);
+  const outputRect: PixelRect = { x: 0, y: 0, width: output.width, height: output.height };
+
+  const visible = planViewLayers(view.viewData.layers).flatMap((plan) => {
+    const f = plan.layer.F;
+    const source = f.kind === 'flat' ? assets.flats.get(f.flatId) : assets.files.get(f.url);
+    if (!source || plan.layer.opacity <= 0) return [];
+    return [{ plan, source, mesh: cache.layerMesh(plan.layer, scale, plan.path.join('/')) }];
+  });
+
+  // One texture per source, mipmapped when any layer draws it at less than half its size.
+  const minified = new Map<TexImageSource, boolean>();
+  for (const { source, mesh } of visible) {
+    const b = mesh.bounds;
+    const small = needsMipmaps(source, (b.maxX - b.minX) * sx, (b.maxY - b.minY) * sy);
+    minified.set(source, (minified.get(source) ?? false) || small);
+  }
+  const textures = new Map<TexImageSource, GLTexture>();
+  for (const [source, mips] of minified) textures.set(source, cache.texture(scope, source, mips, assets.transient));
+
+  return visible.map(({ plan, source, mesh }) => {
+    let bounds = mesh.bounds;
+    const clips: GLMesh[] = [];
+    for (const commands of plan.clips) {
+      const c = cache.clipFill(commands, scale, plan.path.join('/'));
+      bounds = {
+        minX: Math.max(bounds.minX, c.bounds.minX),
+        minY: Math.max(bounds.minY, c.bounds.minY),
+        maxX: Math.min(bounds.maxX, c.bounds.maxX),
+        maxY: Math.min(bounds.maxY, c.bounds.maxY),
+      };
+      const fill = createMesh(gl, programs.fill, {
+        a_position: { numComponents: 2, data: c.fill.positions },
+        indices: { numComponents: 3, data: c.fill.indices },
+      });
+      clips.push(scope.add(fill, (m) => deleteMesh(gl, m)));
+    }
+    const vertexCount = mesh.positions.length / 2;
+    const glMesh = createMesh(gl, programs.mesh, {
+      a_position: { numComponents: 2, data: mesh.positions },
+      a_uvq: { numComponents: 3, data: mesh.uvq },
+      a_shade: { numComponents: 1, data: mesh.shade ?? new Float32Array(vertexCount).fill(1) },
+      indices: { numComponents: 3, data: mesh.indices },
+    });
+    scope.add(glMesh, (m) => deleteMesh(gl, m));
+    // One px of slack on each side for linear filtering and antialiased edges.
+    const x0 = Math.floor(bounds.minX * sx) - 1;
+    const y0 = Math.floor(bounds.minY * sy) - 1;
+    const x1 = Math.ceil(bounds.maxX * sx) + 1;
+    const y1 = Math.ceil(bounds.maxY * sy) + 1;
+    const rect =
+      Number.isFinite(x0) && Number.isFinite(y0) && x1 > x0 && y1 > y0
+        ? intersectRects({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, outputRect)
+        : null;
+    const texture = textures.get(source);
+    if (!texture) throw new Error('layer texture missing');
+    return {
+      plan,
+      rect,
+      draw: { mesh: glMesh, texture, shadeStrength: mesh.shade ? input.cylinderShading : 0, clips },
+    };
+  });
+}
+
+/** The layer's rect in tile px, or null when it does not touch the tile. */
+export function layerRectInTile(layer: PreparedLayer, tile: PixelRect): PixelRect | null {
+  if (!layer.rect) return null;
+  const r = intersectRects(layer.rect, tile);
+  return r && { x: r.x - tile.x, y: r.y - tile.y, width: r.width, height: r.height };
+}

@@ -1,0 +1,225 @@
+/**
+ * The GL passes of one mockup tile. Each function sets the state it needs and leaves blending,
+ * scissor and stencil off again, so passes can run in any order.
+ *
+ * Coordinates: view px (the template's space) → output px (× scale) → tile px (− tile origin)
+ * → clip space. Targets hold the top image row first (engine/gl/targets.ts).
+ */
+import { setBuffersAndAttributes, setUniforms, drawBufferInfo, type ProgramInfo } from 'twgl.js';
+import type { GLMesh } from '../../gl/buffers.ts';
+import type { GLTexture } from '../../gl/textures.ts';
+import { bindRenderTarget, copyTargetRegion, type PixelRect, type RenderTarget } from '../../gl/targets.ts';
+import { blendProgram, type MockupGL, type QuadProgram } from './programs.ts';
+import type { BlendCode } from '../../model/index.ts';
+
+/** Where a tile sits in the output and how view px map to output px. */
+export interface TileFrame {
+  readonly outputWidth: number;
+  readonly outputHeight: number;
+  /** Output px per view px. */
+  readonly scaleX: number;
+  readonly scaleY: number;
+  /** The tile, in output px. */
+  readonly tile: PixelRect;
+}
+
+/** (scale, offset) taking view px straight to the tile's clip space. */
+export function viewToClip(frame: TileFrame): [number, number, number, number] {
+  const { tile } = frame;
+  return [
+    (2 * frame.scaleX) / tile.width,
+    (2 * frame.scaleY) / tile.height,
+    (-2 * tile.x) / tile.width - 1,
+    (-2 * tile.y) / tile.height - 1,
+  ];
+}
+
+/** A known state: the renderer may share its context, and passes assume these defaults. */
+export function resetState(gl: WebGL2RenderingContext): void {
+  gl.disable(gl.BLEND);
+  gl.disable(gl.SCISSOR_TEST);
+  gl.disable(gl.STENCIL_TEST);
+  gl.disable(gl.DEPTH_TEST);
+  gl.disable(gl.CULL_FACE);
+  gl.colorMask(true, true, true, true);
+  gl.stencilMask(0xff);
+  gl.bindVertexArray(null);
+  gl.useProgram(null);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+}
+
+function drawMesh(gl: WebGL2RenderingContext, program: ProgramInfo, mesh: GLMesh, uniforms: Record<string, unknown>): void {
+  gl.useProgram(program.program);
+  setBuffersAndAttributes(gl, program, mesh.vao);
+  setUniforms(program, uniforms);
+  drawBufferInfo(gl, mesh.vao);
+}
+
+/** Draws quad program `q` over `rect` of the bound target (target px). */
+function drawQuad(
+  gl: WebGL2RenderingContext,
+  q: QuadProgram,
+  target: RenderTarget,
+  frame: TileFrame,
+  rect: PixelRect,
+  uniforms: Record<string, unknown>,
+): void {
+  drawMesh(gl, q.info, q.quad, {
+    u_rect: [rect.x, rect.y, rect.width, rect.height],
+    u_targetSize: [target.width, target.height],
+    u_outputMap: [frame.tile.x, frame.tile.y, 1 / frame.outputWidth, 1 / frame.outputHeight],
+    ...uniforms,
+  });
+}
+
+const fullRect = (t: RenderTarget): PixelRect => ({ x: 0, y: 0, width: t.width, height: t.height });
+
+/**
+ * Starts the composite: the product photo stretched over the output, tinted with the SKU colour
+ * (rgb 0..1) unless `tint` is null. Without a photo the composite starts transparent.
+ */
+export function drawBase(
+  gl: WebGL2RenderingContext,
+  m: MockupGL,
+  frame: TileFrame,
+  target: RenderTarget,
+  photo: GLTexture | null,
+  tint: readonly [number, number, number] | null,
+): void {
+  bindRenderTarget(gl, target);
+  gl.clearColor(0, 0, 0, 0);
+  gl.clear(gl.COLOR_BUFFER_BIT);
+  if (!photo) return;
+  drawQuad(gl, m.tint, target, frame, fullRect(target), {
+    u_photo: photo.texture,
+    u_color: tint ?? [1, 1, 1],
+    u_tint: tint ? 1 : 0,
+  });
+}
+
+export interface LayerDraw {
+  /** Warp mesh (mesh program layout). */
+  readonly mesh: GLMesh;
+  readonly texture: GLTexture;
+  /** 0..1, how strongly per-vertex shade darkens (cylinders). */
+  readonly shadeStrength: number;
+  /** Clip fills (fill program layout); the layer shows only inside all of them (nonzero rule). */
+  readonly clips: readonly GLMesh[];
+}
+
+/**
+ * Renders one layer (warped flat, clipped) into `target` within `rect` (tile px) and, when
+ * `target` is multisampled, resolves it into `resolved`. Returns the texture holding the layer.
+ *
+ * Clips are applied after the mesh, one at a time: fill the path's winding into the stencil,
+ * then erase the layer wherever the winding is zero. Intersections of any number of clips come
+ * out right, and with MSAA each sample is tested, so clip edges are antialiased like mesh edges.
+ */
+export function drawLayer(
+  gl: WebGL2RenderingContext,
+  m: MockupGL,
+  frame: TileFrame,
+  layer: LayerDraw,
+  target: RenderTarget,
+  resolved: RenderTarget,
+  rect: PixelRect,
+): GLTexture {
+  bindRenderTarget(gl, target);
+  gl.enable(gl.SCISSOR_TEST);
+  gl.scissor(rect.x, rect.y, rect.width, rect.height);
+  gl.clearColor(0, 0, 0, 0);
+  gl.clearStencil(0);
+  gl.clear(gl.COLOR_BUFFER_BIT | gl.STENCIL_BUFFER_BIT);
+
+  const clip = viewToClip(frame);
+  // Source-over, premultiplied: a warp that folds over itself shows the front fold on top.
+  gl.enable(gl.BLEND);
+  gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+  drawMesh(gl, m.mesh, layer.mesh, {
+    u_viewToClip: clip,
+    u_texture: layer.texture.texture,
+    u_shadeStrength: layer.shadeStrength,
+  });
+  gl.disable(gl.BLEND);
+
+  if (layer.clips.length > 0) {
+    gl.enable(gl.STENCIL_TEST);
+    for (const fill of layer.clips) {
+      gl.clear(gl.STENCIL_BUFFER_BIT);
+      // Winding count: front faces add, back faces subtract; nonzero = inside.
+      gl.colorMask(false, false, false, false);
+      gl.stencilFunc(gl.ALWAYS, 0, 0xff);
+      gl.stencilOpSeparate(gl.FRONT, gl.KEEP, gl.KEEP, gl.INCR_WRAP);
+      gl.stencilOpSeparate(gl.BACK, gl.KEEP, gl.KEEP, gl.DECR_WRAP);
+      drawMesh(gl, m.fill, fill, { u_viewToClip: clip, u_color: [0, 0, 0, 0] });
+      gl.colorMask(true, true, true, true);
+      gl.stencilFunc(gl.EQUAL, 0, 0xff);
+      gl.stencilOp(gl.KEEP, gl.KEEP, gl.KEEP);
+      drawQuad(gl, m.erase, target, frame, rect, { u_color: [0, 0, 0, 0] });
+    }
+    gl.disable(gl.STENCIL_TEST);
+  }
+  gl.disable(gl.SCISSOR_TEST);
+
+  if (target.texture) return target.texture;
+  copyTargetRegion(gl, target, resolved, rect);
+  if (!resolved.texture) throw new Error('layer resolve target has no texture');
+  return resolved.texture;
+}
+
+export interface BlendMaps {
+  readonly shading: GLTexture | null;
+  readonly highlight: GLTexture | null;
+}
+
+/**
+ * Composites `src` onto `comp` within `rect` (tile px) with blend code `mode` and `opacity`.
+ * `srcIsTile`: src has the tile's layout (a layer buffer); otherwise it spans the whole output
+ * (a part image). The backdrop region is first copied to `backdrop`, which the shader reads.
+ */
+export function blendOnto(
+  gl: WebGL2RenderingContext,
+  m: MockupGL,
+  frame: TileFrame,
+  comp: RenderTarget,
+  backdrop: RenderTarget,
+  src: GLTexture,
+  srcIsTile: boolean,
+  rect: PixelRect,
+  mode: BlendCode,
+  opacity: number,
+  maps: BlendMaps,
+): void {
+  if (!backdrop.texture) throw new Error('backdrop target needs a texture');
+  copyTargetRegion(gl, comp, backdrop, rect);
+  bindRenderTarget(gl, comp);
+  const program = blendProgram(gl, m, { mode, srcIsTile, shading: maps.shading !== null, highlight: maps.highlight !== null });
+  drawQuad(gl, program, comp, frame, rect, {
+    u_src: src.texture,
+    u_backdrop: backdrop.texture.texture,
+    u_opacity: opacity,
+    u_shading: maps.shading?.texture,
+    u_highlight: maps.highlight?.texture,
+  });
+}
+
+/**
+ * Copies `source` (tile layout) into `out`, flattened over `background` (premultiplied rgba
+ * 0..1; transparent keeps alpha) and optionally unpremultiplied for ImageData readback.
+ */
+export function finishTile(
+  gl: WebGL2RenderingContext,
+  m: MockupGL,
+  frame: TileFrame,
+  source: GLTexture,
+  out: RenderTarget,
+  background: readonly [number, number, number, number],
+  unpremultiply: boolean,
+): void {
+  bindRenderTarget(gl, out);
+  drawQuad(gl, m.copy, out, frame, fullRect(out), {
+    u_source: source.texture,
+    u_background: background,
+    u_unpremultiply: unpremultiply ? 1 : 0,
+  });
+}

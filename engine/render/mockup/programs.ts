@@ -1,0 +1,94 @@
+/** The mockup pipeline's shader programs, compiled once per context, and their quad meshes. */
+import type { ProgramInfo } from 'twgl.js';
+import { createMesh, deleteMesh, type GLMesh } from '../../gl/buffers.ts';
+import { createProgram, deleteProgram } from '../../gl/programs.ts';
+import type { BlendCode } from '../../model/index.ts';
+import quadVert from '../../../shaders/quad.vert.glsl?raw';
+import meshVert from '../../../shaders/mesh.vert.glsl?raw';
+import meshFrag from '../../../shaders/mesh.frag.glsl?raw';
+import solidVert from '../../../shaders/solid.vert.glsl?raw';
+import solidFrag from '../../../shaders/solid.frag.glsl?raw';
+import tintFrag from '../../../shaders/tint.frag.glsl?raw';
+import blendFrag from '../../../shaders/blend.frag.glsl?raw';
+import copyFrag from '../../../shaders/copy.frag.glsl?raw';
+
+/** A program drawn as a rectangle of the target (quad.vert), with its unit-square mesh. */
+export interface QuadProgram {
+  readonly info: ProgramInfo;
+  readonly quad: GLMesh;
+}
+
+/** Which compile-time variant of blend.frag.glsl to use (see the macros documented there). */
+export interface BlendVariant {
+  readonly mode: BlendCode;
+  readonly srcIsTile: boolean;
+  readonly shading: boolean;
+  readonly highlight: boolean;
+}
+
+export interface MockupGL {
+  /** Textured warp meshes. */
+  readonly mesh: ProgramInfo;
+  /** Untextured triangles in view px (clip-path stencil fills). */
+  readonly fill: ProgramInfo;
+  readonly tint: QuadProgram;
+  readonly copy: QuadProgram;
+  readonly erase: QuadProgram;
+  /** Blend variants, compiled on first use. */
+  readonly blends: Map<string, QuadProgram>;
+}
+
+const UNIT_QUAD = {
+  a_unit: { numComponents: 2, data: new Float32Array([0, 0, 1, 0, 1, 1, 0, 1]) },
+  indices: { numComponents: 3, data: new Uint16Array([0, 1, 2, 0, 2, 3]) },
+};
+
+function quadProgram(gl: WebGL2RenderingContext, frag: string, label: string): QuadProgram {
+  const info = createProgram(gl, quadVert, frag, label);
+  return { info, quad: createMesh(gl, info, UNIT_QUAD) };
+}
+
+/** GLSL requires #version on the first line, so macros go right after it. */
+export function withDefines(source: string, defines: Readonly<Record<string, number>>): string {
+  const lines = Object.entries(defines).map(([k, v]) => `#define ${k} ${v}`);
+  const newline = source.indexOf('\n');
+  if (!source.startsWith('#version') || newline < 0) throw new Error('shader source must start with #version');
+  return `${source.slice(0, newline + 1)}${lines.join('\n')}\n${source.slice(newline + 1)}`;
+}
+
+export function createMockupGL(gl: WebGL2RenderingContext): MockupGL {
+  return {
+    mesh: createProgram(gl, meshVert, meshFrag, 'mesh'),
+    fill: createProgram(gl, solidVert, solidFrag, 'fill'),
+    tint: quadProgram(gl, tintFrag, 'tint'),
+    copy: quadProgram(gl, copyFrag, 'copy'),
+    erase: quadProgram(gl, solidFrag, 'erase'),
+    blends: new Map(),
+  };
+}
+
+export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): QuadProgram {
+  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}`;
+  let p = m.blends.get(key);
+  if (!p) {
+    const source = withDefines(blendFrag, {
+      MODE: v.mode,
+      SRC_IS_TILE: +v.srcIsTile,
+      HAS_SHADING: +v.shading,
+      HAS_HIGHLIGHT: +v.highlight,
+    });
+    p = quadProgram(gl, source, `blend ${key}`);
+    m.blends.set(key, p);
+  }
+  return p;
+}
+
+export function deleteMockupGL(gl: WebGL2RenderingContext, m: MockupGL): void {
+  deleteProgram(gl, m.mesh);
+  deleteProgram(gl, m.fill);
+  for (const q of [m.tint, m.copy, m.erase, ...m.blends.values()]) {
+    deleteMesh(gl, q.quad);
+    deleteProgram(gl, q.info);
+  }
+  m.blends.clear();
+}

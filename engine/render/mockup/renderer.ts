@@ -1,0 +1,371 @@
+/**
+ * MockupRenderer: warps flats onto a product photo like Photoshop smart objects.
+ *
+ * Per view: photo (tinted with the SKU colour) → each smart-object layer of the T/CF tree, in
+ * order: flat drawn through the layer's warp mesh into a layer buffer, clipped by the PPC paths
+ * of the layer and its groups, then blended onto the composite with its blend code and opacity
+ * (with the view's shading/highlight maps applied where it covers) → part overlays (shadows
+ * multiplied, ornaments on top) → flattened over the background → ImageBitmap or JPEG.
+ *
+ * Large outputs are rendered in tiles no larger than `maxTileSize` (and always within the GPU's
+ * limits), assembled on a 2D canvas, so print-size mockups work past MAX_TEXTURE_SIZE.
+ *
+ * Renders share one GL context, so their GL passes run one at a time (a queue); loading images
+ * runs outside it. A render checks its render id between passes and stops with 'stop render'
+ * when a newer render of its target exists.
+ */
+import { assertContextAlive, createGLContext, glLimits } from '../../gl/context.ts';
+import { readImageData } from '../../gl/readback.ts';
+import { Disposer } from '../../gl/resources.ts';
+import { TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
+import type { GLTexture } from '../../gl/textures.ts';
+import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLayer, type TemplateView } from '../../model/index.ts';
+import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
+import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
+import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
+import { layerRectInTile, needsMipmaps, prepareLayers } from './layers.ts';
+import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
+import { blendOnto, drawLayer, finishTile, resetState, type TileFrame } from './passes.ts';
+import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
+import { RenderIdRegistry, type RenderTicket } from './render-ids.ts';
+import { SerialQueue, yieldToEventLoop } from './scheduling.ts';
+import { planTiles } from './tiles.ts';
+import type { PlannedLayer } from './view-plan.ts';
+
+export interface MockupRendererOptions {
+  /** Loads photos, maps, parts and image layers by url; defaults to fetch with a cache. */
+  readonly loader?: ImageLoader;
+  /** Share one registry between renderers that draw the same targets. */
+  readonly renderIds?: RenderIdRegistry;
+  /**
+   * MSAA samples for layer buffers: antialiases mesh and clip-path edges. Defaults to 4 (or the
+   * GPU's maximum); 0 draws aliased edges, slightly faster.
+   */
+  readonly samples?: number;
+  /** Largest tile side; outputs beyond it are tiled. Default 2048, capped by the GPU limits. */
+  readonly maxTileSize?: number;
+  /** 0..1: how much a cylinder's turn away from the camera darkens the print. Default 0.3. */
+  readonly cylinderShading?: number;
+  /** GPU bytes kept for textures of ImageBitmap sources (photos) between renders. Default 256 MiB. */
+  readonly textureCacheBytes?: number;
+  /**
+   * GPU bytes kept for tinted photos at output size, so a re-render of the same view, colour and
+   * size (the interactive case, and bulk renders of one product) starts with a copy instead of a
+   * full-image pass. Default 64 MiB; 0 disables.
+   */
+  readonly baseCacheBytes?: number;
+}
+
+export interface RenderViewOptions {
+  readonly view: TemplateView;
+  /** Flat images by flatId. Layers whose flat is missing are left out (an undesigned flat). */
+  readonly flats: Readonly<Record<string, TexImageSource>>;
+  /** SKU colour, '#RRGGBB'; default '#FFFFFF' (the photo unchanged). */
+  readonly color?: string;
+  /** Output size of the longer side in px; the view's own width and height by default. */
+  readonly size?: number;
+  /** With `target`: a render older than the newest one for the target stops ('stop render'). */
+  readonly renderId?: number;
+  readonly target?: string;
+  /** Colour the image is flattened over; null keeps transparency (not for JPEG). Default white. */
+  readonly background?: string | null;
+}
+
+export type RenderLayersOptions = Omit<RenderViewOptions, 'color' | 'background'>;
+
+export interface LayerImage {
+  /** Indices through the view's layer tree. */
+  readonly path: readonly number[];
+  /** The path joined with '/', e.g. '1/0'. */
+  readonly name: string;
+  readonly layer: SmartObjectLayer;
+  readonly png: Blob;
+}
+
+type Rgb = readonly [number, number, number];
+type Rgba = readonly [number, number, number, number];
+
+function rgb01(hex: string, what: string): Rgb {
+  if (parseHexColor(hex) === null) throw new DataError(`${what}: bad hex colour ${JSON.stringify(hex)}`);
+  const { r, g, b } = hexToRgb(hex);
+  return [r / 255, g / 255, b / 255];
+}
+
+interface Job {
+  readonly view: TemplateView;
+  readonly ticket: RenderTicket;
+  readonly out: OutputSize;
+  readonly assets: ViewAssets;
+}
+
+/** Hands out pooled targets for one render and gives them all back at its end. */
+type Acquire = (spec: TargetSpec) => RenderTarget;
+
+export class MockupRenderer {
+  readonly gl: WebGL2RenderingContext;
+  readonly loader: ImageLoader;
+  readonly renderIds: RenderIdRegistry;
+  private readonly programs: MockupGL;
+  private readonly pool: TargetPool;
+  private readonly cache: GpuCache;
+  private readonly queue = new SerialQueue();
+  private readonly samples: number;
+  private readonly maxTile: number;
+  private readonly cylinderShading: number;
+  private disposed = false;
+
+  /** On an OffscreenCanvas (a context is created on it), an existing WebGL2 context, or a fresh canvas. */
+  constructor(surface?: OffscreenCanvas | WebGL2RenderingContext, options: MockupRendererOptions = {}) {
+    this.gl = surface === undefined || surface instanceof OffscreenCanvas ? createGLContext(surface) : surface;
+    const limits = glLimits(this.gl);
+    this.loader = options.loader ?? createFetchImageLoader();
+    this.renderIds = options.renderIds ?? new RenderIdRegistry();
+    this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
+    this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
+    this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
+    this.programs = createMockupGL(this.gl);
+    this.pool = new TargetPool(this.gl);
+    this.cache = new GpuCache(this.gl, this.programs, {
+      textureBytes: options.textureCacheBytes ?? 256 * 1024 * 1024,
+      baseBytes: options.baseCacheBytes ?? 64 * 1024 * 1024,
+    });
+  }
+
+  get maxTextureSize(): number {
+    return glLimits(this.gl).maxTextureSize;
+  }
+
+  /** Largest tile side this renderer uses (outputs larger than this are tiled). */
+  get tileSize(): number {
+    return this.maxTile;
+  }
+
+  /** Renders a view to an ImageBitmap (transferable to the UI thread). */
+  async renderView(options: RenderViewOptions): Promise<ImageBitmap> {
+    const { canvas, ticket } = await this.renderToCanvas(options, options.background === undefined ? DEFAULT_COLOR : options.background);
+    this.check(ticket);
+    return canvas.transferToImageBitmap();
+  }
+
+  /** Straight-alpha pixels of the rendered view (tests, the CLI). */
+  async renderViewToImageData(options: RenderViewOptions): Promise<ImageData> {
+    const { canvas, ticket } = await this.renderToCanvas(options, options.background === undefined ? DEFAULT_COLOR : options.background);
+    this.check(ticket);
+    return context2d(canvas).getImageData(0, 0, canvas.width, canvas.height);
+  }
+
+  /** Renders a view to a JPEG (spec: exported view images are JPEG), flattened over the background (white by default). */
+  async renderViewToJpeg(options: RenderViewOptions, quality = 0.92): Promise<Blob> {
+    const { canvas, ticket } = await this.renderToCanvas(options, options.background ?? DEFAULT_COLOR);
+    this.check(ticket);
+    // Encoding from a 2D canvas is about twice as fast as from WebGL here (measured, STACK.md).
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+    this.check(ticket);
+    return blob;
+  }
+
+  /**
+   * Debug output: each smart-object layer alone (warped, clipped, before blending) as a
+   * transparent PNG at document size (or `size`), named by its path in the layer tree.
+   */
+  async renderLayers(options: RenderLayersOptions): Promise<LayerImage[]> {
+    const job = await this.prepareJob(options, false);
+    const canvases = await this.queue.run(() => this.drawLayersLocked(job));
+    const out: LayerImage[] = [];
+    for (const { plan, canvas } of canvases) {
+      const png = await canvas.convertToBlob({ type: 'image/png' });
+      this.check(job.ticket);
+      out.push({ path: plan.path, name: plan.path.join('/'), layer: plan.layer, png });
+    }
+    return out;
+  }
+
+  /**
+   * Frees every GL resource once the render in progress (if any) is done; later and queued
+   * renders reject. A renderer given a shared context leaves the context itself alone.
+   */
+  dispose(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.disposed = true;
+    return this.queue.run(async () => {
+      this.cache.clear();
+      this.pool.dispose();
+      deleteMockupGL(this.gl, this.programs);
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** A check point: throws when disposed, when the context is lost, or when the render went stale. */
+  private check(ticket: RenderTicket): void {
+    if (this.disposed) throw new Error('mockup renderer disposed');
+    assertContextAlive(this.gl);
+    this.renderIds.check(ticket);
+  }
+
+  private async renderToCanvas(options: RenderViewOptions, background: string | null): Promise<{ canvas: OffscreenCanvas; ticket: RenderTicket }> {
+    const tint = options.color === undefined || parseHexColor(options.color) === DEFAULT_COLOR ? null : rgb01(options.color, 'color');
+    const bg: Rgba = background === null ? [0, 0, 0, 0] : [...rgb01(background, 'background'), 1];
+    const job = await this.prepareJob(options, true);
+    const canvas = await this.queue.run(() => this.drawViewLocked(job, tint, bg));
+    return { canvas, ticket: job.ticket };
+  }
+
+  /** Registers the render id and loads everything the render needs; no GL work, so renders overlap here. */
+  private async prepareJob(options: RenderLayersOptions, withPhoto: boolean): Promise<Job> {
+    const ticket = this.renderIds.begin(options.target, options.renderId);
+    this.check(ticket);
+    const out = outputSizeFor(options.view.viewData, options.size);
+    assertCanvasSize(out);
+    const assets = await loadViewAssets({
+      loader: this.loader,
+      view: options.view,
+      output: out,
+      flats: options.flats,
+      withPhoto,
+      maxTextureSize: this.maxTextureSize,
+    });
+    try {
+      this.check(ticket);
+    } catch (e) {
+      releaseAssets(assets);
+      throw e;
+    }
+    return { view: options.view, ticket, out, assets };
+  }
+
+  /** Runs `body` in a known GL state and frees the render's resources however it ends. */
+  private async locked<T>(job: Job, body: (scope: Disposer, acquire: Acquire) => Promise<T>): Promise<T> {
+    const scope = new Disposer();
+    const held: RenderTarget[] = [];
+    const acquire: Acquire = (spec) => {
+      const t = this.pool.acquire(spec);
+      held.push(t);
+      return t;
+    };
+    try {
+      // First check point after waiting in the queue: a render that went stale meanwhile stops
+      // before any GL work.
+      this.check(job.ticket);
+      resetState(this.gl);
+      return await body(scope, acquire);
+    } finally {
+      for (const t of held) this.pool.release(t);
+      releaseAssets(job.assets);
+      if (!this.gl.isContextLost()) resetState(this.gl);
+      scope.dispose();
+    }
+  }
+
+  private frame(job: Job, tile: PixelRect): TileFrame {
+    return {
+      outputWidth: job.out.width,
+      outputHeight: job.out.height,
+      scaleX: job.out.width / job.view.viewData.width,
+      scaleY: job.out.height / job.view.viewData.height,
+      tile,
+    };
+  }
+
+  /** Where a layer is drawn (multisampled when enabled) and the texture it ends up in. */
+  private layerTargets(acquire: Acquire, width: number, height: number): { draw: RenderTarget; resolved: RenderTarget } {
+    const draw = acquire({ width, height, stencil: true, samples: this.samples });
+    return { draw, resolved: this.samples > 0 ? acquire({ width, height }) : draw };
+  }
+
+  private drawViewLocked(job: Job, tint: Rgb | null, background: Rgba): Promise<OffscreenCanvas> {
+    return this.locked(job, async (scope, acquire) => {
+      const gl = this.gl;
+      const { out, assets, ticket } = job;
+      const stretched = (source: TexImageSource | null): GLTexture | null =>
+        source && this.cache.texture(scope, source, needsMipmaps(source, out.width, out.height), assets.transient);
+      const photo = stretched(assets.photo);
+      const photoBitmap = cacheableBitmap(assets.photo, assets.transient);
+      // An opaque photo keeps every composite opaque (all blends and parts preserve ab = 1), so
+      // flattening over the background would change nothing: tiles are read back directly.
+      const opaque = this.cache.isOpaque(photoBitmap);
+      const maps = { shading: stretched(assets.shading), highlight: stretched(assets.highlight) };
+      const parts = assets.parts.map((p) => ({ texture: stretched(p.source) as GLTexture, mode: p.mode === 'multiply' ? (6 as const) : (7 as const) }));
+      const layers = prepareLayers({
+        gl,
+        programs: this.programs,
+        cache: this.cache,
+        scope,
+        view: job.view,
+        output: out,
+        assets,
+        cylinderShading: this.cylinderShading,
+      });
+
+      const canvas = new OffscreenCanvas(out.width, out.height);
+      const ctx = context2d(canvas);
+      for (const tile of planTiles(out.width, out.height, this.maxTile)) {
+        this.check(ticket);
+        const frame = this.frame(job, tile);
+        const whole: PixelRect = { x: 0, y: 0, width: tile.width, height: tile.height };
+        const comp = acquire({ width: tile.width, height: tile.height });
+        const backdrop = acquire({ width: tile.width, height: tile.height });
+        const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height);
+        this.cache.startComposite(frame, comp, photo, photoBitmap, tint);
+        for (const layer of layers) {
+          const rect = layerRectInTile(layer, tile);
+          if (!rect) continue;
+          // Check point between passes: a newer render that arrived meanwhile stops this one.
+          await yieldToEventLoop();
+          this.check(ticket);
+          const texture = drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
+          const { blend, opacity } = layer.plan.layer;
+          blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps);
+        }
+        for (const part of parts) {
+          blendOnto(gl, this.programs, frame, comp, backdrop, part.texture, false, whole, part.mode, 1, { shading: null, highlight: null });
+        }
+        this.check(ticket);
+        let result = comp;
+        if (!opaque) {
+          // The backdrop is free now; it receives the flattened tile for readback.
+          finishTile(gl, this.programs, frame, comp.texture as GLTexture, backdrop, background, background[3] < 1);
+          result = backdrop;
+        }
+        ctx.putImageData(readImageData(gl, result), tile.x, tile.y);
+        for (const t of [comp, backdrop, draw, resolved]) this.pool.release(t);
+      }
+      return canvas;
+    });
+  }
+
+  private drawLayersLocked(job: Job): Promise<{ plan: PlannedLayer; canvas: OffscreenCanvas }[]> {
+    return this.locked(job, async (scope, acquire) => {
+      const gl = this.gl;
+      const { out, ticket } = job;
+      const layers = prepareLayers({
+        gl,
+        programs: this.programs,
+        cache: this.cache,
+        scope,
+        view: job.view,
+        output: out,
+        assets: job.assets,
+        cylinderShading: this.cylinderShading,
+      });
+      const canvases = layers.map((l) => ({ plan: l.plan, canvas: new OffscreenCanvas(out.width, out.height) }));
+      for (const tile of planTiles(out.width, out.height, this.maxTile)) {
+        const frame = this.frame(job, tile);
+        const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height);
+        const readout = acquire({ width: tile.width, height: tile.height });
+        for (const [i, layer] of layers.entries()) {
+          const rect = layerRectInTile(layer, tile);
+          const target = canvases[i];
+          if (!rect || !target) continue;
+          await yieldToEventLoop();
+          this.check(ticket);
+          const texture = drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
+          finishTile(gl, this.programs, frame, texture, readout, [0, 0, 0, 0], true);
+          context2d(target.canvas).putImageData(readImageData(gl, readout, rect), tile.x + rect.x, tile.y + rect.y);
+        }
+        for (const t of [draw, resolved, readout]) this.pool.release(t);
+      }
+      return canvases;
+    });
+  }
+}
