@@ -11,15 +11,10 @@ export class TilingLimitError extends Error {
   }
 }
 
-export const STOP_RENDER_MSG = 'stop render' as const;
+import { STOP_RENDER_MESSAGE, StopRenderError } from '../stop-render.ts';
 
-/** Spec section 4: a newer render id aborts an older render with 'stop render'. */
-export class StopRenderError extends Error {
-  constructor() {
-    super(STOP_RENDER_MSG);
-    this.name = 'StopRenderError';
-  }
-}
+export { StopRenderError };
+export const STOP_RENDER_MSG = STOP_RENDER_MESSAGE;
 
 export interface RenderGuard {
   readonly signal?: AbortSignal;

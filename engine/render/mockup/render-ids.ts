@@ -4,24 +4,9 @@
  * stale one stops at the next check point and never resolves with its pixels.
  */
 
-export const STOP_RENDER_MESSAGE = 'stop render';
+import { StopRenderError } from '../stop-render.ts';
 
-export class StopRenderError extends Error {
-  override readonly name = 'StopRenderError';
-
-  constructor() {
-    super(STOP_RENDER_MESSAGE);
-  }
-}
-
-/**
- * True for the abort error, also after it crossed a worker boundary (structured clone and
- * Comlink keep an Error's message but not its class).
- */
-export function isStopRender(error: unknown): boolean {
-  if (error instanceof StopRenderError) return true;
-  return typeof error === 'object' && error !== null && 'message' in error && error.message === STOP_RENDER_MESSAGE;
-}
+export { STOP_RENDER_MESSAGE, StopRenderError, isStopRender } from '../stop-render.ts';
 
 export interface RenderTicket {
   /** null: the render has no target and can never go stale. */

@@ -1,0 +1,145 @@
+/**
+ * The engine's one high-level surface: a template and a SKU design in, pixels out. It ties the
+ * flat compositor (pixi.js) to the mockup pipeline (twgl.js) so the editor preview, the mockups
+ * and the print files draw each flat through the same code path. Runs in a worker or a page.
+ */
+import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from './render/compose/index.ts';
+import { MockupRenderer, createFetchImageLoader, type ImageLoader, type LayerImage } from './render/mockup/index.ts';
+import { layerFlatIds } from './model/layers.ts';
+import { DataError } from './model/errors.ts';
+import type { CustomTemplate, SkuDesign, TemplateFlat, TemplateView } from './model/types.ts';
+
+export interface MockupRequest {
+  template: CustomTemplate;
+  design: SkuDesign;
+  viewId: string;
+  /** SKU colour; default the design's colour. */
+  color?: string;
+  /** Longer side of the output in px; default the view's photo size. */
+  size?: number;
+  renderId?: number;
+}
+
+export interface EngineOptions {
+  /** Loads photos, maps, parts and design images; default fetch with an LRU cache. */
+  loader?: ImageLoader;
+  canvas?: OffscreenCanvas;
+}
+
+/** Source pixels per on-photo pixel: a little above 1 keeps warped text crisp after resampling. */
+const OVERSAMPLE = 1.25;
+
+export class Engine {
+  private readonly loader: ImageLoader;
+  private readonly renderer: MockupRenderer;
+
+  constructor(options: EngineOptions = {}) {
+    this.loader = options.loader ?? createFetchImageLoader({ maxEntries: 128 });
+    this.renderer = new MockupRenderer(options.canvas, { loader: this.loader });
+  }
+
+  private images = async (url: string): Promise<ImageBitmap> => {
+    const src = await this.loader.load(url);
+    return src instanceof ImageBitmap ? src : createImageBitmap(src as ImageBitmapSource);
+  };
+
+  /** One flat of the design at `scale` output px per flat px (1 = the flat's own size). */
+  async composeFlat(template: CustomTemplate, design: SkuDesign, flatId: string, opts: { scale?: number; viewId?: string; isCurrent?: () => boolean } = {}): Promise<ImageBitmap> {
+    const flat = findFlat(template, flatId);
+    return composeFlat({
+      flat: { width: flat.flatData.width, height: flat.flatData.height },
+      design: { designList: design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [] },
+      background: await this.backgroundFor(design, opts.viewId),
+      images: this.images,
+      scale: opts.scale ?? 1,
+      isCurrent: opts.isCurrent,
+    });
+  }
+
+  /** The mockup of one view: every flat it shows composed, then warped onto the photo. */
+  async renderMockup(req: MockupRequest): Promise<ImageBitmap> {
+    return this.renderer.renderView(await this.viewOptions(req));
+  }
+
+  async renderMockupJpeg(req: MockupRequest, quality = 0.92): Promise<Blob> {
+    return this.renderer.renderViewToJpeg(await this.viewOptions(req), quality);
+  }
+
+  async renderLayers(req: Omit<MockupRequest, 'color'>): Promise<LayerImage[]> {
+    const { view, flats, size } = await this.viewOptions(req);
+    return this.renderer.renderLayers({ view, flats, ...(size ? { size } : {}) });
+  }
+
+  /** The print file of one flat: PNG at its print size for `dpi` (spec: target 150), tiled past the GPU limit. */
+  async exportPrintFile(template: CustomTemplate, design: SkuDesign, flatId: string, dpi = 150): Promise<Blob> {
+    const flat = findFlat(template, flatId);
+    const print = printSize(flat.flatData, dpi);
+    return composeFlatToPng({
+      flat: { width: flat.flatData.width, height: flat.flatData.height },
+      design: { designList: design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [] },
+      background: await this.backgroundFor(design, undefined),
+      images: this.images,
+      scale: print.scale,
+      dpi: print.dpi,
+    });
+  }
+
+  /** The background the merchant set for this view, when it is shown. */
+  private async backgroundFor(design: SkuDesign, viewId: string | undefined): Promise<ComposeBackground | null> {
+    const bg = design.BGDesignList.find((b) => (viewId ? b.viewId === viewId : true) && b.visible);
+    if (!bg) return null;
+    if (bg.BGType === '1') return { color: bg.color, visible: true };
+    return bg.imageUrl ? { image: await this.images(bg.imageUrl), visible: true } : null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.renderer.dispose();
+  }
+
+  private async viewOptions(req: MockupRequest) {
+    const view = findView(req.template, req.viewId);
+    const outLarger = req.size ?? Math.max(view.viewData.width, view.viewData.height);
+    const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
+    const target = `view:${req.viewId}`;
+    const ids = layerFlatIds(view.viewData.layers);
+    const flats: Record<string, ImageBitmap> = {};
+    await Promise.all(ids.map(async (flatId) => {
+      const flat = req.template.flatList.find((f) => f.flatId === flatId);
+      if (!flat) return;
+      const largest = largestLayerSide(view, flatId) * k * OVERSAMPLE;
+      const scale = Math.min(1, Math.max(0.05, largest / Math.max(flat.flatData.width, flat.flatData.height)));
+      flats[flatId] = await this.composeFlat(req.template, req.design, flatId, { scale, viewId: req.viewId });
+    }));
+    return {
+      view, flats, color: req.color ?? req.design.color, target,
+      ...(req.size ? { size: req.size } : {}),
+      ...(req.renderId !== undefined ? { renderId: req.renderId } : {}),
+    };
+  }
+}
+
+function findFlat(template: CustomTemplate, flatId: string): TemplateFlat {
+  const flat = template.flatList.find((f) => f.flatId === flatId);
+  if (!flat) throw new DataError(`flatList: no flat '${flatId}'`);
+  return flat;
+}
+
+function findView(template: CustomTemplate, viewId: string): TemplateView {
+  const view = template.viewList.find((v) => v.viewId === viewId);
+  if (!view) throw new DataError(`viewList: no view '${viewId}'`);
+  return view;
+}
+
+/** How big a flat appears on the photo: the longest side of the smart objects showing it (OS size is the upper bound). */
+function largestLayerSide(view: TemplateView, flatId: string): number {
+  let best = 0;
+  const visit = (layers: TemplateView['viewData']['layers']) => {
+    for (const l of layers) {
+      if (l.T === 'Group') visit(l.CF);
+      else if (l.F.kind === 'flat' && l.F.flatId === flatId) best = Math.max(best, l.OS.w, l.OS.h);
+    }
+  };
+  visit(view.viewData.layers);
+  const photo = Math.max(view.viewData.width, view.viewData.height);
+  return Math.min(best || photo, photo);
+}

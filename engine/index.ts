@@ -1,0 +1,13 @@
+/**
+ * The engine's public API: framework-free, runs in Web Workers and pages. Everything an embedding
+ * page needs: the document model and its validation, geometry, PSD import, fonts, the flat
+ * compositor, the mockup pipeline and the high-level Engine that joins them.
+ */
+export * from './model/index.ts';
+export * as geometry from './geometry/index.ts';
+export * from './psd/index.ts';
+export { loadFont, loadFonts, BUNDLED_FONTS, DEFAULT_FONT_FACE, setFontUrlResolver } from './text/index.ts';
+export { composeFlat, composeFlatToPng, printSize, TilingLimitError, withPngDpi, readPngDpi, type ComposeFlatOptions, type ComposeBackground } from './render/compose/index.ts';
+export { MockupRenderer, createFetchImageLoader, createMapImageLoader, decodeImage, outputSizeFor, RenderIdRegistry, type ImageLoader, type RenderViewOptions } from './render/mockup/index.ts';
+export { StopRenderError, isStopRender, STOP_RENDER_MESSAGE } from './render/stop-render.ts';
+export { Engine, type EngineOptions, type MockupRequest } from './engine.ts';

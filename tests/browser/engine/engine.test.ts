@@ -1,0 +1,88 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Engine, isStopRender, readPngDpi, validateTemplate } from '../../../engine/index.ts';
+import { RenderPool } from '../../../workers/pool.ts';
+import { pixels, scene } from './scene.ts';
+
+const engine = new Engine();
+afterAll(async () => { await engine.dispose(); });
+
+describe('Engine: template + design → mockup', () => {
+  it('draws the design where the smart object sits, the photo elsewhere, tinted by the SKU colour', async () => {
+    const { template, design } = await scene();
+    expect(validateTemplate(template).ok).toBe(true);
+    const px = await pixels(await engine.renderMockup({ template, design, viewId: 'v-front' }));
+    // The red image covers flat (0..100) → photo (100..200) at scale 1.
+    const [r, g, b] = px(150, 150);
+    expect(r).toBeGreaterThan(240);
+    expect(g).toBeLessThan(15);
+    expect(b).toBeLessThan(15);
+    // Outside the design: the white product photo.
+    expect(px(300, 300).slice(0, 3).every((v) => v > 245)).toBe(true);
+    const blue = await pixels(await engine.renderMockup({ template, design, viewId: 'v-front', color: '#0000FF' }));
+    const [br, bg, bb] = blue(300, 300);
+    expect(bb).toBeGreaterThan(200);
+    expect(Math.max(br, bg)).toBeLessThan(40);
+  });
+
+  it('keeps only the newest render of a view', async () => {
+    const { template, design } = await scene();
+    const older = engine.renderMockup({ template, design, viewId: 'v-front', renderId: 1 });
+    const newer = engine.renderMockup({ template, design, viewId: 'v-front', renderId: 2 });
+    const [a, b] = await Promise.allSettled([older, newer]);
+    expect(a.status === 'rejected' && isStopRender(a.reason)).toBe(true);
+    expect(b.status).toBe('fulfilled');
+  });
+
+  it('exports a print file at the flat print size and DPI', async () => {
+    const { template, design } = await scene();
+    const png = await engine.exportPrintFile(template, design, 'front', 150);
+    const bitmap = await createImageBitmap(png);
+    // flatWidth 1500 px at the default 125 dpi is 12 in: 1800 px at 150 dpi.
+    expect([bitmap.width, bitmap.height]).toEqual([1800, 1800]);
+    expect(await readPngDpi(png)).toBe(150);
+    const px = await pixels(bitmap);
+    expect(px(400, 400).slice(0, 3)).toEqual([255, 0, 0]);
+    expect(px(1200, 1200)[3]).toBe(0);
+  });
+});
+
+describe('RenderPool: bulk renders in workers', () => {
+  it('renders every job, reports progress, and keeps going past a failed job', async () => {
+    const { template, design } = await scene();
+    const pool = new RenderPool(2);
+    const progress: number[] = [];
+    const results = await pool.run<Blob | ImageBitmap>(
+      [
+        (api) => api.renderMockupJpeg({ template, design, viewId: 'v-front', color: '#FFFFFF', size: 300 }),
+        (api) => api.renderMockupJpeg({ template, design, viewId: 'v-back', color: '#FF8800', size: 300 }),
+        (api) => api.renderMockupJpeg({ template, design, viewId: 'nope' }),
+        (api) => api.renderMockup({ template, design, viewId: 'v-front', size: 200 }),
+      ],
+      { onProgress: (done) => progress.push(done) },
+    );
+    pool.terminate();
+    expect(progress).toEqual([1, 2, 3, 4]);
+    expect(results.map((r) => r.ok)).toEqual([true, true, false, true]);
+    const failed = results[2]!;
+    expect(!failed.ok && failed.error).toMatch(/no view 'nope'/);
+    const jpeg = results[0]!.ok ? (results[0] as { value: Blob }).value : null;
+    expect(jpeg?.type).toBe('image/jpeg');
+    const decoded = await createImageBitmap(jpeg!);
+    expect([decoded.width, decoded.height]).toEqual([300, 300]);
+    const bitmap = (results[3] as { value: ImageBitmap }).value;
+    expect(bitmap.width).toBe(200);
+  });
+
+  it('cancels what has not started', async () => {
+    const { template, design } = await scene();
+    const pool = new RenderPool(1);
+    const controller = new AbortController();
+    const results = await pool.run(
+      Array.from({ length: 5 }, () => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) => api.renderMockupJpeg({ template, design, viewId: 'v-front', size: 100 })),
+      { signal: controller.signal, onProgress: (done) => { if (done === 1) controller.abort(); } },
+    );
+    pool.terminate();
+    expect(results[0]!.ok).toBe(true);
+    expect(results.slice(1).every((r) => !r.ok && r.error === 'cancelled')).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * A pool of render workers for bulk jobs (every view in every colour, print files): jobs queue up,
+ * each idle worker takes the next one, progress is reported per finished job, a failed job reports
+ * its error without stopping the others, and cancelling drops what has not started.
+ */
+import type { RenderWorkerApi } from './render.worker.ts';
+import { startRenderWorker, type RenderWorkerHandle } from './client.ts';
+
+export type JobRun<T> = (api: RenderWorkerHandle['api']) => Promise<T>;
+
+export type JobResult<T> = { index: number; ok: true; value: T } | { index: number; ok: false; error: string };
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Workers the machine can feed: one core stays with the page. */
+export function defaultPoolSize(): number {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
+  return Math.max(1, Math.min(4, cores - 1));
+}
+
+export class RenderPool {
+  private readonly workers: RenderWorkerHandle[] = [];
+
+  constructor(readonly size = defaultPoolSize(), private readonly start: () => RenderWorkerHandle = startRenderWorker) {}
+
+  private ensure(n: number): RenderWorkerHandle[] {
+    while (this.workers.length < Math.min(n, this.size)) this.workers.push(this.start());
+    return this.workers.slice(0, Math.min(n, this.size));
+  }
+
+  /** Runs every job; resolves with one result per job, in job order. */
+  async run<T>(jobs: JobRun<T>[], opts: RunOptions = {}): Promise<JobResult<T>[]> {
+    const results: JobResult<T>[] = new Array(jobs.length);
+    let next = 0;
+    let done = 0;
+    const lane = async (w: RenderWorkerHandle) => {
+      for (;;) {
+        if (opts.signal?.aborted) return;
+        const index = next++;
+        const job = jobs[index];
+        if (!job) return;
+        try {
+          results[index] = { index, ok: true, value: await job(w.api) };
+        } catch (err) {
+          results[index] = { index, ok: false, error: err instanceof Error ? err.message : String(err) };
+        }
+        opts.onProgress?.(++done, jobs.length);
+      }
+    };
+    await Promise.all(this.ensure(jobs.length).map(lane));
+    if (opts.signal?.aborted) {
+      for (let i = 0; i < jobs.length; i++) results[i] ??= { index: i, ok: false, error: 'cancelled' };
+    }
+    return results;
+  }
+
+  terminate(): void {
+    for (const w of this.workers.splice(0)) w.terminate();
+  }
+}
+
+export type { RenderWorkerApi };
