@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // The CLIs through headless Chromium (slow to start: kept out of the unit project).
+      { test: { name: 'cli', include: ['tests/cli/**/*.test.ts'], environment: 'node', testTimeout: 180_000, fileParallelism: false } },
       {
         test: {
           name: 'server',

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every suite in order: type-check, unit, server on PGlite, server on PostgreSQL (when
- * TEST_DATABASE_URL names a server, as .ci/run does), browser (Chromium), then the app is built and
+ * TEST_DATABASE_URL names a server, as .ci/run does), browser (Chromium), the CLIs, then the app is built and
  * the e2e suite runs against it. Ends with one "N passed, N failed" line over all suites.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ const steps: Step[] = [
   vitest('server', 'server-pglite', { TEST_DATABASE_URL: '' }),
   ...(process.env.TEST_DATABASE_URL ? [vitest('server', 'server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })] : []),
   ...(hasTests('tests/browser') ? [vitest('browser', 'browser')] : []),
+  vitest('cli', 'cli'),
   { name: 'build', cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
   { name: 'e2e', kind: 'playwright' as const, report: path.join(reports, 'e2e.json'), cmd: ['npx', 'playwright', 'test', '--config', 'tests/e2e/playwright.config.ts'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') } },
 ].filter((s) => only.length === 0 || only.includes(s.name));
