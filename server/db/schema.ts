@@ -73,4 +73,3 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 export * from './schema-uploads';
-export * from './schema-catalog';
