@@ -13,6 +13,7 @@ import { AppError } from './lib/envelope';
 import { clearSessionCookies, sessionUserId, tokenFrom } from './auth/session';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
+import { catalogRoutes } from './routes/catalog';
 import { uploadRoutes } from './routes/uploads';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     });
     healthRoutes(api, ctx);
     userRoutes(api, ctx);
+    catalogRoutes(api, ctx);
     uploadRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });

@@ -73,3 +73,4 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 export * from './schema-uploads';
+export * from './schema-catalog';

@@ -1,0 +1,35 @@
+/** Every archetype the catalogue is varied from, in a fixed order (the generator depends on it). */
+import {
+  apronArchetype, babyBodysuitArchetype, dressArchetype, hoodieArchetype, kidsTeeArchetype, leggingsArchetype, mensTeeArchetype,
+  swimsuitArchetype, tankTopArchetype, womensTeeArchetype, zipHoodieArchetype,
+} from './apparel';
+import {
+  backpackArchetype, bucketHatArchetype, capArchetype, petBandanaArchetype, petBedArchetype, slipperArchetype, sneakerArchetype,
+  socksArchetype, toteBagArchetype,
+} from './accessories';
+import { blanketArchetype, mugArchetype, pillowArchetype, tumblerArchetype } from './home';
+import {
+  canvasArchetype, framedPrintArchetype, mousePadArchetype, notebookArchetype, phoneCaseArchetype, posterArchetype, samsungCaseArchetype,
+} from './flat';
+import type { Archetype } from './types';
+
+export const ARCHETYPES: readonly Archetype[] = [
+  womensTeeArchetype, mensTeeArchetype, hoodieArchetype, zipHoodieArchetype, tankTopArchetype, swimsuitArchetype, dressArchetype,
+  leggingsArchetype, socksArchetype, sneakerArchetype, slipperArchetype, capArchetype, bucketHatArchetype, toteBagArchetype,
+  backpackArchetype, mugArchetype, tumblerArchetype, pillowArchetype, blanketArchetype, posterArchetype, canvasArchetype,
+  framedPrintArchetype, phoneCaseArchetype, samsungCaseArchetype, petBandanaArchetype, petBedArchetype, babyBodysuitArchetype,
+  kidsTeeArchetype, apronArchetype, notebookArchetype, mousePadArchetype,
+];
+
+const byKey = new Map(ARCHETYPES.map((a) => [a.key, a]));
+
+export function archetypeByKey(key: string): Archetype | undefined {
+  return byKey.get(key);
+}
+
+/** Relative share of the catalogue: best sellers get more variations. */
+export const ARCHETYPE_WEIGHT: Readonly<Record<string, number>> = {
+  'mens-tee': 2, 'womens-tee': 2, hoodie: 1.6, mug: 1.6, pillow: 1.3, 'phone-case': 1.3, 'tote-bag': 1.2, poster: 1.2, canvas: 1.1,
+};
+
+export type { Archetype } from './types';
