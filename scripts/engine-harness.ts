@@ -18,12 +18,13 @@ export interface EngineHarness {
   close(): Promise<void>;
 }
 
-export async function openEngineHarness(): Promise<EngineHarness> {
+/** `apiUrl`: proxy /prod-api to a running server so the page loads its templates and pictures same-origin. */
+export async function openEngineHarness(opts: { apiUrl?: string } = {}): Promise<EngineHarness> {
   const vite: ViteDevServer = await createServer({
     configFile: false,
     root: process.cwd(),
     logLevel: 'error',
-    server: { port: 0, host: '127.0.0.1', strictPort: false },
+    server: { port: 0, host: '127.0.0.1', strictPort: false, ...(opts.apiUrl ? { proxy: { '/prod-api': opts.apiUrl } } : {}) },
     optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'gl-matrix', 'bezier-js', 'ag-psd'] },
     worker: { format: 'es' },
   });

@@ -129,6 +129,30 @@ function createMapImageLoaderFallback() {
   };
 }
 
-declare global { interface Window { podMockup: (args: MockupArgs) => Promise<MockupOutput>; podEngineReady: boolean } }
+/** Renders every view of a template with its own design, or `designUrl` covering every flat. */
+async function renderTemplate(args: { template: unknown; size?: number; color?: string; designUrl?: string }): Promise<{ viewId: string; png: string; width: number; height: number }[]> {
+  const template = unwrap(validateTemplate(args.template));
+  const design = designFor(template.flatList, () => args.designUrl ?? null);
+  const engine = new Engine();
+  try {
+    const out = [];
+    for (const view of template.viewList) {
+      const bitmap = await engine.renderMockup({ template, design, viewId: String(view.viewId), ...(args.size ? { size: args.size } : {}), ...(args.color ? { color: args.color } : {}) });
+      out.push({ viewId: String(view.viewId), width: bitmap.width, height: bitmap.height, png: await toBase64(await bitmapToPng(bitmap)) });
+    }
+    return out;
+  } finally {
+    await engine.dispose();
+  }
+}
+
+declare global {
+  interface Window {
+    podMockup: (args: MockupArgs) => Promise<MockupOutput>;
+    podRenderTemplate: typeof renderTemplate;
+    podEngineReady: boolean;
+  }
+}
 window.podMockup = run;
+window.podRenderTemplate = renderTemplate;
 window.podEngineReady = true;
