@@ -5,9 +5,9 @@
  */
 import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from './render/compose/index.ts';
 import { MockupRenderer, createFetchImageLoader, type ImageLoader, type LayerImage } from './render/mockup/index.ts';
-import { layerFlatIds } from './model/layers.ts';
+import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
-import type { CustomTemplate, SkuDesign, TemplateFlat, TemplateView } from './model/types.ts';
+import type { CustomTemplate, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
 
 export interface MockupRequest {
   template: CustomTemplate;
@@ -58,16 +58,30 @@ export class Engine {
 
   /** The mockup of one view: every flat it shows composed, then warped onto the photo. */
   async renderMockup(req: MockupRequest): Promise<ImageBitmap> {
-    return this.renderer.renderView(await this.viewOptions(req));
+    const opts = await this.viewOptions(req);
+    try {
+      return await this.renderer.renderView(opts);
+    } finally {
+      closeAll(opts.flats);
+    }
   }
 
   async renderMockupJpeg(req: MockupRequest, quality = 0.92): Promise<Blob> {
-    return this.renderer.renderViewToJpeg(await this.viewOptions(req), quality);
+    const opts = await this.viewOptions(req);
+    try {
+      return await this.renderer.renderViewToJpeg(opts, quality);
+    } finally {
+      closeAll(opts.flats);
+    }
   }
 
   async renderLayers(req: Omit<MockupRequest, 'color'>): Promise<LayerImage[]> {
     const { view, flats, size } = await this.viewOptions(req);
-    return this.renderer.renderLayers({ view, flats, ...(size ? { size } : {}) });
+    try {
+      return await this.renderer.renderLayers({ view, flats, ...(size ? { size } : {}) });
+    } finally {
+      closeAll(flats);
+    }
   }
 
   /** The print file of one flat: PNG at its print size for `dpi` (spec: target 150), tiled past the GPU limit. */
@@ -99,15 +113,12 @@ export class Engine {
   private async viewOptions(req: MockupRequest) {
     const view = findView(req.template, req.viewId);
     const outLarger = req.size ?? Math.max(view.viewData.width, view.viewData.height);
-    const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
     const target = `view:${req.viewId}`;
     const ids = layerFlatIds(view.viewData.layers);
     const flats: Record<string, ImageBitmap> = {};
     await Promise.all(ids.map(async (flatId) => {
-      const flat = req.template.flatList.find((f) => f.flatId === flatId);
-      if (!flat) return;
-      const largest = largestLayerSide(view, flatId) * k * OVERSAMPLE;
-      const scale = Math.min(1, Math.max(0.05, largest / Math.max(flat.flatData.width, flat.flatData.height)));
+      if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
+      const scale = flatScaleForView(req.template, view, flatId, outLarger);
       flats[flatId] = await this.composeFlat(req.template, req.design, flatId, { scale, viewId: req.viewId });
     }));
     return {
@@ -116,6 +127,19 @@ export class Engine {
       ...(req.renderId !== undefined ? { renderId: req.renderId } : {}),
     };
   }
+}
+
+/** Composed flats are made per render; closing them frees their pixels and GPU textures at once. */
+function closeAll(flats: Record<string, ImageBitmap>): void {
+  for (const b of Object.values(flats)) b.close();
+}
+
+/** Output px per flat px for composing `flatId` before it is warped onto `view` at `outLarger` px. */
+export function flatScaleForView(template: CustomTemplate, view: TemplateView, flatId: string, outLarger: number): number {
+  const flat = findFlat(template, flatId);
+  const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
+  const largest = largestLayerSide(view, flatId) * k * OVERSAMPLE;
+  return Math.min(1, Math.max(0.05, largest / Math.max(flat.flatData.width, flat.flatData.height)));
 }
 
 function findFlat(template: CustomTemplate, flatId: string): TemplateFlat {
@@ -130,16 +154,43 @@ function findView(template: CustomTemplate, viewId: string): TemplateView {
   return view;
 }
 
-/** How big a flat appears on the photo: the longest side of the smart objects showing it (OS size is the upper bound). */
+/**
+ * How big a flat appears on the photo: the longest side of the on-photo bounds of the smart
+ * objects showing it. Composing the flat any larger only costs fill time (SwiftShader has no GPU).
+ */
 function largestLayerSide(view: TemplateView, flatId: string): number {
   let best = 0;
   const visit = (layers: TemplateView['viewData']['layers']) => {
     for (const l of layers) {
       if (l.T === 'Group') visit(l.CF);
-      else if (l.F.kind === 'flat' && l.F.flatId === flatId) best = Math.max(best, l.OS.w, l.OS.h);
+      else if (l.F.kind === 'flat' && l.F.flatId === flatId) best = Math.max(best, onPhotoSide(l));
     }
   };
   visit(view.viewData.layers);
   const photo = Math.max(view.viewData.width, view.viewData.height);
   return Math.min(best || photo, photo);
+}
+
+function onPhotoSide(layer: SmartObjectLayer): number {
+  const w = layerWarp(layer);
+  let xs: number[];
+  let ys: number[];
+  switch (w.kind) {
+    case 'affine': {
+      const [a, b, c, d, e, f] = w.matrix;
+      const corners = [[0, 0], [layer.OS.w, 0], [layer.OS.w, layer.OS.h], [0, layer.OS.h]] as const;
+      xs = corners.map(([x, y]) => a * x + c * y + e);
+      ys = corners.map(([x, y]) => b * x + d * y + f);
+      break;
+    }
+    case 'bezier':
+      xs = w.points.map((p) => p.x); ys = w.points.map((p) => p.y);
+      break;
+    case 'quilt':
+      xs = w.mesh.points.map((p) => p.x); ys = w.mesh.points.map((p) => p.y);
+      break;
+    default:
+      xs = w.quad.filter((_, i) => i % 2 === 0); ys = w.quad.filter((_, i) => i % 2 === 1);
+  }
+  return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
 }

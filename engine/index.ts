@@ -10,4 +10,4 @@ export { loadFont, loadFonts, BUNDLED_FONTS, DEFAULT_FONT_FACE, setFontUrlResolv
 export { composeFlat, composeFlatToPng, printSize, TilingLimitError, withPngDpi, readPngDpi, type ComposeFlatOptions, type ComposeBackground } from './render/compose/index.ts';
 export { MockupRenderer, createFetchImageLoader, createMapImageLoader, decodeImage, outputSizeFor, RenderIdRegistry, type ImageLoader, type RenderViewOptions } from './render/mockup/index.ts';
 export { StopRenderError, isStopRender, STOP_RENDER_MESSAGE } from './render/stop-render.ts';
-export { Engine, type EngineOptions, type MockupRequest } from './engine.ts';
+export { Engine, flatScaleForView, type EngineOptions, type MockupRequest } from './engine.ts';
