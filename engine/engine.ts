@@ -26,6 +26,9 @@ export interface EngineOptions {
   canvas?: OffscreenCanvas;
 }
 
+/** Composed flats kept for reuse across views and colours of the same design. */
+const FLAT_CACHE_ENTRIES = 8;
+
 /** Source pixels per on-photo pixel: a little above 1 keeps warped text crisp after resampling. */
 const OVERSAMPLE = 1.25;
 
@@ -58,30 +61,16 @@ export class Engine {
 
   /** The mockup of one view: every flat it shows composed, then warped onto the photo. */
   async renderMockup(req: MockupRequest): Promise<ImageBitmap> {
-    const opts = await this.viewOptions(req);
-    try {
-      return await this.renderer.renderView(opts);
-    } finally {
-      closeAll(opts.flats);
-    }
+    return this.renderer.renderView(await this.viewOptions(req));
   }
 
   async renderMockupJpeg(req: MockupRequest, quality = 0.92): Promise<Blob> {
-    const opts = await this.viewOptions(req);
-    try {
-      return await this.renderer.renderViewToJpeg(opts, quality);
-    } finally {
-      closeAll(opts.flats);
-    }
+    return this.renderer.renderViewToJpeg(await this.viewOptions(req), quality);
   }
 
   async renderLayers(req: Omit<MockupRequest, 'color'>): Promise<LayerImage[]> {
     const { view, flats, size } = await this.viewOptions(req);
-    try {
-      return await this.renderer.renderLayers({ view, flats, ...(size ? { size } : {}) });
-    } finally {
-      closeAll(flats);
-    }
+    return this.renderer.renderLayers({ view, flats, ...(size ? { size } : {}) });
   }
 
   /** The print file of one flat: PNG at its print size for `dpi` (spec: target 150), tiled past the GPU limit. */
@@ -98,6 +87,34 @@ export class Engine {
     });
   }
 
+  /**
+   * Composed flats keyed by what they show: the views and colours of one design reuse one bitmap
+   * (and so one GPU texture) instead of composing the same flat again for every mockup.
+   */
+  private readonly flatCache = new Map<string, Promise<ImageBitmap>>();
+
+  private cachedFlat(req: MockupRequest, flatId: string, scale: number): Promise<ImageBitmap> {
+    const design = req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [];
+    const bg = req.design.BGDesignList.find((b) => b.viewId === req.viewId && b.visible) ?? null;
+    const key = JSON.stringify([flatId, scale.toFixed(4), design, bg, req.template.customTemplateId]);
+    const hit = this.flatCache.get(key);
+    if (hit) {
+      this.flatCache.delete(key);
+      this.flatCache.set(key, hit);
+      return hit;
+    }
+    const made = this.composeFlat(req.template, req.design, flatId, { scale, viewId: req.viewId });
+    made.catch(() => this.flatCache.delete(key));
+    this.flatCache.set(key, made);
+    while (this.flatCache.size > FLAT_CACHE_ENTRIES) {
+      const [oldest, bitmap] = this.flatCache.entries().next().value as [string, Promise<ImageBitmap>];
+      this.flatCache.delete(oldest);
+      // Closed once no render can still be using it: renders take their bitmap before awaiting GL work.
+      void bitmap.then((b) => setTimeout(() => b.close(), 1000), () => {});
+    }
+    return made;
+  }
+
   /** The background the merchant set for this view, when it is shown. */
   private async backgroundFor(design: SkuDesign, viewId: string | undefined): Promise<ComposeBackground | null> {
     const bg = design.BGDesignList.find((b) => (viewId ? b.viewId === viewId : true) && b.visible);
@@ -107,6 +124,8 @@ export class Engine {
   }
 
   async dispose(): Promise<void> {
+    for (const p of this.flatCache.values()) void p.then((b) => b.close(), () => {});
+    this.flatCache.clear();
     await this.renderer.dispose();
   }
 
@@ -119,7 +138,7 @@ export class Engine {
     await Promise.all(ids.map(async (flatId) => {
       if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
       const scale = flatScaleForView(req.template, view, flatId, outLarger);
-      flats[flatId] = await this.composeFlat(req.template, req.design, flatId, { scale, viewId: req.viewId });
+      flats[flatId] = await this.cachedFlat(req, flatId, scale);
     }));
     return {
       view, flats, color: req.color ?? req.design.color, target,
@@ -127,11 +146,6 @@ export class Engine {
       ...(req.renderId !== undefined ? { renderId: req.renderId } : {}),
     };
   }
-}
-
-/** Composed flats are made per render; closing them frees their pixels and GPU textures at once. */
-function closeAll(flats: Record<string, ImageBitmap>): void {
-  for (const b of Object.values(flats)) b.close();
 }
 
 /** Output px per flat px for composing `flatId` before it is warped onto `view` at `outLarger` px. */
