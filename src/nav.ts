@@ -1,6 +1,8 @@
 /**
- * The product menu until the catalogue API (issue 4) feeds it: the spec's categories, with the
- * sub-menus it names. The hot-selling category is kept out of the main list, as the spec says.
+ * The product menu's first paint: the spec's categories with the sub-menus it names. The header,
+ * home page and catalogue sidebar replace it with the API's tblwaretype/list as soon as that
+ * answers (src/components/catalog/useCatalog.ts), and keep it when the API cannot be reached.
+ * The hot-selling category is kept out of the main list, as the spec says.
  */
 import { slugify } from '../contract/slug';
 
@@ -19,6 +21,8 @@ export const productMenu: NavCategory[] = [
   cat('Kids & Baby'),
   cat('Pet Supplies'),
   cat('Fully Printing Hat'),
+  cat('Phone Cases'),
+  cat('Stationery'),
 ];
 
 export const dashboardMenu = [

@@ -1,7 +1,16 @@
 import { Link } from 'react-router-dom';
-import { productMenu, storeTypes } from '../nav';
+import { storeTypes } from '../nav';
 import { ui } from '../stores/ui';
 import { FOOTER_TAGLINE } from '../../contract/constants';
+import { CategoriesSection, Custom3DSection, HotSellingSection } from '../components/catalog/HomeSections';
+import { useSiteBase } from '../components/catalog/format';
+
+const claims = [
+  { figure: '1500+', text: 'products to design' },
+  { figure: '2 hours', text: 'to production at the earliest' },
+  { figure: 'No MOQ', text: 'no minimum order quantity' },
+  { figure: 'Bulk', text: 'design many products at once' },
+];
 
 const steps = [
   { title: 'Pick a product', text: 'Choose from 1500+ print-on-demand products: apparel, shoes, bags, home deco, drinkware and more.' },
@@ -21,6 +30,7 @@ const advantages = [
 ];
 
 export function HomePage() {
+  const base = useSiteBase();
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
@@ -28,11 +38,18 @@ export function HomePage() {
           <h1 id="hero-title">Create your products. We print and ship them.</h1>
           <p className="lead">{FOOTER_TAGLINE} 1500+ products, no minimum order quantity, production within 2 hours at the earliest.</p>
           <div className="hero-actions">
-            <a href="/all-products" className="btn primary large">Start designing</a>
-            <Link to="/register" className="btn large">Create a free account</Link>
+            <Link to={`${base}/all-products`} className="btn primary large">Start designing</Link>
+            <Link to={`${base}/register`} className="btn large">Create a free account</Link>
           </div>
+          <ul className="claims" aria-label="Why POD Studio">
+            {claims.map((c) => <li key={c.figure}><strong>{c.figure}</strong> <span>{c.text}</span></li>)}
+          </ul>
         </div>
       </section>
+
+      <HotSellingSection />
+
+      <CategoriesSection />
 
       <section id="how-we-work" className="band" aria-labelledby="how-title">
         <div className="container">
@@ -42,6 +59,8 @@ export function HomePage() {
           </ol>
         </div>
       </section>
+
+      <Custom3DSection />
 
       <section id="standout-advantage" className="band alt" aria-labelledby="adv-title">
         <div className="container">
@@ -60,15 +79,6 @@ export function HomePage() {
             {storeTypes.map((s) => <li key={s.code} className="card"><h3>{s.name}</h3><p>{s.blurb}</p></li>)}
           </ul>
           <button type="button" className="btn primary" onClick={() => { ui.addStoreDialog = true; }}>Connect your store</button>
-        </div>
-      </section>
-
-      <section className="band alt" aria-labelledby="cat-title">
-        <div className="container">
-          <h2 id="cat-title">Categories</h2>
-          <ul className="chips">
-            {productMenu.map((c) => <li key={c.slug}><a href={`/all-products/${c.slug}`}>{c.title}</a></li>)}
-          </ul>
         </div>
       </section>
     </div>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Toasts, LoadingBar } from '../components/Toasts';
 import { GlobalDialogs } from '../components/GlobalDialogs';
 import { useRouteTitle } from '../layouts/Layouts';
@@ -50,6 +50,7 @@ export function Root() {
       <a href="#main" className="skip-link">Skip to content</a>
       <LoadingBar />
       <Outlet />
+      <ScrollRestoration />
       <GlobalDialogs />
       <Toasts />
     </>

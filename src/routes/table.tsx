@@ -15,6 +15,8 @@ import { TermsConditions } from '../pages/policy/TermsConditions';
 import { ContactUs } from '../pages/contact/ContactUs';
 import { NotAvailable } from '../components/NotAvailable';
 import { RequireLogin } from './guard';
+import { CatalogPage } from '../pages/catalog/CatalogPage';
+import { ProductPage } from '../pages/catalog/ProductPage';
 import { BlogLayout, DashboardLayout, DefaultLayout, FullLayout, MobileBareLayout, MobileLayout } from '../layouts/Layouts';
 
 const soon = (path: string, title: string): RouteObject => ({ path, handle: { title }, element: <NotAvailable title={title} /> });
@@ -31,6 +33,17 @@ function UpgradeNotice() {
   );
 }
 
+/** The catalogue (issue 4), on the desktop site ('/') and under /mobile (''). */
+const catalogRoutes = (prefix: '/' | ''): RouteObject[] => [
+  page(`${prefix}all-products`, 'All Products', <CatalogPage />),
+  page(`${prefix}all-products/details/:id`, 'Product Details', <ProductPage />),
+  page(`${prefix}all-products/customized-gift-zone/:id?`, 'Customized Gift Zone', <CatalogPage zone="customized" />),
+  page(`${prefix}all-products/personalized-gifts-zone/:id?`, 'Personalized Gifts Zone', <CatalogPage zone="personalized" />),
+  page(`${prefix}all-products/:category`, 'All Products', <CatalogPage />),
+  page(`${prefix}all-products/:category/:subcategory`, 'All Products', <CatalogPage />),
+  page(`${prefix}all-products/:category/:subcategory/:id`, 'Product Details', <ProductPage />),
+];
+
 const policies: [string, string, React.ReactNode][] = [
   ['policy/privacy', 'Privacy Policy', <PrivacyPolicy />],
   ['policy/refund', 'Refund Policy', <RefundPolicy />],
@@ -46,13 +59,7 @@ export const routeTable: RouteObject[] = [
     element: <FullLayout />,
     children: [
       page('/', 'Print on demand products and design tool', <HomePage />),
-      soon('/all-products', 'All Products'),
-      soon('/all-products/details/:id', 'Product Details'),
-      soon('/all-products/customized-gift-zone/:id?', 'Customized Gift Zone'),
-      soon('/all-products/personalized-gifts-zone/:id?', 'Personalized Gifts Zone'),
-      soon('/all-products/:category', 'All Products'),
-      soon('/all-products/:category/:subcategory', 'All Products'),
-      soon('/all-products/:category/:subcategory/:id', 'Product Details'),
+      ...catalogRoutes('/'),
     ],
   },
   {
@@ -106,9 +113,7 @@ export const routeTable: RouteObject[] = [
           soon('branding-project', 'Branding Project'),
           page('contact-us', 'Contact Us', <ContactUs />),
           ...policies.map(([p, t, el]) => page(p, t, el)),
-          soon('all-products', 'All Products'),
-          soon('all-products/details/:id', 'Product Details'),
-          soon('all-products/:category/:subcategory/:id', 'Product Details'),
+          ...catalogRoutes(''),
         ],
       },
       {
