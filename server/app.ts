@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
 import { catalogRoutes } from './routes/catalog';
 import { uploadRoutes } from './routes/uploads';
+import { commerceRoutes } from './routes/commerce';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     userRoutes(api, ctx);
     catalogRoutes(api, ctx);
     uploadRoutes(api, ctx);
+    commerceRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
     });

@@ -74,3 +74,4 @@ export const rateLimits = pgTable('rate_limits', {
 
 export * from './schema-uploads';
 export * from './schema-catalog';
+export * from './schema-commerce';

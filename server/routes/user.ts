@@ -18,6 +18,7 @@ import {
   changePasswordSchema, firstError, loginSchema, registerSchema, resetPasswordSchema, sendCodeSchema, setPasswordSchema, type Schema,
 } from '../../contract/validation';
 import { verifyPassword } from '../auth/password';
+import { onUserRegistered } from '../commerce/coupons';
 
 type Body = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -94,6 +95,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (await findUserByEmail(db, email)) throw new AppError(Messages.emailTaken);
     await consumeEmailCode(db, email, 'register', str(body.emailCode));
     const user = await createUser(db, email, str(body.password));
+    // The sign-up coupon, and the invite coupons for both parties when a share code came along.
+    await onUserRegistered(db, user.id, str(body.inviteCode) || undefined);
     const session = await createSession(db, user.id);
     setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);
     request.log.info({ userId: user.id }, 'registered');
