@@ -119,9 +119,22 @@ function handleOf(title: string): string {
 }
 
 /** Titles for `count` products of an archetype, all different. */
+/** "Eco Bucket Bucket Hat" → "Eco Bucket Hat": a modifier or style that repeats the noun says nothing. */
+function distinctWords(text: string): string {
+  const seen = new Set<string>();
+  return text.split(/\s+/).filter((w) => {
+    const key = w.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).join(' ');
+}
+
+const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 function titles(arch: Archetype, rng: Rng, count: number): string[] {
   const combos: string[] = [];
-  for (const m of MODIFIERS) for (const s of arch.styles) combos.push(`${m} ${s} ${arch.noun}`);
+  for (const m of MODIFIERS) for (const s of arch.styles) combos.push(distinctWords(`${m} ${s} ${arch.noun}`));
   const shuffled = rng.shuffle(combos);
   const out: string[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -237,7 +250,7 @@ function variantsFor(ids: Ids, arch: Archetype, productId: number, choices: read
 function copyFor(arch: Archetype, title: string, rng: Rng, choices: readonly OptionChoice[], shipFrom: ShipFromCode) {
   const features = rng.sample(arch.features, Math.min(3, arch.features.length));
   const promise = rng.pick(PROMISES);
-  const intro = `${title}: a ${arch.name.toLowerCase()} ready for your design.`;
+  const intro = `${title}: ${withArticle(arch.name.toLowerCase())} ready for your design.`;
   const material = choices.find((o) => o.name === (arch.materialOptionName ?? 'Material'));
   return {
     description: `${intro} ${features.join(' ')} ${promise}`,
