@@ -16,6 +16,7 @@ import { userRoutes } from './routes/user';
 import { catalogRoutes } from './routes/catalog';
 import { uploadRoutes } from './routes/uploads';
 import { commerceRoutes } from './routes/commerce';
+import { materialRoutes } from './routes/materials';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     catalogRoutes(api, ctx);
     uploadRoutes(api, ctx);
     commerceRoutes(api, ctx);
+    materialRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
     });

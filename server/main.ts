@@ -5,6 +5,7 @@ import { createMailer } from './mail/mailer';
 import { createStore } from './storage';
 import { buildApp } from './app';
 import { catalogOptionsFromEnv, ensureCatalog } from './catalog/ensure';
+import { ensureMaterials, materialOptionsFromEnv } from './materials/ensure';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,12 +15,14 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 // First start generates the demo catalogue (rows and pictures); later starts find its marker and reuse it.
 const catalog = await ensureCatalog({ db: database.db, dataDir: config.dataDir }, catalogOptionsFromEnv(process.env));
+const materials = await ensureMaterials({ db: database.db, dataDir: config.dataDir }, materialOptionsFromEnv(process.env));
 
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 const mailerLog = { info: (o: unknown, m?: string) => app?.log.info(o, m) } as never;
 const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: mailerLog });
 app = await buildApp({ config, database, db: database.db, mailer, store: createStore(config) });
 app.log.info(catalog, catalog.rowsGenerated || catalog.imagesGenerated ? 'catalogue generated' : 'catalogue reused');
+app.log.info(materials, materials.rowsGenerated || materials.imagesGenerated ? 'materials generated' : 'materials reused');
 
 if (config.demo) {
   const { created } = await seedDemo(database.db);

@@ -75,3 +75,4 @@ export const rateLimits = pgTable('rate_limits', {
 export * from './schema-uploads';
 export * from './schema-catalog';
 export * from './schema-commerce';
+export * from './schema-materials';
