@@ -1,3 +1,5 @@
+import { OnThisPage } from './OnThisPage';
+
 export const title = 'Privacy Policy';
 
 const SUPPORT_EMAIL = 'support@podstudio.example';
@@ -30,15 +32,7 @@ export function PrivacyPolicy() {
         it. We collect only what we need to run the service, and we never sell personal information.
       </p>
 
-      <nav aria-label="On this page">
-        <ul>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <OnThisPage sections={sections} />
 
       <section id="who-we-are">
         <h2>Who we are and what this policy covers</h2>

@@ -1,3 +1,5 @@
+import { OnThisPage } from './OnThisPage';
+
 export const title = 'Refund Policy';
 
 const SUPPORT_EMAIL = 'support@podstudio.example';
@@ -27,15 +29,7 @@ export function RefundPolicy() {
         problem and how refunds are paid.
       </p>
 
-      <nav aria-label="On this page">
-        <ul>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <OnThisPage sections={sections} />
 
       <section id="our-promise">
         <h2>Our promise</h2>

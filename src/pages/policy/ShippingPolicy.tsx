@@ -1,3 +1,5 @@
+import { OnThisPage } from './OnThisPage';
+
 export const title = 'Shipping Policy';
 
 const SUPPORT_EMAIL = 'support@podstudio.example';
@@ -59,15 +61,7 @@ export function ShippingPolicy() {
         costs and what happens if something goes wrong on the way.
       </p>
 
-      <nav aria-label="On this page">
-        <ul>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <OnThisPage sections={sections} />
 
       <section id="overview">
         <h2>Overview</h2>

@@ -1,3 +1,5 @@
+import { OnThisPage } from './OnThisPage';
+
 export const title = 'Terms & Conditions';
 
 const SUPPORT_EMAIL = 'support@podstudio.example';
@@ -38,15 +40,7 @@ export function TermsConditions() {
         of this agreement.
       </p>
 
-      <nav aria-label="On this page">
-        <ul>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <OnThisPage sections={sections} />
 
       <section id="about">
         <h2>About these terms</h2>
