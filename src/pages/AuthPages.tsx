@@ -15,6 +15,18 @@ export function safeRedirect(target: string | null, fallback = '/dashboard'): st
   return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;
 }
 
+type CodeForm = Pick<ReturnType<typeof useForm<'username'>>, 'check' | 'setServerError'> & { values: { username: string } };
+
+/** Checks the e-mail field, asks the server for a code, and says how it went; true when one was sent. */
+async function sendEmailCodeFor(f: CodeForm, type: 'register' | 'reset'): Promise<boolean> {
+  f.setServerError('');
+  if (!f.check({ username: sendCodeSchema.email! }, ['username'])) return false;
+  const res = await userApi.sendEmailCode({ email: f.values.username.trim(), type });
+  if (res.code === 200) { toast('success', res.msg); return true; }
+  f.setServerError(res.msg);
+  return false;
+}
+
 function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="auth-card" aria-labelledby="auth-title">
@@ -39,14 +51,7 @@ export function RegisterPage() {
   const f = useForm({ username: '', emailCode: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
 
-  async function sendCode(): Promise<boolean> {
-    f.setServerError('');
-    if (!f.check({ username: registerSchema.username! }, ['username'])) return false;
-    const res = await userApi.sendEmailCode({ email: f.values.username.trim(), type: 'register' });
-    if (res.code === 200) { toast('success', res.msg); return true; }
-    f.setServerError(res.msg);
-    return false;
-  }
+  const sendCode = () => sendEmailCodeFor(f, 'register');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -114,13 +119,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const f = useForm({ username: params.get('email') ?? '', emailCode: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
-  async function resend(): Promise<boolean> {
-    if (!f.check({ username: resetPasswordSchema.username! }, ['username'])) return false;
-    const res = await userApi.sendEmailCode({ email: f.values.username.trim(), type: 'reset' });
-    if (res.code === 200) { toast('success', res.msg); return true; }
-    f.setServerError(res.msg);
-    return false;
-  }
+  const resend = () => sendEmailCodeFor(f, 'reset');
   async function submit(e: FormEvent) {
     e.preventDefault();
     f.setServerError('');
