@@ -23,6 +23,8 @@ export interface ComposeRenderer {
 if (typeof window === 'undefined') DOMAdapter.set(WebWorkerAdapter);
 
 let shared: Promise<ComposeRenderer> | null = null;
+/** The settled value of `shared`, for the synchronous lost-context check. */
+let sharedLive: ComposeRenderer | null = null;
 
 async function createRenderer(): Promise<ComposeRenderer> {
   const canvas = new OffscreenCanvas(1, 1);
@@ -64,9 +66,16 @@ async function createRenderer(): Promise<ComposeRenderer> {
 
 /** The realm's composition renderer (created on first call). */
 export function acquireComposeRenderer(): Promise<ComposeRenderer> {
+  // The lost event arrives asynchronously; a synchronous check keeps the very next composition
+  // from drawing into a context that is already gone.
+  if (shared !== null && sharedLive !== null && sharedLive.renderer.gl.isContextLost()) {
+    shared = null;
+    sharedLive = null;
+  }
   if (shared === null) {
     const pending = createRenderer();
     shared = pending;
+    void pending.then((cr) => { if (shared === pending) sharedLive = cr; }, () => {});
     pending.catch(() => {
       if (shared === pending) shared = null;
     });
@@ -78,6 +87,7 @@ export function acquireComposeRenderer(): Promise<ComposeRenderer> {
 export async function disposeComposeRenderer(): Promise<void> {
   const pending = shared;
   shared = null;
+  sharedLive = null;
   if (pending === null) return;
   try {
     const cr = await pending;

@@ -113,10 +113,13 @@ export class MockupRenderer {
   private readonly maxTile: number;
   private readonly cylinderShading: number;
   private disposed = false;
+  /** A context this renderer created is released on dispose; a shared one is left to its owner. */
+  private readonly ownsContext: boolean;
 
   /** On an OffscreenCanvas (a context is created on it), an existing WebGL2 context, or a fresh canvas. */
   constructor(surface?: OffscreenCanvas | WebGL2RenderingContext, options: MockupRendererOptions = {}) {
-    this.gl = surface === undefined || surface instanceof OffscreenCanvas ? createGLContext(surface) : surface;
+    this.ownsContext = surface === undefined || surface instanceof OffscreenCanvas;
+    this.gl = this.ownsContext ? createGLContext(surface as OffscreenCanvas | undefined) : (surface as WebGL2RenderingContext);
     const limits = glLimits(this.gl);
     this.loader = options.loader ?? createFetchImageLoader();
     this.renderIds = options.renderIds ?? new RenderIdRegistry();
@@ -191,6 +194,10 @@ export class MockupRenderer {
       this.cache.clear();
       this.pool.dispose();
       deleteMockupGL(this.gl, this.programs);
+      // Chromium keeps a capped number of live contexts (16) and, past it, kills the OLDEST one,
+      // which is the realm's long-lived composition context; waiting for GC to free this one is
+      // how a run of short-lived engines lost it (CI, archetype renders). Release it now.
+      if (this.ownsContext) this.gl.getExtension('WEBGL_lose_context')?.loseContext();
     });
   }
 

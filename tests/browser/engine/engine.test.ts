@@ -86,3 +86,20 @@ describe('RenderPool: bulk renders in workers', () => {
     expect(results.slice(1).every((r) => !r.ok && r.error === 'cancelled')).toBe(true);
   });
 });
+
+describe('Engine lifetime', () => {
+  it('keeps rendering across more short-lived engines than the browser keeps WebGL contexts', async () => {
+    // Chromium keeps 16 live contexts and kills the oldest past that: the realm's shared
+    // composition context. Each engine must give its own context back when disposed.
+    const { template, design } = await scene();
+    for (let i = 0; i < 24; i++) {
+      const e = new Engine();
+      try {
+        const px = await pixels(await e.renderMockup({ template, design, viewId: 'v-front', size: 100 }));
+        expect(px(37, 37).slice(0, 3), `engine ${i}`).toEqual([255, 0, 0]);
+      } finally {
+        await e.dispose();
+      }
+    }
+  });
+});
