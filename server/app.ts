@@ -17,6 +17,8 @@ import { catalogRoutes } from './routes/catalog';
 import { uploadRoutes } from './routes/uploads';
 import { commerceRoutes } from './routes/commerce';
 import { materialRoutes } from './routes/materials';
+import { storeRoutes } from './routes/stores';
+import { productRoutes } from './routes/products';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 
@@ -85,6 +87,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     uploadRoutes(api, ctx);
     commerceRoutes(api, ctx);
     materialRoutes(api, ctx);
+    storeRoutes(api, ctx);
+    productRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
     });

@@ -1,6 +1,7 @@
 /** Server settings from the environment (README lists them). */
 import path from 'node:path';
 import type { OssConfig } from './storage/oss-store';
+import { storesConfigFromEnv, type StoresConfig } from './stores/config';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   clientDir: string;
   /** Aliyun OSS for uploads; null = local disk under DATA_DIR/files. */
   oss: OssConfig | null;
+  /** Shopify, Etsy and WooCommerce connections (server/stores/config.ts). */
+  stores: StoresConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           stsEndpoint: env.OSS_STS_ENDPOINT || null,
         }
       : null,
+    stores: storesConfigFromEnv(env, Number(env.PORT ?? 8080)),
   };
 }

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { catalogOptionsFromEnv, ensureCatalog } from './catalog/ensure';
 import { ensureMaterials, materialOptionsFromEnv } from './materials/ensure';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
+import { startStoreWorker } from './stores/worker';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -32,8 +33,12 @@ if (!existsSync(path.join(config.clientDir, 'index.html'))) {
   app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build` (npm start does it) to serve the app');
 }
 
+// Store pushes and order pulls run in the background; close() waits for the job in hand.
+const storeWorker = startStoreWorker({ db: database.db, config: config.stores, dataDir: config.dataDir, log: app.log });
+
 const shutdown = async (signal: string) => {
   app?.log.info({ signal }, 'shutting down');
+  await storeWorker.close();
   await app?.close();
   await database.close();
   process.exit(0);

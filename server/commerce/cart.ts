@@ -1,6 +1,7 @@
 /**
- * The cart (spec shipTrolley): lines of a catalogue product and variant (later also a merchant's
- * designed product), grouped by where they ship from. Every call is scoped to the calling
+ * The cart (spec shipTrolley): lines of a catalogue product and variant, either as a sample or as
+ * one of the merchant's saved products ("My products", server/commerce/my-products-lookup.ts),
+ * grouped by where they ship from. Every call is scoped to the calling
  * merchant: another merchant's line answers exactly like a line that does not exist.
  */
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { cartItems, cartSettings } from '../db/schema';
 import { AppError } from '../lib/envelope';
 import { CART_MAX_ITEMS, CART_QUANTITY_MAX, CommerceMessages, type CartGroup, type CartItem } from '../../contract/commerce';
 import { firstVariantOf, loadCatalogView, type CatalogView, type SellableProduct } from './catalog-lookup';
+import { loadMyProducts, sellsVariant, type SellableMyProduct } from './my-products-lookup';
 import { findCountry, findCountryById, quoteGroup, SHIP_FROM_ORDER, shipFromName, type GroupQuote } from './shipping';
 import type { ShipCountry, ShipFromCode } from '../catalog/shipping';
 
@@ -20,10 +22,13 @@ export interface CartLine {
   product: SellableProduct | undefined;
 }
 
-function toItem(row: CartRow, view: CatalogView): CartLine {
+function toItem(row: CartRow, view: CatalogView, mine: ReadonlyMap<number, SellableMyProduct>): CartLine {
   const product = view.products.get(row.productId);
   const variant = view.variants.get(row.variantId);
-  const available = !!product && !!variant && variant.productId === row.productId;
+  const saved = row.myProductId === null ? undefined : mine.get(row.myProductId);
+  // A saved product's line also needs the saved product (still the merchant's) to sell this variant.
+  const available = !!product && !!variant && variant.productId === row.productId
+    && (row.myProductId === null || (saved?.productfid === row.productId && sellsVariant(saved, row.variantId)));
   const cost = available ? variant!.cost : 0;
   return {
     row,
@@ -32,8 +37,8 @@ function toItem(row: CartRow, view: CatalogView): CartLine {
       id: row.id,
       productid: row.productId,
       myProductId: row.myProductId,
-      imagefirst: variant?.image || product?.pic1 || '',
-      title: product?.title ?? 'Unavailable product',
+      imagefirst: saved?.imageByVariant.get(row.variantId) || saved?.cover || variant?.image || product?.pic1 || '',
+      title: saved?.title ?? product?.title ?? 'Unavailable product',
       anotherName: row.anotherName,
       variantsid: row.variantId,
       variantTitle: variant?.title ?? '',
@@ -52,8 +57,11 @@ export async function loadCartLines(db: Db, userId: number, ids?: readonly numbe
   const where = ids ? and(eq(cartItems.userId, userId), inArray(cartItems.id, [...ids])) : eq(cartItems.userId, userId);
   if (ids && ids.length === 0) return [];
   const rows = await db.select().from(cartItems).where(where).orderBy(asc(cartItems.id));
-  const view = await loadCatalogView(db, rows.map((r) => r.productId), rows.map((r) => r.variantId));
-  return rows.map((r) => toItem(r, view));
+  const [view, mine] = await Promise.all([
+    loadCatalogView(db, rows.map((r) => r.productId), rows.map((r) => r.variantId)),
+    loadMyProducts(db, userId, rows.flatMap((r) => (r.myProductId === null ? [] : [r.myProductId]))),
+  ]);
+  return rows.map((r) => toItem(r, view, mine));
 }
 
 export function groupLines(lines: readonly CartLine[]): CartGroup[] {
@@ -114,11 +122,17 @@ export interface AddLine {
  */
 export async function addLines(db: Db, userId: number, adds: readonly AddLine[]): Promise<number[]> {
   if (adds.length === 0) throw new AppError('variants are required');
+  const mine = await loadMyProducts(db, userId, adds.flatMap((a) => (a.myProductId == null ? [] : [a.myProductId])));
   const view = await loadCatalogView(db, adds.map((a) => a.productId));
   const resolved = adds.map((a) => {
+    const saved = a.myProductId == null ? undefined : mine.get(a.myProductId);
+    if (a.myProductId != null && (!saved || saved.productfid !== a.productId)) throw new AppError(`${CommerceMessages.productNotFound} (my product ${a.myProductId})`);
     if (!view.products.has(a.productId)) throw new AppError(`${CommerceMessages.productNotFound} (productid ${a.productId})`);
-    const variant = a.variantId === undefined ? firstVariantOf(view, a.productId) : view.variants.get(a.variantId);
-    if (!variant || variant.productId !== a.productId) throw new AppError(`${CommerceMessages.variantNotFound} (variantsid ${a.variantId})`);
+    const variantId = a.variantId ?? (saved ? saved.variantIds.find((id) => view.variants.has(id)) : firstVariantOf(view, a.productId)?.id);
+    const variant = variantId === undefined ? undefined : view.variants.get(variantId);
+    if (!variant || variant.productId !== a.productId || (saved && !sellsVariant(saved, variant.id))) {
+      throw new AppError(`${CommerceMessages.variantNotFound} (variantsid ${a.variantId})`);
+    }
     return { ...a, variantId: variant.id };
   });
   const existing = await db.select().from(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...new Set(resolved.map((r) => r.productId))])));
@@ -154,6 +168,11 @@ export async function editVariant(db: Db, userId: number, id: number, variantId:
   const variant = view.variants.get(variantId);
   if (!view.products.has(row.productId)) throw new AppError(CommerceMessages.productNotFound);
   if (!variant || variant.productId !== row.productId) throw new AppError(`${CommerceMessages.variantNotFound} (variantsid ${variantId})`);
+  if (row.myProductId !== null) {
+    const saved = (await loadMyProducts(db, userId, [row.myProductId])).get(row.myProductId);
+    if (!saved) throw new AppError(CommerceMessages.productNotFound);
+    if (!sellsVariant(saved, variantId)) throw new AppError(`${CommerceMessages.variantNotFound} (variantsid ${variantId})`);
+  }
   await db.update(cartItems).set({ variantId, updatedAt: new Date() }).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
 }
 

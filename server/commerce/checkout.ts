@@ -15,6 +15,7 @@ import { AppError } from '../lib/envelope';
 import { CommerceMessages, isAddressFilled, orderTotals } from '../../contract/commerce';
 import type { ShipFromCode } from '../catalog/shipping';
 import { loadCatalogView } from './catalog-lookup';
+import { loadMyProducts, sellsVariant } from './my-products-lookup';
 import { toWireAddress } from './addresses';
 import { bindLocked } from './coupons';
 import { findCountry, quoteGroup, SHIP_FROM_ORDER, type GroupMethod } from './shipping';
@@ -65,11 +66,17 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
   if (lines.length !== input.itemIds.length) throw new AppError(CommerceMessages.cartItemsGone);
 
   const view = await loadCatalogView(tx, lines.map((l) => l.productId), lines.map((l) => l.variantId));
+  const mine = await loadMyProducts(tx, userId, lines.flatMap((l) => (l.myProductId === null ? [] : [l.myProductId])));
   const priced = lines.map((l) => {
     const product = view.products.get(l.productId);
     const variant = view.variants.get(l.variantId);
     if (!product || !variant || variant.productId !== l.productId) throw new AppError(CommerceMessages.itemUnavailable);
-    return { line: l, product, variant };
+    // A saved product must still be the merchant's and still sell the variant; the item keeps its title and picture.
+    const saved = l.myProductId === null ? undefined : mine.get(l.myProductId);
+    if (l.myProductId !== null && (!saved || saved.productfid !== l.productId || !sellsVariant(saved, l.variantId))) throw new AppError(CommerceMessages.itemUnavailable);
+    const title = saved?.title ?? product.title;
+    const image = saved?.imageByVariant.get(variant.id) || saved?.cover || variant.image || product.pic1;
+    return { line: l, product, variant, title, image };
   });
 
   // The address asked for, else the default one.
@@ -108,8 +115,8 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
   let row = numbered!;
 
   await tx.insert(orderItems).values(priced.map((p) => ({
-    orderId: row.id, productId: p.product.id, variantId: p.variant.id, myProductId: p.line.myProductId, title: p.product.title,
-    variantTitle: p.variant.title, anotherName: p.line.anotherName, imagefirst: p.variant.image || p.product.pic1, sku: p.variant.sku,
+    orderId: row.id, productId: p.product.id, variantId: p.variant.id, myProductId: p.line.myProductId, title: p.title,
+    variantTitle: p.variant.title, anotherName: p.line.anotherName, imagefirst: p.image, sku: p.variant.sku,
     shipFrom: p.product.shipFrom, unitCost: p.variant.cost, quantity: p.line.quantity, lineTotal: p.variant.cost * p.line.quantity,
   })));
   await tx.insert(orderShipments).values(shipments.map((s) => ({

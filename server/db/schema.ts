@@ -76,3 +76,5 @@ export * from './schema-uploads';
 export * from './schema-catalog';
 export * from './schema-commerce';
 export * from './schema-materials';
+export * from './schema-products';
+export * from './schema-stores';

@@ -24,24 +24,22 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(await listCart(db, userId));
   });
 
-  const lineOf = (b: Record<string, unknown>, productId: number, anotherName: string): AddLine => {
-    // Designed products ("my products") land later; until they can be checked against the
-    // merchant's own products, a cart line never carries an unverified reference.
-    if (pick(b, 'myProductId', 'myproductid') !== undefined) throw new AppError('Designed products cannot be added to the cart yet');
-    return {
-      productId,
-      variantId: optionalIdOf(pick(b, 'variantsid', 'variantsId', 'variantId'), 'variantsid'),
-      quantity: quantityOf(pick(b, 'quantity', 'num'), 1),
-      anotherName,
-      myProductId: null,
-    };
-  };
+  /** A saved product ("My products") is checked against the merchant's own products in addLines. */
+  const myProductOf = (b: Record<string, unknown>): number | null => optionalIdOf(pick(b, 'myProductId', 'myproductid'), 'myProductId') ?? null;
+
+  const lineOf = (b: Record<string, unknown>, productId: number, anotherName: string, myProductId: number | null): AddLine => ({
+    productId,
+    variantId: optionalIdOf(pick(b, 'variantsid', 'variantsId', 'variantId'), 'variantsid'),
+    quantity: quantityOf(pick(b, 'quantity', 'num'), 1),
+    anotherName,
+    myProductId,
+  });
 
   app.post('/api/shipTrolley/addShipTrolley', async (request) => {
     const userId = await requireUser(request);
     const b = bodyOf(request);
     const productId = idOf(pick(b, 'productid', 'productId'), 'productid');
-    const [id] = await addLines(db, userId, [lineOf(b, productId, textOf(pick(b, 'anotherName'), 'anotherName', ANOTHER_NAME_MAX))]);
+    const [id] = await addLines(db, userId, [lineOf(b, productId, textOf(pick(b, 'anotherName'), 'anotherName', ANOTHER_NAME_MAX), myProductOf(b))]);
     const lines = await loadCartLines(db, userId);
     return okData({ id, total: lines.length });
   });
@@ -52,6 +50,7 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
     const b = bodyOf(request);
     const productId = idOf(pick(b, 'productid', 'productId'), 'productid');
     const anotherName = textOf(pick(b, 'anotherName'), 'anotherName', ANOTHER_NAME_MAX);
+    const myProductId = myProductOf(b);
     const list = pick(b, 'variants', 'variantList');
     let adds: AddLine[];
     if (Array.isArray(list)) {
@@ -59,12 +58,12 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
       adds = list.map((v) => {
         if (!v || typeof v !== 'object') throw new AppError('variants must be a list of {variantsid, quantity}');
         const item = v as Record<string, unknown>;
-        return { ...lineOf(item, productId, anotherName), variantId: idOf(pick(item, 'variantsid', 'variantsId', 'variantId'), 'variantsid') };
+        return { ...lineOf(item, productId, anotherName, myProductId), variantId: idOf(pick(item, 'variantsid', 'variantsId', 'variantId'), 'variantsid') };
       });
     } else {
       const ids = idListOf(pick(b, 'variantsids', 'variantsIds', 'variantIds'), 'variantsids');
       const quantity = quantityOf(pick(b, 'quantity'), 1);
-      adds = ids.map((variantId) => ({ productId, variantId, quantity, anotherName, myProductId: null }));
+      adds = ids.map((variantId) => ({ productId, variantId, quantity, anotherName, myProductId }));
     }
     const ids = await addLines(db, userId, adds);
     return okData({ ids });

@@ -1,6 +1,6 @@
 /**
  * All commerce calls (issue 6): cart and addresses, orders and checkout, coupons and invites,
- * balance, payments and provider webhooks. Providers are configured from the environment
+ * balance, payments and provider webhooks, and the operator's fulfilment calls (OPS_TOKEN). Providers are configured from the environment
  * (server/payments/config.ts) when the app is built.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { orderRoutes } from './orders';
 import { couponRoutes } from './coupons';
 import { balanceRoutes } from './balance';
 import { paymentRoutes } from './commerce-payments';
+import { opsRoutes } from './commerce-ops';
 
 export function commerceRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentsConfig = paymentsConfigFromEnv()): void {
   const gateways = createGateways(payments);
@@ -19,4 +20,5 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext, payments: 
   couponRoutes(app, ctx);
   balanceRoutes(app, ctx, gateways);
   paymentRoutes(app, ctx, gateways);
+  opsRoutes(app, ctx);
 }

@@ -92,7 +92,8 @@ function handleEnvelope<T>(env: Envelope<T>, opts: CallOptions): Envelope<T> {
       ui.storeNotice = { code: env.code, text: Messages.storeNotInstalled };
       break;
     case Code.PERMISSIONS_UPDATED:
-      ui.storeNotice = { code: env.code, text: Messages.permissionsUpdated, link: typeof env.data === 'string' ? env.data : undefined };
+      // The re-authorisation link comes as data (a string) or as data.url (checkShopifyToken).
+      ui.storeNotice = { code: env.code, text: Messages.permissionsUpdated, link: typeof env.data === 'string' ? env.data : authLink(env.data) };
       break;
     case Code.IGNORED:
       break;
@@ -100,6 +101,11 @@ function handleEnvelope<T>(env: Envelope<T>, opts: CallOptions): Envelope<T> {
       if (opts.showError !== false) toast('error', env.msg || Messages.generalError);
   }
   return env;
+}
+
+function authLink(data: unknown): string | undefined {
+  const url = (data as { url?: unknown } | null | undefined)?.url;
+  return typeof url === 'string' ? url : undefined;
 }
 
 async function handleFailure<T>(err: unknown, controller: AbortController, opts: CallOptions): Promise<Envelope<T>> {

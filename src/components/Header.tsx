@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../stores/session';
 import { ui } from '../stores/ui';
 import { useCategories } from './catalog/useCatalog';
-import { CartPopover, CouponsPopover, StoreSwitch, UserMenu } from './HeaderWidgets';
+import { CartPopover, CouponsPopover, SignupCouponTeaser, StoreSwitch, UserMenu } from './HeaderWidgets';
 import { BookmarkBanner } from './BookmarkBanner';
 
 /** Scrolls smoothly to a home anchor on the home route; elsewhere navigates there. */
@@ -77,7 +77,7 @@ export function Header() {
             </>
           ) : (
             <>
-              <span className="teaser"><Icon name="gift" /> Sign-up coupon</span>
+              <SignupCouponTeaser />
               <button type="button" className="btn" onClick={() => { ui.loginDialog = true; }}>Login</button>
               <Link to="/register" className="btn primary">Register</Link>
             </>

@@ -8,10 +8,12 @@ import { Footer } from '../components/Footer';
 import { BackToTop } from '../components/BackToTop';
 import { LogoutConfirm } from '../components/HeaderWidgets';
 import { session } from '../stores/session';
+import { cart } from '../stores/cart';
 import { toast, ui } from '../stores/ui';
 import { Modal } from '../components/Modal';
 import { Messages } from '../../contract/envelope';
 import { dashboardMenu, shortStoreName } from '../nav';
+import { GoToStoreButton } from '../components/stores/GoToStoreButton';
 
 export function useRouteTitle(): string {
   const matches = useMatches();
@@ -60,6 +62,7 @@ export function BlogLayout() {
 export function DashboardLayout() {
   const title = useRouteTitle();
   const snap = useSnapshot(session);
+  const cartSnap = useSnapshot(cart);
   const [confirm, setConfirm] = useState(false);
   const [userOpen, setUserOpen] = useState(false);
   const user = snap.user;
@@ -82,7 +85,7 @@ export function DashboardLayout() {
           </ul>
         </nav>
         <div className="side-bottom">
-          <Link to="/shopping-cart" aria-label="Cart, 0 items" className="cart-icon"><Icon name="cart" /> Cart <span className="badge">0</span></Link>
+          <Link to="/shopping-cart" aria-label={`Cart, ${cartSnap.count} items`} className="cart-icon"><Icon name="cart" /> Cart <span className="badge" aria-hidden>{cartSnap.count}</span></Link>
           <a href="/prod-api/api/shopifyOAuth/sendEpoloLogin" target="_blank" rel="noopener">Dropshipping platform</a>
           <a href="https://help.podstudio.example" target="_blank" rel="noopener">Help Center</a>
         </div>
@@ -96,7 +99,7 @@ export function DashboardLayout() {
             <Link to="/branding-project">Branding Project</Link>
             <button type="button" className="btn small" onClick={() => { ui.addStoreDialog = true; }}>Add Store</button>
             {user && user.sShops.length > 0 && <span className="store-name">{shortStoreName(current?.simplename ?? current?.myshopifyDomain)}</span>}
-            <button type="button" className="icon-btn" aria-label="Go to store" onClick={() => { if (user && user.sShops.length === 0) ui.addStoreDialog = true; }}><Icon name="store" /></button>
+            <GoToStoreButton />
             <div className="popover" onMouseLeave={() => setUserOpen(false)}>
               <button type="button" className="nav-btn" aria-expanded={userOpen} aria-label="User menu" onClick={() => setUserOpen((o) => !o)}>
                 <span className="avatar" aria-hidden>{user?.displayname.slice(0, 1).toUpperCase()}</span> {user?.displayname}

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../stores/session';
 import { ui } from '../stores/ui';
 import { productMenu, storeTypes } from '../nav';
+import { DesignerLauncher } from '../designer/dialog/DesignerLauncher';
 
 const slides = [
   { title: 'Design once, sell everywhere', text: 'Push one design to Shopify, Etsy and WooCommerce.' },
@@ -43,15 +44,18 @@ export function DashboardPage() {
   return (
     <div className="dashboard-page">
       <h1>Welcome, {snap.user?.displayname}</h1>
-      {snap.user && snap.user.sShops.length === 0 && (
+      {snap.user && (snap.user.sShops.length === 0 ? (
         <p className="store-link">No store connected yet. <button type="button" className="link-btn" onClick={() => { ui.addStoreDialog = true; }}>Connect your store</button> to push products.</p>
-      )}
+      ) : (
+        <p className="store-link">{snap.user.sShops.length === 1 ? 'One store' : `${snap.user.sShops.length} stores`} connected. <Link to="/my-account?tabname=stores">Manage your stores</Link> or <button type="button" className="link-btn" onClick={() => { ui.addStoreDialog = true; }}>connect another store</button>.</p>
+      ))}
       <ul className="cards four shortcuts" aria-label="Shortcuts">
-        <li className="card"><a href="/all-products"><h2>Custom made for you</h2><p>Pick a product and design it.</p></a></li>
+        <li className="card"><Link to="?design=new"><h2>Custom made for you</h2><p>Pick a product and design it.</p></Link></li>
         <li className="card"><Link to="/my-templates"><h2>My Templates</h2><p>Designs you can reuse.</p></Link></li>
         <li className="card"><Link to="/my-products"><h2>My Product</h2><p>Products you designed.</p></Link></li>
         <li className="card"><a href="https://help.podstudio.example" target="_blank" rel="noopener"><h2>Help Center</h2><p>Guides and answers.</p></a></li>
       </ul>
+      <DesignerLauncher />
       <Carousel />
       <section aria-labelledby="help-title">
         <h2 id="help-title">Help articles</h2>

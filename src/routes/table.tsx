@@ -5,7 +5,9 @@
 import type { RouteObject } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
 import { HomePage } from '../pages/Home';
-import { LoginPage, RegisterPage, ResetPasswordPage, ResetSendCodePage, SetPasswordPage } from '../pages/AuthPages';
+import { LoginPage, RegisterPage, ResetPasswordPage, ResetSendCodePage } from '../pages/AuthPages';
+import { EproloAuthPage, EtsyAuthPage, ShopifyAuthPage, StoreLoginPage, StoreSetPasswordPage, WooCommerceAuthPage } from '../pages/auth-stores/StoreAuthPages';
+import { AccountPage } from '../pages/account/AccountPage';
 import { NotFoundPage, ErrorPage } from '../pages/NotFound';
 import { DashboardPage } from '../pages/Dashboard';
 import { PrivacyPolicy } from '../pages/policy/PrivacyPolicy';
@@ -17,6 +19,13 @@ import { NotAvailable } from '../components/NotAvailable';
 import { RequireLogin } from './guard';
 import { CatalogPage } from '../pages/catalog/CatalogPage';
 import { ProductPage } from '../pages/catalog/ProductPage';
+import { ProductListPage } from '../pages/products/ProductListPage';
+import { ProductDetailsPage } from '../pages/products/ProductDetailsPage';
+import { CouponsPage } from '../pages/commerce/CouponsPage';
+import { OrdersPage } from '../pages/commerce/OrdersPage';
+import { PayPage } from '../pages/commerce/PayPage';
+import { ShareCouponPage } from '../pages/commerce/ShareCouponPage';
+import { ShoppingCartPage } from '../pages/commerce/ShoppingCart';
 import { BlogLayout, DashboardLayout, DefaultLayout, FullLayout, MobileBareLayout, MobileLayout } from '../layouts/Layouts';
 
 const soon = (path: string, title: string): RouteObject => ({ path, handle: { title }, element: <NotAvailable title={title} /> });
@@ -69,16 +78,16 @@ export const routeTable: RouteObject[] = [
       page('/register', 'Register', <RegisterPage />),
       page('/reset-password/send-code', 'Reset password', <ResetSendCodePage />),
       page('/reset-password/reset', 'Reset password', <ResetPasswordPage />),
-      page('/auth/set-password', 'Set password', <SetPasswordPage />),
-      soon('/auth/eprolo', 'Dropshipping platform login'),
-      soon('/auth/etsy', 'Connect Etsy'),
-      soon('/auth/shopify', 'Connect Shopify'),
-      soon('/auth/woocommerce', 'Connect WooCommerce'),
-      soon('/auth/store-login', 'Store login'),
+      page('/auth/set-password', 'Set password', <StoreSetPasswordPage />),
+      page('/auth/eprolo', 'Dropshipping platform login', <EproloAuthPage />),
+      page('/auth/etsy', 'Connect Etsy', <EtsyAuthPage />),
+      page('/auth/shopify', 'Connect Shopify', <ShopifyAuthPage />),
+      page('/auth/woocommerce', 'Connect WooCommerce', <WooCommerceAuthPage />),
+      page('/auth/store-login', 'Store login', <StoreLoginPage />),
       page('/contact-us', 'Contact Us', <ContactUs />),
       ...policies.map(([p, t, el]) => page(`/${p}`, t, el)),
       soon('/branding-project', 'Branding Project'),
-      soon('/share-coupon/:id?', 'Share coupon'),
+      page('/share-coupon/:id?', 'Share coupon', <ShareCouponPage />),
       soon('/activities/get-coupons-and-customize-personalized-products', 'Get coupons and customize personalized products'),
       page('/notice/:slug', 'Upgrade notice', <UpgradeNotice />),
     ],
@@ -88,16 +97,16 @@ export const routeTable: RouteObject[] = [
     element: <RequireLogin><DashboardLayout /></RequireLogin>,
     children: [
       page('/dashboard', 'Dashboard', <DashboardPage />),
-      soon('/coupons', 'Coupons'),
-      soon('/my-account', 'Account & Settings'),
-      soon('/my-products', 'My Products'),
-      soon('/my-products/details/:id', 'Product Details'),
-      soon('/my-templates', 'My Templates'),
-      soon('/my-templates/details/:id', 'Product Details'),
+      page('/coupons', 'Coupons', <CouponsPage />),
+      page('/my-account', 'Account & Settings', <AccountPage />),
+      page('/my-products', 'My Products', <ProductListPage kind="products" />),
+      page('/my-products/details/:id', 'Product Details', <ProductDetailsPage kind="products" />),
+      page('/my-templates', 'My Templates', <ProductListPage kind="templates" />),
+      page('/my-templates/details/:id', 'Product Details', <ProductDetailsPage kind="templates" />),
       soon('/notification', 'Notification'),
-      soon('/orders', 'Orders'),
-      soon('/shopping-cart', 'Shopping Cart'),
-      soon('/shopping-cart/pay', 'Payment'),
+      page('/orders', 'Orders', <OrdersPage />),
+      page('/shopping-cart', 'Shopping Cart', <ShoppingCartPage />),
+      page('/shopping-cart/pay', 'Payment', <PayPage />),
       soon('/bulk-design/bulk_design_bg', 'Bulk Design'),
       soon('/bulk-design/price', 'Bulk Design Price'),
       soon('/bulk-design/:id?', 'Bulk Design'),

@@ -254,7 +254,7 @@ test('a product opens by id and settles on its own address; the header menu come
   await expect(menu).toBeHidden();
 });
 
-test('design: options are required, visitors log in first, then the designer state is honest', async ({ page, request }) => {
+test('design: options are required, visitors log in first, then the designer opens with the choice', async ({ page, request }) => {
   const { rows } = await cards(request, { subcategory: 'hoodie-jacket', category: 'mens-clothing', pageSize: 5 });
   await page.goto((rows[0] as Card).url);
   await page.getByRole('button', { name: 'Design', exact: true }).click();
@@ -272,10 +272,15 @@ test('design: options are required, visitors log in first, then the designer sta
   await login.getByLabel('Email').fill('demo@example.com');
   await login.getByLabel('Password').fill('demo1234');
   await login.getByRole('button', { name: 'Log in' }).click();
-  const design = page.getByRole('dialog', { name: /^Design / });
-  await expect(design).toContainText('The designer opens here soon.');
-  await design.getByRole('button', { name: 'Keep browsing' }).click();
+  // The designer opens on its product step with the page's choices ticked; nothing changed, so closing does not ask.
+  const design = page.getByRole('dialog', { name: 'Select a product' });
+  await expect(design).toBeVisible();
+  await expect(page).toHaveURL(/[?&]design=\d+/);
+  const size = design.getByRole('group', { name: /^Size/ });
+  await expect(size.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await design.getByRole('button', { name: 'Close' }).click();
   await expect(design).toBeHidden();
+  await expect(page).not.toHaveURL(/design=/);
 });
 
 test('gift zones list gift products by subcategory and by print type', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { E2E_CLIENT_DIR, E2E_DATA_DIR, E2E_PORT } from './env';
+import { E2E_CLIENT_DIR, E2E_DATA_DIR, E2E_OPS_TOKEN, E2E_PORT } from './env';
+import { storesServerEnv } from './stores-env';
 
 /** e2e against the built app (dist/) served by the real server on a fresh embedded database. */
 export default defineConfig({
@@ -22,6 +23,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/prod-api/health`,
     timeout: 90_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, CAPTCHA: 'off', DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: E2E_CLIENT_DIR },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, CAPTCHA: 'off', DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: E2E_CLIENT_DIR, OPS_TOKEN: E2E_OPS_TOKEN, ...storesServerEnv },
   },
 });

@@ -17,7 +17,7 @@ import { ProductStrip } from '../../components/catalog/ProductStrip';
 import { SafeHtml } from '../../components/catalog/SafeHtml';
 import { ShippingCalculator } from '../../components/catalog/ShippingCalculator';
 import { useEnvelope } from '../../components/catalog/useCatalog';
-import { Modal } from '../../components/Modal';
+import { DesignerLauncher, DESIGN_PARAM } from '../../designer/dialog/DesignerLauncher';
 import { session } from '../../stores/session';
 import { requireLoginThen } from '../../stores/ui';
 import '../../styles/catalog.css';
@@ -76,7 +76,6 @@ function ProductView({ product }: { product: ProductDetail }) {
   const { options, variants } = product;
   const [selection, setSelection] = useState<Selection>(() => initialSelection(options, sp.get('color')));
   const [errors, setErrors] = useState<boolean[]>(() => options.map(() => false));
-  const [designOpen, setDesignOpen] = useState(false);
   useDocumentTitle(product.title);
 
   // A product reached under other slugs (an old link, an id) settles on its own address.
@@ -111,7 +110,12 @@ function ProductView({ product }: { product: ProductDetail }) {
     setErrors(missing);
     const first = missing.indexOf(true);
     if (first >= 0) { picker.current?.focusOption(first); return; }
-    requireLoginThen(snap.loggedIn === true, () => setDesignOpen(true));
+    requireLoginThen(snap.loggedIn === true, () => {
+      // The address opens the designer, so a reload comes back to it (and to its draft).
+      const nsp = new URLSearchParams(window.location.search);
+      nsp.set(DESIGN_PARAM, String(product.id));
+      setSp(nsp);
+    });
   };
 
   const printAreas = (product.customInfo.printAreas as { flatId: string; name: string; widthIn: number; heightIn: number; width: number; height: number; flatWidth?: number; flatHeight?: number }[] | undefined) ?? [];
@@ -199,18 +203,7 @@ function ProductView({ product }: { product: ProductDetail }) {
         className="related"
       />
 
-      <Modal open={designOpen} title={`Design ${product.title}`} onClose={() => setDesignOpen(false)} width={480}>
-        <p><strong>The designer opens here soon.</strong></p>
-        <p>We are finishing the design tool. When it is ready, this button takes you straight into it with your choice:</p>
-        <ul className="design-choice">
-          {options.map((o, i) => <li key={o.id}>{o.name}: <strong>{selection[i]}</strong></li>)}
-          {variant && <li>Product cost: <strong>{money(variant.cost)}</strong></li>}
-        </ul>
-        <p className="muted small">Nothing was saved. Until then you can keep browsing the catalogue and estimate shipping here.</p>
-        <div className="modal-actions">
-          <button type="button" className="btn primary" onClick={() => setDesignOpen(false)} autoFocus>Keep browsing</button>
-        </div>
-      </Modal>
+      <DesignerLauncher selection={selection} />
     </div>
   );
 }

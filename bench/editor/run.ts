@@ -1,0 +1,118 @@
+/**
+ * npm run bench:editor [-- --quick] [--moves N] [--edits N] [--out <file.json>]
+ *
+ * The editor stage in headless Chromium: one element dragged across a 150-element stage, timed
+ * from each pointer event to the stage worker's drawn frame (median, p95), beside the naive stage
+ * that recomposes the whole flat every frame; and the time from an edit to the updated front
+ * mockup, beside the same mockup with nothing changed. Prints a table with ratios, reports the
+ * 60 fps target as PASS/MISS (never a failing exit) and writes bench/results/editor-<date>.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium.ts';
+import type { BenchResult } from './page.tsx';
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean' }, moves: { type: 'string' }, edits: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } },
+});
+if (values.help) {
+  console.log('usage: npm run bench:editor [-- --quick] [--moves N] [--edits N] [--out <file.json>]');
+  process.exit(0);
+}
+const moves = Number(values.moves ?? (values.quick ? 30 : 120));
+const edits = Number(values.edits ?? (values.quick ? 5 : 15));
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+interface Stats { n: number; median: number; p95: number; min: number; mean: number }
+
+function stats(samples: readonly number[]): Stats | null {
+  if (samples.length === 0) return null;
+  const s = [...samples].sort((a, b) => a - b);
+  const n = s.length;
+  const at = (q: number) => {
+    const i = (n - 1) * q;
+    const lo = Math.floor(i);
+    const hi = Math.ceil(i);
+    return s[lo]! + (s[hi]! - s[lo]!) * (i - lo);
+  };
+  return { n, median: at(0.5), p95: at(0.95), min: s[0]!, mean: s.reduce((a, b) => a + b, 0) / n };
+}
+
+const fmt = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+const ratio = (a: Stats | null, b: Stats | null) => (a && b ? `${(b.median / a.median).toFixed(1)}x` : 'n/a');
+
+async function main(): Promise<void> {
+  log('starting Vite and headless Chromium');
+  const vite = await createServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'error',
+    plugins: [react()],
+    server: { port: 0, host: '127.0.0.1' },
+    optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'gl-matrix', 'bezier-js', 'valtio', 'react', 'react-dom/client'] },
+    worker: { format: 'es' },
+  });
+  await vite.listen();
+  const address = vite.httpServer?.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 900, height: 760 } });
+    page.on('console', (msg) => { if (msg.type() === 'error') console.error('[page]', msg.text()); });
+    await page.goto(`http://127.0.0.1:${port}/bench/editor/index.html`);
+    await page.waitForFunction(() => (window as unknown as { podEditorBenchReady?: boolean }).podEditorBenchReady === true, undefined, { timeout: 120_000 });
+    log(`dragging one of 150 elements: ${moves} pointer moves on the live stage, then on the baseline; ${edits} mockup edits`);
+    const result = await page.evaluate(
+      (o) => (window as unknown as { editorBench: { run(o: { moves: number; edits: number }): Promise<BenchResult> } }).editorBench.run(o),
+      { moves, edits },
+    );
+    report(result);
+  } finally {
+    await browser.close();
+    await vite.close();
+  }
+}
+
+function report(r: BenchResult): void {
+  const live = stats(r.stage.samples);
+  const base = stats(r.baseline.samples);
+  const mock = stats(r.mockupAfterEdit);
+  const floor = stats(r.mockupUnchanged);
+  const rows: [string, Stats | null, string][] = [
+    [`live stage (re-plans ${r.stage.replannedPerFrame.toFixed(1)} of ${r.elements} per frame)`, live, `${ratio(live, base)} faster than baseline`],
+    ['baseline: full flat recomposition per frame', base, '1.0x'],
+    ['edit -> updated front mockup (800 px)', mock, floor && mock ? `${(mock.median / floor.median).toFixed(1)}x the floor` : 'n/a'],
+    ['floor: same mockup, design unchanged', floor, '1.0x'],
+  ];
+  const header = ['', 'n', 'median ms', 'p95 ms', 'ratio'];
+  const lines = rows.map(([label, s, rt]) => [label, s ? String(s.n) : '—', fmt(s?.median), fmt(s?.p95), rt]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const out = ['', 'Editor stage: pointer event -> frame drawn (150 elements, 800x800 print area)', line(header), '-'.repeat(widths.reduce((a, b) => a + b + 2, -2))];
+  for (const l of lines) out.push(line(l));
+  const target = live ? (live.median <= 1000 / 60 ? 'PASS' : 'MISS') : 'n/a';
+  out.push('', `target: live stage median frame <= 16.7 ms (60 fps): ${target}${live ? ` (${fmt(live.median)} ms)` : ''}`);
+  const med = (xs: number[]) => fmt(stats(xs)?.median);
+  out.push(`where the median frame goes: pointer event -> frame sent to the worker ${med(r.stage.toSubmitMs)} ms (baseline ${med(r.baseline.toSubmitMs)}); in the worker: plan ${med(r.stage.prepareMs)} + draw ${med(r.stage.drawMs)} ms (baseline ${med(r.baseline.prepareMs)} + ${med(r.baseline.drawMs)})`);
+  if (r.stage.skipped || r.baseline.skipped) out.push(`pointer moves that changed nothing (skipped): live ${r.stage.skipped}, baseline ${r.baseline.skipped}`);
+  out.push(...r.notes.map((n) => `note: ${n}`), '');
+  console.log(out.join('\n'));
+  void save(r, { live, base, mock, floor });
+}
+
+async function save(r: BenchResult, summary: Record<string, Stats | null>): Promise<void> {
+  const stamp = new Date().toISOString().replace(/[:T]/g, (c) => (c === 'T' ? '_' : '-')).slice(0, 19);
+  const file = values.out ?? path.join('bench', 'results', `editor-${stamp}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ date: new Date().toISOString(), moves, edits, summary, raw: r }, null, 2));
+  log(`wrote ${file}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,435 @@
+/**
+ * The editor's live stage: a flat drawn on a canvas the page sees (a transferred OffscreenCanvas
+ * in the stage worker), at the page's zoom and pan, redrawn on every change.
+ *
+ * It draws through the same placement code as mockups and print files (planFlat: fabric
+ * matrices, tiling, text rasterising), one element at a time, and keeps each element's sprites
+ * until that element changes. A drag therefore re-plans one element, where recomposing the flat
+ * would re-rasterise every text on every frame; and it redraws only the rectangle the change
+ * touched (the canvas keeps its pixels between frames), so the fill work follows the size of
+ * the change, not of the stage. Under SwiftShader fill is what costs.
+ */
+import { CanvasSource, Color, Container, DOMAdapter, Graphics, Matrix, Sprite, Texture, WebGLRenderer, WebWorkerAdapter, autoDetectRenderer } from 'pixi.js';
+import { applyAffine, boundsOfPoints, type Bounds, type ReadonlyMat2d, type Vec2 } from '../geometry/index.ts';
+import type { DesignElement } from '../model/index.ts';
+import { composeFlat } from '../render/compose/compose.ts';
+import { hasText, planFlat, type DrawOp } from '../render/compose/plan.ts';
+import { BitmapTextureCache } from '../render/compose/textures.ts';
+import type { ImageLoader } from '../render/compose/types.ts';
+import { loadFont, type LoadedFont } from '../text/index.ts';
+
+if (typeof window === 'undefined') DOMAdapter.set(WebWorkerAdapter);
+
+export interface StageView {
+  /** Canvas size in CSS px and device pixels per CSS px. */
+  readonly width: number;
+  readonly height: number;
+  readonly dpr: number;
+  /** CSS px per flat px, and where the flat's top-left corner sits in CSS px. */
+  readonly zoom: number;
+  readonly panX: number;
+  readonly panY: number;
+}
+
+export interface StageBackground {
+  readonly color: string | null;
+  readonly imageUrl: string | null;
+}
+
+export interface StageFrame {
+  readonly flat: { readonly width: number; readonly height: number };
+  /**
+   * The product colour under the design (the print area's fill); null for none. The stage
+   * leaves it to the page: a CSS box under the transparent canvas costs no GL fill pass.
+   */
+  readonly flatColor: string | null;
+  /** Back to front, hidden elements already left out. */
+  readonly designList: readonly DesignElement[];
+  /** The merchant's background for the view showing this flat (as mockups draw it), or null. */
+  readonly background: StageBackground | null;
+  readonly view: StageView;
+}
+
+export interface StageResult {
+  /** False when a newer frame arrived while this one waited for images or fonts. */
+  readonly drawn: boolean;
+  /** Elements that could not be drawn ('Maximum 150 tiling', a failed image or font). */
+  readonly errors: readonly { localId: string; message: string }[];
+  /** Elements re-planned for this frame (the rest were drawn from their kept sprites). */
+  readonly replanned: number;
+  /** Worker-side ms: waiting for assets and planning, and drawing (GPU work included when finished). */
+  readonly prepareMs: number;
+  readonly drawMs: number;
+}
+
+interface Node {
+  readonly key: string;
+  readonly root: Container;
+  /** Text textures this node owns (bitmap textures belong to the cache). */
+  readonly textures: Texture[];
+  readonly error: string | null;
+  /** Where the node draws, in flat px; null when it draws nothing. */
+  readonly bounds: Bounds | null;
+}
+
+function opBounds(op: DrawOp): Bounds[] {
+  const box = (m: ReadonlyMat2d, w: number, h: number): Bounds =>
+    boundsOfPoints([[0, 0], [w, 0], [w, h], [0, h]].map((p) => applyAffine(m, p as unknown as Vec2)));
+  if (op.kind === 'bitmap') return op.matrices.map((m) => box(m, op.bitmap.width, op.bitmap.height));
+  return [box(op.matrix, op.raster.canvas.width, op.raster.canvas.height)];
+}
+
+function union(a: Bounds | null, b: Bounds | null): Bounds | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return { minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) };
+}
+
+const intersects = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+
+function toPixi(m: ReadonlyMat2d): Matrix {
+  return new Matrix(m[0], m[1], m[2], m[3], m[4], m[5]);
+}
+
+function placed(texture: Texture, m: ReadonlyMat2d): Sprite {
+  const sprite = new Sprite(texture);
+  sprite.setFromMatrix(toPixi(m));
+  return sprite;
+}
+
+function destroyNode(node: Node): void {
+  node.root.destroy({ children: true });
+  for (const t of node.textures) t.destroy(true);
+}
+
+/** Flat px → device px scale of a view (what text is rasterised for). */
+export function deviceScale(view: StageView): number {
+  return view.zoom * view.dpr;
+}
+
+export class LiveStage {
+  private renderer: WebGLRenderer | null = null;
+  private readonly world = new Container();
+  private readonly bgLayer = new Container();
+  private readonly content = new Container();
+  private readonly nodes = new Map<string, Node>();
+  private bgNode: Node | null = null;
+  private readonly cache = new BitmapTextureCache(192 * 1024 * 1024);
+  private seq = 0;
+  private baselineSprite: Sprite | null = null;
+  /** What the canvas holds was drawn for this view; another view (or nothing yet) needs a full redraw. */
+  private drawnViewKey: string | null = null;
+  private drawnOrder: string[] = [];
+
+  constructor(
+    private readonly canvas: OffscreenCanvas,
+    private readonly loadImage: ImageLoader,
+  ) {
+    this.world.addChild(this.bgLayer, this.content);
+  }
+
+  private async ready(): Promise<WebGLRenderer> {
+    if (this.renderer) return this.renderer;
+    const renderer = await autoDetectRenderer({
+      preference: ['webgl'],
+      canvas: this.canvas,
+      width: Math.max(1, this.canvas.width),
+      height: Math.max(1, this.canvas.height),
+      resolution: 1,
+      autoDensity: false,
+      backgroundAlpha: 0,
+      premultipliedAlpha: true,
+      // Tests and the benchmark read the presented pixels back.
+      preserveDrawingBuffer: true,
+      // No MSAA on screen: resolving a multisampled viewport-sized buffer every frame costs
+      // more than the whole scene under SwiftShader; prints and mockups keep it (compose).
+      antialias: false,
+      failIfMajorPerformanceCaveat: false,
+    });
+    if (!(renderer instanceof WebGLRenderer)) {
+      renderer.destroy();
+      throw new Error('the editor stage needs WebGL');
+    }
+    this.renderer = renderer;
+    return renderer;
+  }
+
+  /**
+   * Draws a frame. Elements whose fields (and, for text, the device scale) are unchanged keep
+   * their sprites; the others are planned again. Resolves once the frame is drawn, or with
+   * drawn false when a newer frame replaced it while images or fonts loaded.
+   */
+  async update(frame: StageFrame, opts: { baseline?: boolean; finish?: boolean } = {}): Promise<StageResult> {
+    const seq = ++this.seq;
+    const t0 = performance.now();
+    const renderer = await this.ready();
+    const scale = deviceScale(frame.view);
+    if (opts.baseline) return this.drawBaseline(frame, renderer, seq, t0, !!opts.finish);
+    this.clearBaseline();
+
+    const keep = new Set<string>();
+    const pending: { el: DesignElement; key: string }[] = [];
+    for (const el of frame.designList) {
+      const key = elementKey(el, scale);
+      keep.add(el.localId);
+      if (this.nodes.get(el.localId)?.key !== key) pending.push({ el, key });
+    }
+    const bgKey = JSON.stringify([frame.background, frame.flat]);
+    const needBg = this.bgNode?.key !== bgKey;
+
+    // Everything asynchronous first; then one synchronous stretch swaps nodes and draws.
+    const [assets, bgImage] = await Promise.all([
+      Promise.all(pending.map(({ el }) => this.assetsFor(el))),
+      needBg && frame.background?.imageUrl ? this.loadImage(frame.background.imageUrl).catch(() => null) : Promise.resolve(null),
+    ]);
+    if (seq !== this.seq) return { drawn: false, errors: [], replanned: 0, prepareMs: 0, drawMs: 0 };
+
+    const errors: { localId: string; message: string }[] = [];
+    let dirty: Bounds | null = null;
+    pending.forEach(({ el, key }, i) => {
+      const old = this.nodes.get(el.localId);
+      if (old) {
+        dirty = union(dirty, old.bounds);
+        destroyNode(old);
+      }
+      const node = this.buildNode(el, key, frame, scale, renderer, assets[i]!);
+      dirty = union(dirty, node.bounds);
+      this.nodes.set(el.localId, node);
+    });
+    for (const [id, node] of this.nodes) {
+      if (!keep.has(id)) {
+        dirty = union(dirty, node.bounds);
+        destroyNode(node);
+        this.nodes.delete(id);
+      }
+    }
+    if (needBg) this.setBackground(frame, bgKey, bgImage);
+
+    // Back to front as the design list says; re-adding in order costs nothing when unchanged.
+    const ids = frame.designList.map((el) => el.localId);
+    const order = ids.map((id) => this.nodes.get(id)!.root);
+    if (order.length !== this.content.children.length || order.some((c, i) => this.content.children[i] !== c)) {
+      this.content.removeChildren();
+      if (order.length > 0) this.content.addChild(...order);
+    }
+    for (const el of frame.designList) {
+      const error = this.nodes.get(el.localId)!.error;
+      if (error !== null) errors.push({ localId: el.localId, message: error });
+    }
+
+    const viewKey = JSON.stringify([frame.view, frame.flat]);
+    // Kept elements that changed places among themselves repaint wherever they overlap: rare
+    // (restacking), so the whole stage is redrawn then.
+    const full = needBg || viewKey !== this.drawnViewKey || restacked(this.drawnOrder, ids, keep);
+    this.drawnViewKey = viewKey;
+    this.drawnOrder = ids;
+    const t1 = performance.now();
+    if (full) this.present(frame, renderer, null);
+    else if (dirty !== null) this.present(frame, renderer, dirty);
+    if (opts.finish) this.finish();
+    return { drawn: true, errors, replanned: pending.length, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
+  }
+
+  /** The canvas as presented (for tests and the benchmark). */
+  capture(): Promise<ImageBitmap> {
+    return createImageBitmap(this.canvas);
+  }
+
+  /** Waits until the GPU has finished the last frame (so timings include drawing, not just queuing). */
+  finish(): void {
+    const gl = this.renderer?.gl;
+    if (!gl) return;
+    const px = new Uint8Array(4);
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  }
+
+  destroy(): void {
+    for (const node of this.nodes.values()) destroyNode(node);
+    this.nodes.clear();
+    if (this.bgNode) destroyNode(this.bgNode);
+    this.clearBaseline();
+    this.cache.clear();
+    this.renderer?.destroy();
+    this.renderer = null;
+  }
+
+  private async assetsFor(el: DesignElement): Promise<{ images: Map<string, ImageBitmap>; fonts: Map<string, LoadedFont>; error: string | null }> {
+    const images = new Map<string, ImageBitmap>();
+    const fonts = new Map<string, LoadedFont>();
+    try {
+      if (el.type === 'image') images.set(el.url, await this.loadImage(el.url));
+      else if (hasText(el)) fonts.set(el.fontFamily, await loadFont(el.fontFamily));
+      return { images, fonts, error: null };
+    } catch (e) {
+      return { images, fonts, error: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  private buildNode(
+    el: DesignElement,
+    key: string,
+    frame: StageFrame,
+    scale: number,
+    renderer: WebGLRenderer,
+    assets: { images: Map<string, ImageBitmap>; fonts: Map<string, LoadedFont>; error: string | null },
+  ): Node {
+    const root = new Container();
+    const textures: Texture[] = [];
+    if (assets.error !== null) return { key, root, textures, error: assets.error, bounds: null };
+    let ops: readonly DrawOp[];
+    try {
+      ops = planFlat({
+        flat: frame.flat,
+        designList: [el],
+        background: null,
+        images: assets.images,
+        fonts: assets.fonts,
+        outputScale: [scale, scale],
+        maxTextureSize: renderer.gl.getParameter(renderer.gl.MAX_TEXTURE_SIZE) as number,
+      }).ops;
+    } catch (e) {
+      return { key, root, textures, error: e instanceof Error ? e.message : String(e), bounds: null };
+    }
+    let bounds: Bounds | null = null;
+    for (const op of ops) {
+      this.addOp(root, op, textures);
+      for (const b of opBounds(op)) bounds = union(bounds, b);
+    }
+    return { key, root, textures, error: null, bounds };
+  }
+
+  private addOp(root: Container, op: DrawOp, textures: Texture[]): void {
+    if (op.kind === 'bitmap') {
+      const texture = this.cache.get(op.bitmap, op.minScale < 0.5);
+      for (const m of op.matrices) root.addChild(placed(texture, m));
+      return;
+    }
+    const source = new CanvasSource({ resource: op.raster.canvas, resolution: 1, alphaMode: 'premultiply-alpha-on-upload' });
+    const texture = new Texture({ source });
+    textures.push(texture);
+    root.addChild(placed(texture, op.matrix));
+  }
+
+  private setBackground(frame: StageFrame, key: string, image: ImageBitmap | null): void {
+    if (this.bgNode) destroyNode(this.bgNode);
+    const root = new Container();
+    const textures: Texture[] = [];
+    const bg = frame.background;
+    if (bg?.color) {
+      root.addChild(new Graphics().rect(0, 0, frame.flat.width, frame.flat.height).fill(new Color(bg.color)));
+    }
+    if (image) {
+      const plan = planFlat({ flat: frame.flat, designList: [], background: { image, visible: true }, images: new Map(), fonts: new Map(), outputScale: [1, 1], maxTextureSize: 8192 });
+      for (const op of plan.ops) this.addOp(root, op, textures);
+    }
+    this.bgNode = { key, root, textures, error: null, bounds: { minX: 0, minY: 0, maxX: frame.flat.width, maxY: frame.flat.height } };
+    this.bgLayer.removeChildren();
+    this.bgLayer.addChild(root);
+  }
+
+  /**
+   * Draws the stage at the frame's view: everything, or (dirty given) only the device-pixel
+   * rectangle around `dirty` (flat px), scissored, with the elements outside it skipped. The
+   * pixels inside equal a full redraw's: same scene, same transform, same rasteriser.
+   */
+  private present(frame: StageFrame, renderer: WebGLRenderer, dirty: Bounds | null): void {
+    const { view } = frame;
+    const w = Math.max(1, Math.round(view.width * view.dpr));
+    const h = Math.max(1, Math.round(view.height * view.dpr));
+    if (renderer.width !== w || renderer.height !== h) {
+      renderer.resize(w, h, 1);
+      dirty = null;
+    }
+    const s = deviceScale(view);
+    const px = Math.round(view.panX * view.dpr);
+    const py = Math.round(view.panY * view.dpr);
+    this.world.scale.set(s, s);
+    // Whole device pixels: text rasters are made on the device grid and must land on it.
+    this.world.position.set(px, py);
+    if (dirty === null) {
+      renderer.render({ container: this.world, clear: true, clearColor: [0, 0, 0, 0] });
+      return;
+    }
+    // Two device pixels of margin cover linear filtering at sprite edges.
+    const x0 = Math.max(0, Math.floor(dirty.minX * s + px) - 2);
+    const y0 = Math.max(0, Math.floor(dirty.minY * s + py) - 2);
+    const x1 = Math.min(w, Math.ceil(dirty.maxX * s + px) + 2);
+    const y1 = Math.min(h, Math.ceil(dirty.maxY * s + py) + 2);
+    if (x1 <= x0 || y1 <= y0) return;
+    const area: Bounds = { minX: (x0 - px) / s, minY: (y0 - py) / s, maxX: (x1 - px) / s, maxY: (y1 - py) / s };
+    const skipped: Container[] = [];
+    for (const node of this.nodes.values()) {
+      if (node.bounds === null || !intersects(node.bounds, area)) {
+        if (node.root.visible) skipped.push(node.root);
+        node.root.visible = false;
+      }
+    }
+    const gl = renderer.gl;
+    gl.enable(gl.SCISSOR_TEST);
+    // GL's scissor origin is the bottom-left corner.
+    gl.scissor(x0, h - y1, x1 - x0, y1 - y0);
+    try {
+      renderer.render({ container: this.world, clear: true, clearColor: [0, 0, 0, 0] });
+    } finally {
+      gl.disable(gl.SCISSOR_TEST);
+      for (const root of skipped) root.visible = true;
+    }
+  }
+
+  /**
+   * What a naive editor does, kept for the benchmark's baseline: compose the whole flat again
+   * (every text rasterised, every sprite rebuilt) and show the bitmap.
+   */
+  private async drawBaseline(frame: StageFrame, renderer: WebGLRenderer, seq: number, t0: number, finish: boolean): Promise<StageResult> {
+    const s = deviceScale(frame.view);
+    const bitmap = await composeFlat({
+      flat: frame.flat,
+      design: { designList: frame.designList as DesignElement[] },
+      background: frame.background?.color ? { color: frame.background.color, visible: true } : null,
+      images: this.loadImage,
+      scale: s,
+    });
+    if (seq !== this.seq) {
+      bitmap.close();
+      return { drawn: false, errors: [], replanned: 0, prepareMs: 0, drawMs: 0 };
+    }
+    this.clearBaseline();
+    this.content.visible = false;
+    this.bgLayer.visible = false;
+    const texture = Texture.from(bitmap);
+    const sprite = new Sprite(texture);
+    sprite.scale.set(1 / s, 1 / s);
+    this.baselineSprite = sprite;
+    this.world.addChild(sprite);
+    const t1 = performance.now();
+    this.present(frame, renderer, null);
+    this.drawnViewKey = null;
+    if (finish) this.finish();
+    return { drawn: true, errors: [], replanned: frame.designList.length, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
+  }
+
+  private clearBaseline(): void {
+    if (!this.baselineSprite) return;
+    const tex = this.baselineSprite.texture;
+    this.baselineSprite.destroy();
+    const resource = tex.source.resource as ImageBitmap | undefined;
+    tex.destroy(true);
+    resource?.close?.();
+    this.baselineSprite = null;
+    this.content.visible = true;
+    this.bgLayer.visible = true;
+  }
+}
+
+/** Whether elements present before and after swapped places (added or removed ones aside). */
+function restacked(before: readonly string[], after: readonly string[], keep: ReadonlySet<string>): boolean {
+  const was = before.filter((id) => keep.has(id));
+  const kept = new Set(was);
+  const now = after.filter((id) => kept.has(id));
+  return was.length !== now.length || was.some((id, i) => now[i] !== id);
+}
+
+/** What an element's sprites depend on: its fields, and for text the scale it is rasterised at. */
+export function elementKey(el: DesignElement, scale: number): string {
+  return el.type === 'text' ? `${scale}|${JSON.stringify(el)}` : JSON.stringify(el);
+}

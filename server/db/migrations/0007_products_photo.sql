@@ -1,0 +1,1 @@
+ALTER TABLE "my_products" ADD COLUMN "is_photo" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,128 @@
+/**
+ * Rendered view images of a saved product (spec "Rendered view output", editImages calls). The
+ * client uploads each JPEG through uploadsImg and records the URLs here; every URL must be one of
+ * the merchant's own stored pictures, and a missing thumbnail is made here (120x120, spec).
+ */
+import { and, count, eq, inArray, max } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { myProductImages, myProductVariants } from '../db/schema';
+import { AppError } from '../lib/envelope';
+import { asInt, type Body } from '../commerce/params';
+import { sniffImage } from '../storage/sniff';
+import { processImage } from '../storage/images';
+import { withSuffix } from '../storage/keys';
+import { ownedFile } from './storage-refs';
+import { ownProduct, type ProductsDeps } from './service';
+import { PRODUCT_IMAGES_MAX, ProductMessages, type ViewImageInput } from '../../contract/products';
+
+const text = (v: unknown, max: number): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, max) : '');
+
+/** Reads one image entry of a request; malformed entries are refused. */
+export function readImageInput(v: unknown): ViewImageInput {
+  if (!v || typeof v !== 'object') throw new AppError('Each image needs a url and a viewId');
+  const o = v as Body;
+  const url = text(o.url ?? o.src, 2000);
+  const viewId = text(o.viewId, 100);
+  if (!url || !viewId) throw new AppError('Each image needs a url and a viewId');
+  const ids = o.variantIds ?? [];
+  if (!Array.isArray(ids) || ids.length > 1000) throw new AppError('variantIds must be a list of variant ids');
+  const variantIds = ids.map((x) => {
+    const n = asInt(x);
+    if (n === null || n < 1) throw new AppError('variantIds must be a list of variant ids');
+    return n;
+  });
+  return {
+    url, viewId, thumbnailUrl: text(o.thumbnailUrl, 2000) || null, viewName: text(o.viewName, 200),
+    colorValue: text(o.colorValue ?? o.colorLump, 20), colorName: text(o.colorName, 100), SKUId: text(o.SKUId ?? o.skuId, 100),
+    optionsval: text(o.optionsval, 500), optionsid: text(o.optionsid, 500), variantIds,
+  };
+}
+
+interface CheckedImage extends ViewImageInput { url: string; thumbnailUrl: string; variantIds: number[] }
+
+/** Checks ownership of every file, and makes the thumbnails that were not sent. */
+async function checkImages(deps: ProductsDeps, userId: number, productId: number, list: readonly ViewImageInput[]): Promise<CheckedImage[]> {
+  const variantRows = await deps.db.select({ variantId: myProductVariants.variantId }).from(myProductVariants).where(eq(myProductVariants.myProductId, productId));
+  const sold = new Set(variantRows.map((v) => v.variantId));
+  const out: CheckedImage[] = [];
+  for (const img of list) {
+    if ((img.variantIds ?? []).some((id) => !sold.has(id))) throw new AppError(ProductMessages.variantNotInProduct);
+    const file = await ownedFile(deps.store, userId, img.url, ['jpg', 'png']);
+    if ('error' in file) throw new AppError(file.error === 'missing' ? ProductMessages.imageMissing : ProductMessages.imageNotYours);
+    const mime = sniffImage(file.body!.subarray(0, 16));
+    if (!mime) throw new AppError(ProductMessages.imageMissing);
+    let thumbnailUrl: string;
+    if (img.thumbnailUrl) {
+      const thumb = await ownedFile(deps.store, userId, img.thumbnailUrl, ['jpg', 'png']);
+      if ('error' in thumb) throw new AppError(thumb.error === 'missing' ? ProductMessages.imageMissing : ProductMessages.imageNotYours);
+      thumbnailUrl = thumb.url;
+    } else {
+      const key = withSuffix(file.key, '_thumbnail');
+      if (!(await deps.store.read(key))) {
+        const processed = await processImage(file.body!, mime).catch(() => { throw new AppError(ProductMessages.imageMissing); });
+        await deps.store.put(key, processed.thumbnail, mime);
+      }
+      thumbnailUrl = deps.store.publicUrl(key);
+    }
+    out.push({ ...img, url: file.url, thumbnailUrl, variantIds: img.variantIds ?? [] });
+  }
+  return out;
+}
+
+const rowOf = (productId: number, img: CheckedImage, position: number) => ({
+  myProductId: productId, viewId: img.viewId, viewName: img.viewName ?? '', colorValue: (img.colorValue ?? '').toUpperCase(),
+  colorName: img.colorName ?? '', skuId: img.SKUId ?? '', optionsval: img.optionsval ?? '', optionsid: img.optionsid ?? '',
+  variantIds: img.variantIds, url: img.url, thumbnailUrl: img.thumbnailUrl, position,
+});
+
+/** addImagesEditList: the list becomes the product's whole set of view images (a re-render replaces them all). */
+export async function replaceImages(deps: ProductsDeps, userId: number, productId: number, list: readonly ViewImageInput[]): Promise<number[]> {
+  await ownProduct(deps.db, userId, productId);
+  if (list.length > PRODUCT_IMAGES_MAX) throw new AppError(ProductMessages.tooManyImages);
+  const checked = await checkImages(deps, userId, productId, list);
+  return deps.db.transaction(async (tx) => {
+    await ownProduct(tx, userId, productId);
+    await tx.update(myProductVariants).set({ imageId: null }).where(eq(myProductVariants.myProductId, productId));
+    await tx.delete(myProductImages).where(eq(myProductImages.myProductId, productId));
+    if (checked.length === 0) return [];
+    const rows = await tx.insert(myProductImages).values(checked.map((img, i) => rowOf(productId, img, i))).returning({ id: myProductImages.id });
+    // Each variant shows the first image (the first view) rendered for it.
+    const firstFor = new Map<number, number>();
+    checked.forEach((img, i) => { for (const v of img.variantIds) if (!firstFor.has(v)) firstFor.set(v, rows[i]!.id); });
+    for (const [variantId, imageId] of firstFor) {
+      await tx.update(myProductVariants).set({ imageId })
+        .where(and(eq(myProductVariants.myProductId, productId), eq(myProductVariants.variantId, variantId)));
+    }
+    return rows.map((r) => r.id);
+  });
+}
+
+/** editImages/add: one more image after the others. */
+export async function addImage(deps: ProductsDeps, userId: number, productId: number, img: ViewImageInput): Promise<number> {
+  await ownProduct(deps.db, userId, productId);
+  const [checked] = await checkImages(deps, userId, productId, [img]);
+  return deps.db.transaction(async (tx) => {
+    const [stats] = await tx.select({ n: count(), last: max(myProductImages.position) })
+      .from(myProductImages).where(eq(myProductImages.myProductId, productId));
+    if ((stats?.n ?? 0) >= PRODUCT_IMAGES_MAX) throw new AppError(ProductMessages.tooManyImages);
+    const last = stats?.last ?? null;
+    const [row] = await tx.insert(myProductImages).values(rowOf(productId, checked!, last === null ? 0 : last + 1)).returning({ id: myProductImages.id });
+    return row!.id;
+  });
+}
+
+/** variants/updateImagesid: which of the product's images a variant shows. */
+export async function setVariantImage(db: Db, userId: number, productId: number, variantIds: readonly number[], imageId: number | null): Promise<void> {
+  await ownProduct(db, userId, productId);
+  if (imageId !== null) {
+    const [img] = await db.select({ id: myProductImages.id }).from(myProductImages)
+      .where(and(eq(myProductImages.id, imageId), eq(myProductImages.myProductId, productId)));
+    if (!img) throw new AppError(ProductMessages.imageMissing);
+  }
+  const rows = await db.select({ variantId: myProductVariants.variantId }).from(myProductVariants)
+    .where(and(eq(myProductVariants.myProductId, productId), inArray(myProductVariants.variantId, [...variantIds])));
+  if (rows.length !== variantIds.length) throw new AppError(ProductMessages.variantNotInProduct);
+  await db.update(myProductVariants).set({ imageId })
+    .where(and(eq(myProductVariants.myProductId, productId), inArray(myProductVariants.variantId, [...variantIds])));
+}
+

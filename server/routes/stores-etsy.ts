@@ -1,0 +1,142 @@
+/**
+ * Etsy connection and listing calls (spec section 7): OAuth 2 with PKCE (etsy/auth, then
+ * connectEtsyForLogin logged in or connectEtsyNow without a login), the seller taxonomy,
+ * shipping profiles and readiness states a listing needs, and pushEtsyProduct (queued like any
+ * push, with the listing settings). The disclaimer is shown before authorisation (getEtsyInitData).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { createSession, requireUser, setSessionCookies } from '../auth/session';
+import { AppError, ok, okData } from '../lib/envelope';
+import { bodyOf, idOf, pick, queryOf, textOf } from '../commerce/params';
+import { Code, Messages } from '../../contract/envelope';
+import { StoreMessages, type ConnectResult } from '../../contract/stores';
+import type { EtsyAppConfig } from '../stores/config';
+import { connectionOfShop, consumeOauthState, createOauthState, saveConnection, type ConnectionRow } from '../stores/connections';
+import { currentShop } from '../stores/shops';
+import { etsyApi, etsyAuthorizeUrl, exchangeEtsyCode, pkcePair } from '../stores/etsy/api';
+import { refreshIfExpiring } from '../stores/token-refresh';
+import { enqueue } from '../stores/queue';
+import type { StoresRuntime } from './stores';
+import { ownProductTitle, pushTarget } from './stores';
+
+interface TaxonomyNode { id: number; level: number; name: string; parent_id: number | null; children: TaxonomyNode[] }
+
+const flatten = (nodes: TaxonomyNode[]): TaxonomyNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+const brief = (n: TaxonomyNode) => ({ id: n.id, level: n.level, name: n.name, parentId: n.parent_id, hasChildren: (n.children ?? []).length > 0 });
+
+export function etsyStoreRoutes(app: FastifyInstance, ctx: AppContext, runtime: StoresRuntime): void {
+  const { db, config } = ctx;
+  const redirectUri = () => `${config.stores.publicUrl}/auth/etsy`;
+  const cfgOrThrow = (): EtsyAppConfig => {
+    if (!config.stores.etsy) throw new AppError(StoreMessages.notConfigured);
+    return config.stores.etsy;
+  };
+  const fail = (err: unknown): never => { throw new AppError(err instanceof Error ? err.message : String(err)); };
+
+  // The seller taxonomy is the same for everyone and changes rarely: one copy per process, 1 hour.
+  let taxonomy: { at: number; nodes: TaxonomyNode[] } | null = null;
+  const allNodes = async (): Promise<TaxonomyNode[]> => {
+    if (!taxonomy || Date.now() - taxonomy.at > 3600_000) {
+      const res = await etsyApi(cfgOrThrow(), null).get<{ count: number; results: TaxonomyNode[] }>('/seller-taxonomy/nodes').catch(fail);
+      taxonomy = { at: Date.now(), nodes: flatten(res.results) };
+    }
+    return taxonomy.nodes;
+  };
+
+  /** The caller's current Etsy store, its token fresh. */
+  const currentEtsy = async (userId: number): Promise<ConnectionRow> => {
+    const shop = await currentShop(db, userId);
+    const conn = shop ? await connectionOfShop(db, shop.id) : null;
+    if (!conn || conn.platform !== 'etsy' || conn.status === 'uninstalled') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+    return refreshIfExpiring({ db, config: config.stores, cipher: runtime.cipher }, conn).catch(fail);
+  };
+  const shopApi = async (userId: number) => {
+    const conn = await currentEtsy(userId);
+    return { conn, api: etsyApi(cfgOrThrow(), runtime.cipher.decrypt(conn.accessTokenEnc)) };
+  };
+
+  app.get('/api/etsy/auth', async (request) => {
+    const cfg = cfgOrThrow();
+    const { verifier, challenge } = pkcePair();
+    const state = await createOauthState(db, { platform: 'etsy', userId: request.userId, verifierEnc: runtime.cipher.encrypt(verifier) });
+    return okData({ url: etsyAuthorizeUrl(cfg, redirectUri(), state, challenge) });
+  });
+
+  app.get('/api/etsy/getEtsyInitData', async (request) => {
+    const connected = request.userId ? await currentShop(db, request.userId).then((s) => (s ? connectionOfShop(db, s.id) : null)) : null;
+    return okData({
+      disclaimer: StoreMessages.etsyDisclaimer, configured: config.stores.etsy !== null,
+      connected: connected?.platform === 'etsy' && connected.status === 'active', shopName: connected?.platform === 'etsy' ? connected.displayName : null,
+    });
+  });
+
+  const finish = async (request: FastifyRequest, reply: FastifyReply, loggedIn: number | null): Promise<ConnectResult> => {
+    const cfg = cfgOrThrow();
+    const b = { ...queryOf(request), ...bodyOf(request) };
+    const state = await consumeOauthState(db, { platform: 'etsy', state: textOf(pick(b, 'state'), 'state', 200), userId: loggedIn });
+    if (!state.verifierEnc) throw new AppError(StoreMessages.stateInvalid);
+    const tokens = await exchangeEtsyCode(cfg, textOf(pick(b, 'code'), 'code', 500), runtime.cipher.decrypt(state.verifierEnc), redirectUri()).catch(fail);
+    const api = etsyApi(cfg, tokens.accessToken);
+    const me = await api.get<{ user_id: number; shop_id: number | null }>('/users/me').catch(fail);
+    if (!me.shop_id) throw new AppError('This Etsy account has no shop yet');
+    const shop = await api.get<{ shop_id: number; shop_name: string }>(`/shops/${me.shop_id}`).catch(fail);
+    const user = await api.get<{ primary_email?: string | null }>(`/users/${me.user_id}`).catch(() => ({ primary_email: null }));
+    const result = await saveConnection(db, runtime.cipher, {
+      platform: 'etsy', domain: String(shop.shop_id), displayName: shop.shop_name, email: user.primary_email?.toLowerCase() ?? null, externalId: String(me.user_id),
+      accessToken: tokens.accessToken, secret: tokens.refreshToken, tokenExpiresAt: tokens.expiresAt, scopes: cfg.scopes,
+    }, loggedIn ?? state.userId);
+    if (result.status === 'login' && result.userId) {
+      const session = await createSession(db, result.userId);
+      setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);
+      return { status: 'login', token: session.token, shopId: result.shopId };
+    }
+    return result;
+  };
+
+  app.post('/api/etsy/connectEtsyForLogin', async (request, reply) => okData(await finish(request, reply, await requireUser(request))));
+  app.post('/api/etsy/connectEtsyNow', async (request, reply) => okData(await finish(request, reply, request.userId)));
+
+  app.post('/api/etsy/getEtsyCategoryByLevel', async (request) => {
+    const level = Number(pick(bodyOf(request), 'level') ?? 1);
+    return okData((await allNodes()).filter((n) => n.level === level).map(brief));
+  });
+  app.post('/api/etsy/getEtsyCategoryByParent', async (request) => {
+    const parentId = idOf(pick(bodyOf(request), 'parentId', 'parent_id', 'id'), 'parentId');
+    return okData((await allNodes()).filter((n) => n.parent_id === parentId).map(brief));
+  });
+  app.post('/api/etsy/getEtsyCategoryProperty', async (request) => {
+    const taxonomyId = idOf(pick(bodyOf(request), 'taxonomyId', 'taxonomy_id', 'id'), 'taxonomyId');
+    const res = await etsyApi(cfgOrThrow(), null).get<{ count: number; results: unknown[] }>(`/seller-taxonomy/nodes/${taxonomyId}/properties`).catch(fail);
+    return okData(res.results);
+  });
+  app.post('/api/etsy/getEtsyShippingProfiles', async (request) => {
+    const { conn, api } = await shopApi(await requireUser(request));
+    return okData((await api.get<{ results: unknown[] }>(`/shops/${conn.domain}/shipping-profiles`).catch(fail)).results);
+  });
+  app.post('/api/etsy/getShopReadinessStateDefinitions', async (request) => {
+    const { conn, api } = await shopApi(await requireUser(request));
+    return okData((await api.get<{ results: unknown[] }>(`/shops/${conn.domain}/readiness-state-definitions`).catch(fail)).results);
+  });
+  /** The page's Etsy step log (kept in the server log for support). */
+  app.post('/api/etsy/etsyLog', async (request) => {
+    const userId = await requireUser(request);
+    request.log.info({ userId, etsy: textOf(pick(bodyOf(request), 'message', 'msg', 'log'), 'message', 2000) }, 'etsy page log');
+    return ok();
+  });
+
+  app.post('/api/etsy/pushEtsyProduct', async (request) => {
+    const userId = await requireUser(request);
+    const b = bodyOf(request);
+    const myProductId = idOf(pick(b, 'id', 'myProductId'), 'id');
+    const title = await ownProductTitle(ctx, userId, myProductId);
+    const shop = await pushTarget(ctx, userId, 'etsy');
+    const options = {
+      taxonomyId: idOf(pick(b, 'taxonomyId', 'taxonomy_id'), 'taxonomyId'),
+      shippingProfileId: idOf(pick(b, 'shippingProfileId', 'shipping_profile_id'), 'shippingProfileId'),
+      readinessStateId: idOf(pick(b, 'readinessStateId', 'readiness_state_id'), 'readinessStateId'),
+    };
+    const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title, options });
+    return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The in-process background worker of the store connections: claims due push jobs one at a time
+ * and runs them, gives back jobs of workers that died, and now and then pulls recent orders from
+ * connected stores (for stores whose webhooks did not reach us). server/main.ts starts one;
+ * tests start as many as they like. close() stops the loop and waits for the job in hand.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { storeConnections } from '../db/schema';
+import type { StoresConfig } from './config';
+import { createTokenCipher, loadTokenKey, type TokenCipher } from './crypto';
+import { claimNext, requeueStale } from './queue';
+import { runJob, type PushDeps } from './push';
+import { connectorFor } from './connectors';
+import { importStoreOrder } from './order-import';
+import { refreshIfExpiring } from './token-refresh';
+
+export interface StoreWorker {
+  id: string;
+  /** Runs at most one due job; true when one ran. */
+  tick(now?: Date): Promise<boolean>;
+  /** Runs due jobs until none is left (tests, and a quick catch-up). */
+  drain(now?: Date): Promise<number>;
+  /** Pulls new orders from every connected store once. */
+  pullOrders(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  db: Db;
+  config: StoresConfig;
+  dataDir: string;
+  log: PushDeps['log'];
+  /** Idle wait between polls of the queue (ms). */
+  pollMs?: number;
+  /** false: no loop, only tick()/drain() when called (tests). */
+  loop?: boolean;
+  cipher?: TokenCipher;
+}
+
+export function storeCipher(config: StoresConfig, dataDir: string): TokenCipher {
+  return createTokenCipher(loadTokenKey(config.tokenKey, dataDir));
+}
+
+export function startStoreWorker(opts: WorkerOptions): StoreWorker {
+  const id = `worker-${randomUUID().slice(0, 8)}`;
+  const deps: PushDeps = { db: opts.db, config: opts.config, cipher: opts.cipher ?? storeCipher(opts.config, opts.dataDir), log: opts.log };
+  const pollMs = opts.pollMs ?? 2000;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let lastStaleCheck = 0;
+  let lastPull = Date.now();
+
+  const tick = async (at?: Date): Promise<boolean> => {
+    const now = () => at ?? new Date();
+    if (now().getTime() - lastStaleCheck > 60_000) {
+      lastStaleCheck = now().getTime();
+      await requeueStale(deps.db, now());
+    }
+    const job = await claimNext(deps.db, id, now());
+    if (!job) return false;
+    await runJob(deps, job, now);
+    return true;
+  };
+
+  const pullOrders = async (): Promise<number> => {
+    let imported = 0;
+    const conns = await deps.db.select().from(storeConnections).where(and(eq(storeConnections.status, 'active'), isNotNull(storeConnections.shopId)));
+    for (const c of conns) {
+      try {
+        const fresh = await refreshIfExpiring(deps, c);
+        const since = c.ordersPulledAt ?? c.createdAt;
+        const list = await connectorFor(deps.config, deps.cipher, fresh).pullOrders(since);
+        let newest = since;
+        for (const o of list) {
+          const r = await importStoreOrder(deps.db, c.shopId!, o, 'pull');
+          if (r.status === 'imported') imported += 1;
+          if (o.createdAt > newest) newest = o.createdAt;
+        }
+        await deps.db.update(storeConnections).set({ ordersPulledAt: newest }).where(eq(storeConnections.id, c.id));
+      } catch (err) {
+        deps.log.warn({ connectionId: c.id, err: err instanceof Error ? err.message : String(err) }, 'store order pull failed');
+      }
+    }
+    return imported;
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      let worked = false;
+      try {
+        worked = await tick();
+        if (opts.config.orderPullMs > 0 && Date.now() - lastPull >= opts.config.orderPullMs) {
+          lastPull = Date.now();
+          await pullOrders();
+        }
+      } catch (err) {
+        deps.log.error({ err }, 'store worker tick failed');
+      }
+      if (!worked && !stopped) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, pollMs);
+          wake = () => { clearTimeout(t); resolve(); };
+        });
+        wake = null;
+      }
+    }
+  };
+  const running = opts.loop === false ? Promise.resolve() : loop();
+
+  return {
+    id,
+    tick,
+    async drain(at?: Date) {
+      let n = 0;
+      while (await tick(at)) n += 1;
+      return n;
+    },
+    pullOrders,
+    async close() {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The old private-app token prompt (spec section 4 "Push to store"): 'Upgrade Now' opens the
+ * store authorisation for the current store; Cancel warns 'Cancel push'.
+ */
+import { useSnapshot } from 'valtio';
+import { ConfirmDialog } from '../Modal';
+import { session } from '../../stores/session';
+import { toast } from '../../stores/ui';
+import { openStoreAuth, storeDialogs } from './state';
+import { StoreMessages } from '../../../contract/stores';
+
+export function UpgradePrompt() {
+  const snap = useSnapshot(storeDialogs);
+  const user = useSnapshot(session).user;
+  return (
+    <ConfirmDialog open={snap.upgrade} text={StoreMessages.upgradePrompt} confirmText={StoreMessages.upgradeNow}
+      onCancel={() => { storeDialogs.upgrade = false; toast('warning', StoreMessages.cancelPush); }}
+      onConfirm={() => { storeDialogs.upgrade = false; openStoreAuth(2, user?.domain ?? ''); }} />
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Switching the current store (spec section 4 "Store switch"): the current store is refused with
+ * a message; another one is confirmed first because the page reloads to show that store's data.
+ * Used by the header's store switch and the Stores tab of Account & Settings.
+ */
+import { useState } from 'react';
+import { ConfirmDialog } from '../Modal';
+import { storesApi } from '../../api/stores';
+import { toast } from '../../stores/ui';
+import { StoreMessages } from '../../../contract/stores';
+
+export interface SwitchTarget { id: number; name: string }
+
+export function useStoreSwitch(currentId: number | null) {
+  const [target, setTarget] = useState<SwitchTarget | null>(null);
+
+  const request = (t: SwitchTarget) => {
+    if (t.id === currentId) { toast('warning', StoreMessages.alreadyCurrent); return; }
+    setTarget(t);
+  };
+
+  const dialog = (
+    <ConfirmDialog open={target !== null} title="Switch store" confirmText="Switch"
+      text={target ? `Switch to ${target.name}? The page reloads to show that store's products and orders.` : ''}
+      onCancel={() => setTarget(null)}
+      onConfirm={async () => {
+        const t = target;
+        setTarget(null);
+        if (!t) return;
+        const res = await storesApi.switchStore(t.id);
+        if (res.code === 200) window.location.reload();
+      }} />
+  );
+  return { request, dialog };
+}

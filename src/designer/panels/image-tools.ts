@@ -1,0 +1,59 @@
+/**
+ * Pure helpers of the images panel: placing a new image on a flat, the DPI indicator, and the
+ * tiling check (spec sections 4, 5 and 9).
+ */
+// Model and compositor modules directly (not engine/index.ts): these helpers run in Node tests, where pixi cannot load.
+import {
+  createImageElement, dpiQuality, DPI_QUALITY_LABELS, effectiveDpi, MAX_TILES_MSG,
+  type DpiQuality, type FlatData, type ImageElement, type TilingPatternType,
+} from '../../../engine/model/index.ts';
+import { TilingLimitError } from '../../../engine/render/compose/errors.ts';
+// The compositor's own tile layout, so the check refuses exactly what rendering would refuse.
+import { tileElementMatrices } from '../../../engine/render/compose/plan.ts';
+
+/** Share of the flat a newly placed image may cover at most. */
+const PLACE_FILL = 0.6;
+
+export interface PlaceImage {
+  url: string;
+  width: number;
+  height: number;
+  fileName?: string;
+  designId?: string | null;
+}
+
+/** A new image element centred on the flat, scaled down to fit (never up: that would blur it). */
+export function placeImage(flatId: string, flat: Pick<FlatData, 'width' | 'height'>, img: PlaceImage): ImageElement {
+  const w = Math.max(1, img.width);
+  const h = Math.max(1, img.height);
+  const scale = Math.min(1, (PLACE_FILL * flat.width) / w, (PLACE_FILL * flat.height) / h);
+  return createImageElement({
+    flatId, url: img.url, originalWidth: w, originalHeight: h, fileName: img.fileName ?? '', designId: img.designId ?? null,
+    originX: 'center', originY: 'center', left: flat.width / 2, top: flat.height / 2, scaleX: scale, scaleY: scale,
+  });
+}
+
+export interface DpiReading { dpi: number; quality: DpiQuality; label: string }
+
+/** Spec section 4: good at 120 dpi or more, medium from 72, bad (low resolution) below. */
+export function dpiReading(el: ImageElement, flat: FlatData): DpiReading {
+  const dpi = effectiveDpi(el, flat);
+  const quality = dpiQuality(dpi);
+  return { dpi: Number.isFinite(dpi) ? Math.round(dpi) : 0, quality, label: DPI_QUALITY_LABELS[quality] };
+}
+
+export const TILING_NAMES: Readonly<Record<TilingPatternType, string>> = {
+  0: 'Grid', 1: 'Half drop', 2: 'Brick', 3: 'Mirror', 4: 'Random', 5: 'Hexagon',
+};
+
+/** 'Maximum 150 tiling' when the element tiled with `type` would need more than 150 tiles, else null. */
+export function tilingError(el: ImageElement, flat: Pick<FlatData, 'width' | 'height'>, tiling: ImageElement['tiling']): string | null {
+  if (tiling === null) return null;
+  try {
+    tileElementMatrices({ ...el, tiling }, { width: flat.width, height: flat.height });
+    return null;
+  } catch (err) {
+    if (err instanceof TilingLimitError) return MAX_TILES_MSG;
+    throw err;
+  }
+}

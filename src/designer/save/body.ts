@@ -1,0 +1,86 @@
+/**
+ * The saved design document (what editObj holds) and the Myexclusive/add|update body (spec
+ * section 3 "Custom product save body": editObj, productfid, printtype, sectionType,
+ * prototypeGroupId, prototypeGroupName, customType, colorIds, optionsvalue fields). Pure.
+ */
+import { newLocalId, validateSkuDesign, type CustomTemplate, type SkuDesign } from '../../../engine/model/index.ts';
+import type { SaveProductBody } from '../../../contract/products';
+import type { WireOption } from '../../api/catalog';
+import type { ChosenColour, MultiSelection } from '../steps/options';
+
+/** editObj: the document plus the template it was designed on, by id (the catalogue serves the template). */
+export interface SavedDesignDoc {
+  version: 1;
+  customTemplateId: string | null;
+  design: SkuDesign;
+}
+
+/** A new document has no id yet (emptyDesign gives ''), and the engine's validator wants one: it gets one here. */
+export function designDocument(template: CustomTemplate, design: SkuDesign): SavedDesignDoc {
+  return { version: 1, customTemplateId: template.customTemplateId, design: design.id ? design : { ...design, id: newLocalId() } };
+}
+
+/** The design inside a saved editObj, or null when it is not one (a data error for the caller). */
+export function readDesignDocument(value: unknown): SavedDesignDoc | null {
+  let v = value;
+  if (typeof v === 'string') {
+    try { v = JSON.parse(v); } catch { return null; }
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const doc = v as Partial<SavedDesignDoc>;
+  // A bare SkuDesign (no wrapper) is accepted too: the spec's editObj is the design JSON itself.
+  const raw = 'design' in doc ? doc.design : v;
+  const checked = validateSkuDesign(raw);
+  if (!checked.ok) return null;
+  return { version: 1, customTemplateId: typeof doc.customTemplateId === 'string' ? doc.customTemplateId : null, design: checked.value };
+}
+
+export interface SaveInput {
+  id: number | null;
+  productfid: number;
+  customType: number;
+  template: CustomTemplate;
+  /** Inline JSON, or null when the document went up as a file. */
+  editObj: string | null;
+  editObjUrl: string | null;
+  options: readonly WireOption[];
+  selection: MultiSelection;
+  colours: readonly ChosenColour[];
+  title: string;
+  bodyHtml: string;
+  prices: readonly { variantId: number; price: number }[];
+  isTemplate: boolean;
+  sourceTemplateId: number | null;
+}
+
+export function saveBody(input: SaveInput): SaveProductBody {
+  const t = input.template;
+  const valuesAt = (position: 1 | 2 | 3) => {
+    const i = input.options.findIndex((o) => o.position === position);
+    return i >= 0 ? [...(input.selection[i] ?? [])] : undefined;
+  };
+  const body: SaveProductBody = {
+    productfid: input.productfid,
+    editObj: input.editObj,
+    editObjUrl: input.editObjUrl,
+    printtype: 1,
+    sectionType: t.sectionType,
+    prototypeGroupId: t.prototypeGroupId,
+    prototypeGroupName: t.prototypeGroupName,
+    customType: input.customType,
+    colorIds: input.colours.map((c) => ({ id: c.value, color: c.hex, name: c.name })),
+    title: input.title.trim(),
+    bodyHtml: input.bodyHtml,
+    variants: input.prices.map((p) => ({ variantId: p.variantId, price: p.price })),
+    isTemplate: input.isTemplate ? 1 : 0,
+    sourceTemplateId: input.sourceTemplateId,
+  };
+  const v1 = valuesAt(1);
+  const v2 = valuesAt(2);
+  const v3 = valuesAt(3);
+  if (v1) body.optionsvalue = v1;
+  if (v2) body.optionsvalue2 = v2;
+  if (v3) body.optionsvalue3 = v3;
+  if (input.id !== null) body.id = input.id;
+  return body;
+}

@@ -1,0 +1,130 @@
+/**
+ * Saving a design (issue 5 "Save"): validate the Price & Details form, put the design JSON
+ * inline or up as a file, Myexclusive/add (or update), render every view in every chosen colour
+ * to JPEG, upload them and record them with editImages/addImagesEditList, and mark photo
+ * products. Nothing the merchant did is touched when a step fails: the caller keeps the session
+ * and the form as they were, and a product that was already created is updated on the retry
+ * instead of being created twice.
+ */
+import { priceTextToCents, PRODUCT_TITLE_MAX, ProductMessages, type ViewImageInput } from '../../../contract/products';
+import { isStopRender, type CustomTemplate, type SkuDesign } from '../../../engine/index.ts';
+import { designerApi, productsApi, savedId, type ColourTemplateRow } from '../../api/designer';
+import type { ProductDetail } from '../../api/catalog';
+import type { RenderWorkerHandle } from '../../../workers/client';
+import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } from '../steps/options';
+import { templateFor } from '../dialog/model';
+import { designDocument, saveBody } from './body';
+import { planEditObj } from './edit-obj';
+
+/** Custom types the spec calls photo types (section 9): saved products of these are photo products. */
+export const PHOTO_CUSTOM_TYPES: readonly number[] = [8, 9];
+/** Longer side of the recorded view images, px. */
+export const VIEW_IMAGE_SIZE = 1000;
+
+export interface SaveRequest {
+  product: ProductDetail;
+  rows: readonly ColourTemplateRow[];
+  template: CustomTemplate;
+  design: SkuDesign;
+  selection: MultiSelection;
+  title: string;
+  bodyHtml: string;
+  prices: Readonly<Record<string, string>>;
+  /** The saved product being edited, or the one an earlier failed attempt already created. */
+  id: number | null;
+  isTemplate: boolean;
+  sourceTemplateId: number | null;
+  render: RenderWorkerHandle['api'];
+  onProgress?: (text: string) => void;
+}
+
+export type SaveResult = { ok: true; id: number } | { ok: false; msg: string; id: number | null; field?: 'title' | 'price' | 'options' };
+
+/** The first problem with the Price & Details form, or null. */
+export function formError(req: Pick<SaveRequest, 'product' | 'selection' | 'title' | 'prices'>): { msg: string; field: 'title' | 'price' | 'options' } | null {
+  const opt = firstOptionError(req.product.options, req.selection);
+  if (opt) return { msg: opt, field: 'options' };
+  const title = req.title.trim();
+  if (!title) return { msg: ProductMessages.titleRequired, field: 'title' };
+  if (title.length > PRODUCT_TITLE_MAX) return { msg: ProductMessages.titleTooLong, field: 'title' };
+  const variants = chosenVariants(req.product.options, req.product.variants, req.selection);
+  if (variants.length === 0) return { msg: ProductMessages.noVariants, field: 'options' };
+  for (const v of variants) {
+    const cents = priceTextToCents(req.prices[String(v.id)] ?? '');
+    if (cents === null) return { msg: ProductMessages.priceInvalid, field: 'price' };
+    if (cents < 1) return { msg: ProductMessages.pricePositive, field: 'price' };
+  }
+  return null;
+}
+
+const viewNames = (t: CustomTemplate): Record<string, string> => {
+  const views = (t.templateData as { views?: { viewId: string; name: string }[] } | null)?.views ?? [];
+  return Object.fromEntries(views.map((v) => [v.viewId, v.name]));
+};
+
+export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
+  const bad = formError(req);
+  if (bad) return { ok: false, msg: bad.msg, field: bad.field, id: req.id };
+  const progress = req.onProgress ?? (() => {});
+  const { product } = req;
+
+  progress('Saving the design');
+  const plan = planEditObj(designDocument(req.template, req.design));
+  let editObj: string | null = plan.json;
+  let editObjUrl: string | null = null;
+  if (plan.kind === 'file') {
+    const up = await designerApi.uploadFile(new Blob([plan.json], { type: 'application/json' }), 'design.json');
+    if (up.code !== 200 || !up.data?.url) return { ok: false, msg: up.msg || 'Upload failed', id: req.id };
+    editObj = null;
+    editObjUrl = up.data.url;
+  }
+
+  const variants = chosenVariants(product.options, product.variants, req.selection);
+  const colours = chosenColours(product.options, req.selection);
+  const body = saveBody({
+    id: req.id, productfid: product.id, customType: product.customType, template: req.template,
+    editObj, editObjUrl, options: product.options, selection: req.selection, colours,
+    title: req.title, bodyHtml: req.bodyHtml,
+    prices: variants.map((v) => ({ variantId: v.id, price: priceTextToCents(req.prices[String(v.id)] ?? '') ?? 0 })),
+    isTemplate: req.isTemplate, sourceTemplateId: req.sourceTemplateId,
+  });
+  const res = req.id === null ? await productsApi.add(body) : await productsApi.update({ ...body, id: req.id });
+  const id = res.code === 200 ? savedId(res.data) ?? req.id : null;
+  if (id === null) return { ok: false, msg: res.msg || 'Data error', id: req.id };
+
+  // Every view in every chosen colour (a product with no colour option: its one colour).
+  const shades = colours.length > 0 ? colours : [{ value: '', name: '', hex: req.design.color }];
+  const list: ViewImageInput[] = [];
+  let n = 0;
+  const total = shades.length * req.template.viewList.length;
+  for (const shade of shades) {
+    const template = templateFor(req.rows, shade.hex) ?? req.template;
+    const names = viewNames(template);
+    const colourIdx = product.options.findIndex((o) => o.isColor);
+    const variantIds = variants.filter((v) => colourIdx < 0 || [v.option1, v.option2, v.option3][colourIdx] === shade.value).map((v) => v.id);
+    for (const view of template.viewList) {
+      progress(`Rendering mockups ${++n} of ${total}`);
+      let jpeg: Blob;
+      try {
+        jpeg = await req.render.renderMockupJpeg({ template, design: { ...req.design, color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, 0.9);
+      } catch (err) {
+        return { ok: false, msg: isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error', id };
+      }
+      const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
+      if (up.code !== 200 || !up.data) return { ok: false, msg: up.msg || 'Upload failed', id };
+      list.push({
+        url: up.data.url, thumbnailUrl: up.data.thumbnailUrl, viewId: view.viewId, viewName: names[view.viewId] ?? view.viewId,
+        colorValue: shade.hex, colorName: shade.name, SKUId: String(variantIds[0] ?? ''), optionsval: shade.value,
+        optionsid: product.options[colourIdx]?.id ?? '', variantIds,
+      });
+    }
+  }
+  progress('Saving the mockups');
+  const rec = await productsApi.addImagesEditList({ productId: id, list });
+  if (rec.code !== 200) return { ok: false, msg: rec.msg || 'Data error', id };
+  if (PHOTO_CUSTOM_TYPES.includes(product.customType)) {
+    const photo = await productsApi.addPhotoProduct(id);
+    if (photo.code !== 200) return { ok: false, msg: photo.msg || 'Data error', id };
+  }
+  return { ok: true, id };
+}

@@ -1,0 +1,40 @@
+/**
+ * "Add to cart" for a catalogue sample or a saved product's variant, for the pages that own those
+ * products (product page, My products). Visitors log in first (the login dialog), then the line
+ * is added; the header and menu counts follow from the cart store.
+ */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { cartApi } from '../../api/commerce';
+import { refreshCart } from '../../stores/cart';
+import { session } from '../../stores/session';
+import { requireLoginThen, toast } from '../../stores/ui';
+
+export function AddToCartButton({ productId, variantId, myProductId, quantity = 1, label = 'Add to cart', className = 'btn' }: {
+  productId: number;
+  /** Without one the server takes the product's (or saved product's) first variant. */
+  variantId?: number | null;
+  myProductId?: number | null;
+  quantity?: number;
+  label?: string;
+  className?: string;
+}) {
+  const snap = useSnapshot(session);
+  const [busy, setBusy] = useState(false);
+  const add = async () => {
+    setBusy(true);
+    const res = await cartApi.add({
+      productid: productId, quantity, ...(variantId ? { variantsid: variantId } : {}), ...(myProductId ? { myProductId } : {}),
+    });
+    setBusy(false);
+    if (res.code === 200) {
+      toast('success', 'Added to the cart');
+      void refreshCart();
+    }
+  };
+  return (
+    <button type="button" className={className} disabled={busy} onClick={() => requireLoginThen(snap.loggedIn === true, () => void add())}>
+      {busy ? 'Adding…' : label}
+    </button>
+  );
+}

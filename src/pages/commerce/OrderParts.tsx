@@ -1,0 +1,42 @@
+/** Parts of an order shown on the payment page and in the order detail: items and totals. */
+import { formatUsd } from '../../../contract/commerce';
+import type { OrderItem, OrderSummary } from '../../api/commerce';
+import { LineImage } from './CartWidgets';
+
+export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
+  return (
+    <table className="cart-table">
+      <thead><tr><th scope="col">Product</th><th scope="col">Unit cost</th><th scope="col">Quantity</th><th scope="col">Subtotal</th></tr></thead>
+      <tbody>
+        {items.map((i) => (
+          <tr key={i.id}>
+            <td>
+              <div className="line">
+                <LineImage src={i.imagefirst} alt={i.title} />
+                <div>
+                  <div className="line-title">{i.title}</div>
+                  <div className="muted small">{i.variantTitle}{i.sku ? ` · ${i.sku}` : ''} · ships from {i.shipFrom}</div>
+                </div>
+              </div>
+            </td>
+            <td>{formatUsd(i.cost)}</td>
+            <td>{i.quantity}</td>
+            <td>{formatUsd(i.subtotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The server's totals as they are: nothing is added up here. */
+export function OrderTotalsList({ order }: { order: Pick<OrderSummary, 'subtotal' | 'shippingCost' | 'discount' | 'total'> }) {
+  return (
+    <dl className="totals" aria-label="Order totals">
+      <div><dt>Products</dt><dd>{formatUsd(order.subtotal)}</dd></div>
+      <div><dt>Shipping</dt><dd>{formatUsd(order.shippingCost)}</dd></div>
+      <div><dt>Discount</dt><dd>{order.discount > 0 ? `−${formatUsd(order.discount)}` : formatUsd(0)}</dd></div>
+      <div className="total"><dt>Total</dt><dd data-testid="order-total">{formatUsd(order.total)}</dd></div>
+    </dl>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The editor stage worker: draws the flat on the canvas the page transferred to it, through the
+ * engine's live stage, and answers each frame once it is drawn. The page owns input and sends
+ * only the latest frame (stage-client), so frames never queue up behind a slow one.
+ */
+import * as Comlink from 'comlink';
+import { createFetchImageLoader } from '../engine/render/mockup/index.ts';
+import { LiveStage, type StageFrame, type StageResult } from '../engine/stage/index.ts';
+
+let stage: LiveStage | null = null;
+const loader = createFetchImageLoader({ maxEntries: 256 });
+
+const loadImage = async (url: string): Promise<ImageBitmap> => {
+  const src = await loader.load(url);
+  return src instanceof ImageBitmap ? src : createImageBitmap(src as ImageBitmapSource);
+};
+
+export const stageWorkerApi = {
+  init(canvas: OffscreenCanvas): void {
+    stage?.destroy();
+    stage = new LiveStage(canvas, loadImage);
+  },
+  update(frame: StageFrame, opts: { baseline?: boolean; finish?: boolean } = {}): Promise<StageResult> {
+    if (!stage) throw new Error('stage worker: init first');
+    return stage.update(frame, opts);
+  },
+  async capture(): Promise<ImageBitmap> {
+    if (!stage) throw new Error('stage worker: init first');
+    const bitmap = await stage.capture();
+    return Comlink.transfer(bitmap, [bitmap]);
+  },
+  dispose(): void {
+    stage?.destroy();
+    stage = null;
+  },
+};
+
+export type StageWorkerApi = typeof stageWorkerApi;
+
+Comlink.expose(stageWorkerApi);
