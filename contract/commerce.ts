@@ -110,6 +110,37 @@ export interface ShipAddress {
   filled: boolean;
 }
 
+/** What an address form sends: the stored address without its server-made fields. */
+export type AddressInput = Omit<ShipAddress, 'id' | 'country' | 'ship_country_id' | 'isDefault' | 'filled'>;
+
+/** One shipping method of a ship-from group to a country, as quoted by the server. */
+export interface GroupMethod {
+  logisticsId: number;
+  shipMethod: string;
+  carrier: string;
+  shipTime: string;
+  shipTimeMin: number;
+  shipTimeMax: number;
+  /** The group's shipping for this method, cents. */
+  cost: number;
+  freeShipping: boolean;
+  isDefault: boolean;
+}
+
+/** Per ship-from group of the chosen cart lines: the methods, times and costs to a country. */
+export interface GroupCosts {
+  shipFrom: ShipFromCode;
+  shipFromName: string;
+  itemIds: number[];
+  quantity: number;
+  subtotal: number;
+  /** The spec's refusal ('Only Ship to USA', …) or null. */
+  refused: string | null;
+  methods: GroupMethod[];
+}
+
+export interface LogisticsCosts { shipCountryId: number; countryCode: string; country: string; groups: GroupCosts[] }
+
 export const ADDRESS_FIELD_MAX = 200;
 export const MAX_ADDRESSES = 20;
 

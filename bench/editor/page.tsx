@@ -6,6 +6,7 @@
  * flat every frame. Then: edit → updated front mockup through the render worker, beside the
  * same mockup with the design unchanged (the warp alone).
  */
+import { Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { snapshot } from 'valtio';
 import type { StageResult } from '../../engine/stage/live-stage.ts';
@@ -14,7 +15,7 @@ import { createDesignSession, visibleDesign, type DesignSession, type DesignSess
 import { startRenderWorker } from '../../workers/client.ts';
 import { DRAGGED, buildBenchScene } from './scene.ts';
 
-export interface DragResult { samples: number[]; skipped: number; replannedPerFrame: number; prepareMs: number[]; drawMs: number[]; toSubmitMs: number[] }
+export interface DragResult { samples: number[]; skipped: number; replannedPerFrame: number; prepareMs: number[]; drawMs: number[]; toSubmitMs: number[]; reactMs: number[] }
 export interface BenchResult {
   elements: number;
   stage: DragResult;
@@ -29,9 +30,11 @@ const host = document.getElementById('stage')!;
 async function mountStage(session: DesignSession, baseline: boolean) {
   let waiting: ((r: StageResult) => void) | null = null;
   const frames: StageResult[] = [];
+  const react = { ms: 0 };
   let client: StageClient | null = null;
   const root: Root = createRoot(host);
   root.render(
+    <Profiler id="stage" onRender={(_id, _phase, actual) => void (react.ms += actual)}>
     <EditorStage
       session={session}
       flatLabel="Front"
@@ -43,7 +46,8 @@ async function mountStage(session: DesignSession, baseline: boolean) {
         waiting = null;
         w?.(r);
       }}
-    />,
+    />
+    </Profiler>,
   );
   const nextFrame = () => new Promise<StageResult>((resolve) => (waiting = resolve));
   // The first frame loads every picture and font: wait until it is drawn.
@@ -51,7 +55,7 @@ async function mountStage(session: DesignSession, baseline: boolean) {
   // Fitting the view after the first layout draws again; start timing once all of that is done.
   await new Promise((r) => setTimeout(r, 50));
   await client!.idle();
-  return { root, nextFrame, frames };
+  return { root, nextFrame, frames, react };
 }
 
 async function dragOnce(session: DesignSession, baseline: boolean, moves: number): Promise<DragResult> {
@@ -70,6 +74,8 @@ async function dragOnce(session: DesignSession, baseline: boolean, moves: number
   const drawMs: number[] = [];
   // When the page handed the frame to the worker: the main thread's share of each sample.
   const toSubmitMs: number[] = [];
+  // React rendering the overlay (Profiler actual duration) while the frame was on its way.
+  const reactMs: number[] = [];
   let submittedAt = 0;
   const submit = StageClient.prototype.submit;
   StageClient.prototype.submit = function (this: StageClient, f) {
@@ -81,6 +87,7 @@ async function dragOnce(session: DesignSession, baseline: boolean, moves: number
     const phase = i % 120;
     const d = (phase < 60 ? phase : 120 - phase) * 5;
     const rev = session.state.revision;
+    stage.react.ms = 0;
     const frame = stage.nextFrame();
     const t0 = performance.now();
     poly.dispatchEvent(new PointerEvent('pointermove', init(start[0] + d, start[1] + d * 0.6, 1)));
@@ -92,6 +99,7 @@ async function dragOnce(session: DesignSession, baseline: boolean, moves: number
     const result = await frame;
     samples.push(performance.now() - t0);
     toSubmitMs.push(submittedAt - t0);
+    reactMs.push(stage.react.ms);
     replanned += result.replanned;
     prepareMs.push(result.prepareMs);
     drawMs.push(result.drawMs);
@@ -99,7 +107,7 @@ async function dragOnce(session: DesignSession, baseline: boolean, moves: number
   poly.dispatchEvent(new PointerEvent('pointerup', init(start[0], start[1], 0)));
   StageClient.prototype.submit = submit;
   stage.root.unmount();
-  return { samples, skipped, replannedPerFrame: samples.length ? replanned / samples.length : 0, prepareMs, drawMs, toSubmitMs };
+  return { samples, skipped, replannedPerFrame: samples.length ? replanned / samples.length : 0, prepareMs, drawMs, toSubmitMs, reactMs };
 }
 
 async function mockupTimes(session: DesignSession, edits: number): Promise<{ afterEdit: number[]; unchanged: number[] }> {

@@ -97,7 +97,7 @@ function report(r: BenchResult): void {
   const target = live ? (live.median <= 1000 / 60 ? 'PASS' : 'MISS') : 'n/a';
   out.push('', `target: live stage median frame <= 16.7 ms (60 fps): ${target}${live ? ` (${fmt(live.median)} ms)` : ''}`);
   const med = (xs: number[]) => fmt(stats(xs)?.median);
-  out.push(`where the median frame goes: pointer event -> frame sent to the worker ${med(r.stage.toSubmitMs)} ms (baseline ${med(r.baseline.toSubmitMs)}); in the worker: plan ${med(r.stage.prepareMs)} + draw ${med(r.stage.drawMs)} ms (baseline ${med(r.baseline.prepareMs)} + ${med(r.baseline.drawMs)})`);
+  out.push(`where the median frame goes: pointer event -> frame sent to the worker ${med(r.stage.toSubmitMs)} ms (baseline ${med(r.baseline.toSubmitMs)}); in the worker: plan ${med(r.stage.prepareMs)} + draw ${med(r.stage.drawMs)} ms (baseline ${med(r.baseline.prepareMs)} + ${med(r.baseline.drawMs)}); React overlay render ${med(r.stage.reactMs)} ms`);
   if (r.stage.skipped || r.baseline.skipped) out.push(`pointer moves that changed nothing (skipped): live ${r.stage.skipped}, baseline ${r.baseline.skipped}`);
   out.push(...r.notes.map((n) => `note: ${n}`), '');
   console.log(out.join('\n'));

@@ -20,6 +20,9 @@ import { loadFont, type LoadedFont } from '../text/index.ts';
 
 if (typeof window === 'undefined') DOMAdapter.set(WebWorkerAdapter);
 
+/** What the stage reports for an element whose picture could not be loaded. */
+export const IMAGE_ERROR_MSG = 'Image could not be loaded';
+
 export interface StageView {
   /** Canvas size in CSS px and device pixels per CSS px. */
   readonly width: number;
@@ -70,6 +73,8 @@ interface Node {
   readonly error: string | null;
   /** Where the node draws, in flat px; null when it draws nothing. */
   readonly bounds: Bounds | null;
+  /** Pictures its sprites show (their textures live in the shared cache). */
+  readonly bitmaps: readonly ImageBitmap[];
 }
 
 function opBounds(op: DrawOp): Bounds[] {
@@ -204,6 +209,8 @@ export class LiveStage {
       }
     }
     if (needBg) this.setBackground(frame, bgKey, bgImage);
+    // Textures of pictures no element shows any more go when the cache is over its budget.
+    if (pending.length > 0 || needBg) this.cache.trim(this.bitmapsInUse());
 
     // Back to front as the design list says; re-adding in order costs nothing when unchanged.
     const ids = frame.designList.map((el) => el.localId);
@@ -253,6 +260,12 @@ export class LiveStage {
     this.renderer = null;
   }
 
+  private bitmapsInUse(): Set<ImageBitmap> {
+    const used = new Set<ImageBitmap>(this.bgNode?.bitmaps);
+    for (const node of this.nodes.values()) for (const b of node.bitmaps) used.add(b);
+    return used;
+  }
+
   private async assetsFor(el: DesignElement): Promise<{ images: Map<string, ImageBitmap>; fonts: Map<string, LoadedFont>; error: string | null }> {
     const images = new Map<string, ImageBitmap>();
     const fonts = new Map<string, LoadedFont>();
@@ -261,7 +274,10 @@ export class LiveStage {
       else if (hasText(el)) fonts.set(el.fontFamily, await loadFont(el.fontFamily));
       return { images, fonts, error: null };
     } catch (e) {
-      return { images, fonts, error: e instanceof Error ? e.message : String(e) };
+      // Font failures carry the engine's 'Error loading font'; image failures name a URL the
+      // merchant cannot act on.
+      const message = el.type === 'image' ? IMAGE_ERROR_MSG : e instanceof Error ? e.message : String(e);
+      return { images, fonts, error: message };
     }
   }
 
@@ -275,7 +291,7 @@ export class LiveStage {
   ): Node {
     const root = new Container();
     const textures: Texture[] = [];
-    if (assets.error !== null) return { key, root, textures, error: assets.error, bounds: null };
+    if (assets.error !== null) return { key, root, textures, error: assets.error, bounds: null, bitmaps: [] };
     let ops: readonly DrawOp[];
     try {
       ops = planFlat({
@@ -288,14 +304,16 @@ export class LiveStage {
         maxTextureSize: renderer.gl.getParameter(renderer.gl.MAX_TEXTURE_SIZE) as number,
       }).ops;
     } catch (e) {
-      return { key, root, textures, error: e instanceof Error ? e.message : String(e), bounds: null };
+      return { key, root, textures, error: e instanceof Error ? e.message : String(e), bounds: null, bitmaps: [] };
     }
     let bounds: Bounds | null = null;
+    const bitmaps: ImageBitmap[] = [];
     for (const op of ops) {
       this.addOp(root, op, textures);
+      if (op.kind === 'bitmap') bitmaps.push(op.bitmap);
       for (const b of opBounds(op)) bounds = union(bounds, b);
     }
-    return { key, root, textures, error: null, bounds };
+    return { key, root, textures, error: null, bounds, bitmaps };
   }
 
   private addOp(root: Container, op: DrawOp, textures: Texture[]): void {
@@ -322,7 +340,7 @@ export class LiveStage {
       const plan = planFlat({ flat: frame.flat, designList: [], background: { image, visible: true }, images: new Map(), fonts: new Map(), outputScale: [1, 1], maxTextureSize: 8192 });
       for (const op of plan.ops) this.addOp(root, op, textures);
     }
-    this.bgNode = { key, root, textures, error: null, bounds: { minX: 0, minY: 0, maxX: frame.flat.width, maxY: frame.flat.height } };
+    this.bgNode = { key, root, textures, error: null, bounds: { minX: 0, minY: 0, maxX: frame.flat.width, maxY: frame.flat.height }, bitmaps: image ? [image] : [] };
     this.bgLayer.removeChildren();
     this.bgLayer.addChild(root);
   }

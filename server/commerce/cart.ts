@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cartItems, cartSettings } from '../db/schema';
 import { AppError } from '../lib/envelope';
-import { CART_MAX_ITEMS, CART_QUANTITY_MAX, CommerceMessages, type CartGroup, type CartItem } from '../../contract/commerce';
+import { CART_MAX_ITEMS, CART_QUANTITY_MAX, CommerceMessages, type CartGroup, type CartItem, type GroupCosts } from '../../contract/commerce';
 import { firstVariantOf, loadCatalogView, type CatalogView, type SellableProduct } from './catalog-lookup';
 import { loadMyProducts, sellsVariant, type SellableMyProduct } from './my-products-lookup';
 import { findCountry, findCountryById, quoteGroup, SHIP_FROM_ORDER, shipFromName, type GroupQuote } from './shipping';
@@ -202,16 +202,7 @@ export async function setShipCountry(db: Db, userId: number, country: ShipCountr
     .onConflictDoUpdate({ target: cartSettings.userId, set: { shipCountryId: country.shipCountryId, updatedAt: new Date() } });
 }
 
-export interface GroupCosts {
-  shipFrom: ShipFromCode;
-  shipFromName: string;
-  itemIds: number[];
-  quantity: number;
-  subtotal: number;
-  /** The spec's refusal ('Only Ship to USA', …) or null. */
-  refused: string | null;
-  methods: GroupQuote['methods'];
-}
+export type { GroupCosts };
 
 /** Per ship-from group of the chosen lines: the methods, times and costs to a country. */
 export function groupCosts(lines: readonly CartLine[], country: ShipCountry): GroupCosts[] {

@@ -12,19 +12,9 @@ import {
   type ShipCountry, type ShipFromCode, type ShippingQuote,
 } from '../catalog/shipping';
 import type { SellableProduct } from './catalog-lookup';
+import type { GroupMethod } from '../../contract/commerce';
 
-export interface GroupMethod {
-  logisticsId: number;
-  shipMethod: string;
-  carrier: string;
-  shipTime: string;
-  shipTimeMin: number;
-  shipTimeMax: number;
-  /** The group's shipping for this method, cents. */
-  cost: number;
-  freeShipping: boolean;
-  isDefault: boolean;
-}
+export type { GroupMethod };
 
 export type GroupQuote = { refused: string; methods: [] } | { refused: null; methods: GroupMethod[] };
 

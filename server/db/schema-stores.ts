@@ -137,3 +137,17 @@ export const storeOrderImports = pgTable('store_order_imports', {
   source: text('source').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('store_order_imports_external_idx').on(t.shopId, t.externalOrderId)]);
+
+/**
+ * One-time login hand-offs to the sister dropshipping platform (sendEpoloLogin): the browser
+ * carries the token there, that platform's server redeems it once, within two minutes, for the
+ * merchant's identity. Stored only as SHA-256; the session token itself never leaves us.
+ */
+export const loginHandoffs = pgTable('login_handoffs', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('login_handoffs_token_idx').on(t.tokenHash), index('login_handoffs_expires_idx').on(t.expiresAt)]);

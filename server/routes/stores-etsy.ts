@@ -12,15 +12,27 @@ import { bodyOf, idOf, pick, queryOf, textOf } from '../commerce/params';
 import { Code, Messages } from '../../contract/envelope';
 import { StoreMessages, type ConnectResult } from '../../contract/stores';
 import type { EtsyAppConfig } from '../stores/config';
-import { connectionOfShop, consumeOauthState, createOauthState, saveConnection, type ConnectionRow } from '../stores/connections';
+import { connectionOfShop, consumeOauthState, createOauthState, saveConnection, setConnectionStatus, type ConnectionRow } from '../stores/connections';
 import { currentShop } from '../stores/shops';
-import { etsyApi, etsyAuthorizeUrl, exchangeEtsyCode, pkcePair } from '../stores/etsy/api';
-import { refreshIfExpiring } from '../stores/token-refresh';
+import { etsyApi, etsyAuthorizeUrl, exchangeEtsyCode, pkcePair, type EtsyApi } from '../stores/etsy/api';
+import { refreshIfExpiring, tokenRefresher } from '../stores/token-refresh';
+import { StoreApiError } from '../stores/errors';
 import { enqueue } from '../stores/queue';
 import type { StoresRuntime } from './stores';
 import { ownProductTitle, pushTarget } from './stores';
 
 interface TaxonomyNode { id: number; level: number; name: string; parent_id: number | null; children: TaxonomyNode[] }
+
+export const ETSY_DECLINED = 'The Etsy authorization was declined. Connect the shop again and allow access to continue.';
+
+/** A positive Etsy id (up to 15 digits: Etsy's ids do not fit 32 bits). */
+function etsyIdOf(v: unknown, what: string): number {
+  if (v === undefined) throw new AppError(`${what} is required`);
+  const s = typeof v === 'number' || typeof v === 'string' ? String(v).trim() : '';
+  const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(`${what} must be a positive whole number`);
+  return n;
+}
 
 const flatten = (nodes: TaxonomyNode[]): TaxonomyNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const brief = (n: TaxonomyNode) => ({ id: n.id, level: n.level, name: n.name, parentId: n.parent_id, hasChildren: (n.children ?? []).length > 0 });
@@ -44,16 +56,27 @@ export function etsyStoreRoutes(app: FastifyInstance, ctx: AppContext, runtime: 
     return taxonomy.nodes;
   };
 
+  const deps = () => ({ db, config: config.stores, cipher: runtime.cipher });
   /** The caller's current Etsy store, its token fresh. */
   const currentEtsy = async (userId: number): Promise<ConnectionRow> => {
     const shop = await currentShop(db, userId);
     const conn = shop ? await connectionOfShop(db, shop.id) : null;
     if (!conn || conn.platform !== 'etsy' || conn.status === 'uninstalled') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
-    return refreshIfExpiring({ db, config: config.stores, cipher: runtime.cipher }, conn).catch(fail);
+    return refreshIfExpiring(deps(), conn).catch(storeFail(conn));
   };
-  const shopApi = async (userId: number) => {
+  /** Etsy's refusal as the merchant reads it; a revoked grant marks the store for reconnecting (10003). */
+  const storeFail = (conn: ConnectionRow) => async (err: unknown): Promise<never> => {
+    if (err instanceof StoreApiError && err.kind === 'auth') {
+      await setConnectionStatus(db, conn.id, 'uninstalled');
+      throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+    }
+    return fail(err);
+  };
+  /** A GET on the caller's current Etsy shop (`{shop}` in the path is its id). */
+  const shopGet = async <T>(userId: number, path: string, query?: Record<string, number>): Promise<T> => {
     const conn = await currentEtsy(userId);
-    return { conn, api: etsyApi(cfgOrThrow(), runtime.cipher.decrypt(conn.accessTokenEnc)) };
+    const api: EtsyApi = etsyApi(cfgOrThrow(), { token: runtime.cipher.decrypt(conn.accessTokenEnc), refresh: tokenRefresher(deps(), conn) });
+    return api.get<T>(path.replace('{shop}', encodeURIComponent(conn.domain)), query).catch(storeFail(conn));
   };
 
   app.get('/api/etsy/auth', async (request) => {
@@ -76,8 +99,10 @@ export function etsyStoreRoutes(app: FastifyInstance, ctx: AppContext, runtime: 
     const b = { ...queryOf(request), ...bodyOf(request) };
     const state = await consumeOauthState(db, { platform: 'etsy', state: textOf(pick(b, 'state'), 'state', 200), userId: loggedIn });
     if (!state.verifierEnc) throw new AppError(StoreMessages.stateInvalid);
+    // The seller declined on Etsy's consent page: the state is spent, nothing is saved.
+    if (pick(b, 'error') !== undefined) throw new AppError(ETSY_DECLINED);
     const tokens = await exchangeEtsyCode(cfg, textOf(pick(b, 'code'), 'code', 500), runtime.cipher.decrypt(state.verifierEnc), redirectUri()).catch(fail);
-    const api = etsyApi(cfg, tokens.accessToken);
+    const api = etsyApi(cfg, { token: tokens.accessToken });
     const me = await api.get<{ user_id: number; shop_id: number | null }>('/users/me').catch(fail);
     if (!me.shop_id) throw new AppError('This Etsy account has no shop yet');
     const shop = await api.get<{ shop_id: number; shop_name: string }>(`/shops/${me.shop_id}`).catch(fail);
@@ -102,21 +127,21 @@ export function etsyStoreRoutes(app: FastifyInstance, ctx: AppContext, runtime: 
     return okData((await allNodes()).filter((n) => n.level === level).map(brief));
   });
   app.post('/api/etsy/getEtsyCategoryByParent', async (request) => {
-    const parentId = idOf(pick(bodyOf(request), 'parentId', 'parent_id', 'id'), 'parentId');
+    const parentId = etsyIdOf(pick(bodyOf(request), 'parentId', 'parent_id', 'id'), 'parentId');
     return okData((await allNodes()).filter((n) => n.parent_id === parentId).map(brief));
   });
   app.post('/api/etsy/getEtsyCategoryProperty', async (request) => {
-    const taxonomyId = idOf(pick(bodyOf(request), 'taxonomyId', 'taxonomy_id', 'id'), 'taxonomyId');
+    const taxonomyId = etsyIdOf(pick(bodyOf(request), 'taxonomyId', 'taxonomy_id', 'id'), 'taxonomyId');
     const res = await etsyApi(cfgOrThrow(), null).get<{ count: number; results: unknown[] }>(`/seller-taxonomy/nodes/${taxonomyId}/properties`).catch(fail);
     return okData(res.results);
   });
   app.post('/api/etsy/getEtsyShippingProfiles', async (request) => {
-    const { conn, api } = await shopApi(await requireUser(request));
-    return okData((await api.get<{ results: unknown[] }>(`/shops/${conn.domain}/shipping-profiles`).catch(fail)).results);
+    const res = await shopGet<{ results: { is_deleted?: boolean }[] }>(await requireUser(request), '/shops/{shop}/shipping-profiles');
+    return okData(res.results.filter((p) => !p.is_deleted));
   });
   app.post('/api/etsy/getShopReadinessStateDefinitions', async (request) => {
-    const { conn, api } = await shopApi(await requireUser(request));
-    return okData((await api.get<{ results: unknown[] }>(`/shops/${conn.domain}/readiness-state-definitions`).catch(fail)).results);
+    const res = await shopGet<{ results: unknown[] }>(await requireUser(request), '/shops/{shop}/readiness-state-definitions', { limit: 100 });
+    return okData(res.results);
   });
   /** The page's Etsy step log (kept in the server log for support). */
   app.post('/api/etsy/etsyLog', async (request) => {
@@ -131,10 +156,11 @@ export function etsyStoreRoutes(app: FastifyInstance, ctx: AppContext, runtime: 
     const myProductId = idOf(pick(b, 'id', 'myProductId'), 'id');
     const title = await ownProductTitle(ctx, userId, myProductId);
     const shop = await pushTarget(ctx, userId, 'etsy');
+    // Etsy's ids outgrow 32 bits (shipping profiles, readiness states): read them as 64-bit-safe numbers.
     const options = {
-      taxonomyId: idOf(pick(b, 'taxonomyId', 'taxonomy_id'), 'taxonomyId'),
-      shippingProfileId: idOf(pick(b, 'shippingProfileId', 'shipping_profile_id'), 'shippingProfileId'),
-      readinessStateId: idOf(pick(b, 'readinessStateId', 'readiness_state_id'), 'readinessStateId'),
+      taxonomyId: etsyIdOf(pick(b, 'taxonomyId', 'taxonomy_id'), 'taxonomyId'),
+      shippingProfileId: etsyIdOf(pick(b, 'shippingProfileId', 'shipping_profile_id'), 'shippingProfileId'),
+      readinessStateId: etsyIdOf(pick(b, 'readinessStateId', 'readiness_state_id'), 'readinessStateId'),
     };
     const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title, options });
     return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);

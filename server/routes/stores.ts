@@ -25,6 +25,7 @@ import type { TokenCipher } from '../stores/crypto';
 import { shopifyStoreRoutes } from './stores-shopify';
 import { etsyStoreRoutes } from './stores-etsy';
 import { woocommerceStoreRoutes } from './stores-woocommerce';
+import { storeLoginRoutes } from './stores-login';
 
 export interface StoresRuntime { cipher: TokenCipher }
 
@@ -180,4 +181,5 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
   shopifyStoreRoutes(app, ctx, runtime);
   etsyStoreRoutes(app, ctx, runtime);
   woocommerceStoreRoutes(app, ctx, runtime);
+  storeLoginRoutes(app, ctx);
 }

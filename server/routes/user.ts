@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { captchas } from '../db/schema';
 import { captchaSvg, newCaptchaCode } from '../auth/captcha';
 import {
@@ -26,6 +27,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 function check(schema: Schema, body: Body): void {
   const msg = firstError(schema, body);
   if (msg) throw new AppError(msg);
+}
+
+/** The login image code (also manyStoreLogin's): single-use, deleted on the first attempt, right or wrong. */
+export async function checkCaptcha(db: Db, body: Body): Promise<void> {
+  const [row] = await db.delete(captchas).where(eq(captchas.uuid, str(body.uuid))).returning();
+  if (!row) throw new AppError(Messages.captchaExpired);
+  if (row.expiresAt.getTime() < Date.now()) throw new AppError(Messages.captchaExpired);
+  if (row.code.toLowerCase() !== str(body.code).toLowerCase()) throw new AppError(Messages.captchaError);
 }
 
 function bodyOf(request: FastifyRequest): Body {
@@ -52,13 +61,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const username = str(body.username).toLowerCase();
     await enforce(db, `login:ip:${request.ip}`, Limits.loginPerIp);
     await enforce(db, `login:acct:${username}`, Limits.loginPerAccount);
-    if (config.captcha) {
-      // The image code is single-use: it is deleted on the first attempt, right or wrong.
-      const [row] = await db.delete(captchas).where(eq(captchas.uuid, str(body.uuid))).returning();
-      if (!row) throw new AppError(Messages.captchaExpired);
-      if (row.expiresAt.getTime() < Date.now()) throw new AppError(Messages.captchaExpired);
-      if (row.code.toLowerCase() !== str(body.code).toLowerCase()) throw new AppError(Messages.captchaError);
-    }
+    if (config.captcha) await checkCaptcha(db, body);
     const user = await authenticate(db, username, str(body.password));
     const session = await createSession(db, user.id);
     setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);

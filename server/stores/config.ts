@@ -15,13 +15,23 @@ export interface ShopifyAppConfig {
 
 export interface EtsyAppConfig {
   clientId: string;
-  /** Etsy's shared secret; sent with the keystring as x-api-key when set ("keystring:secret"). */
-  sharedSecret: string | null;
+  /** Etsy's shared secret: every call sends x-api-key "keystring:secret" (required by Etsy since 2026). */
+  sharedSecret: string;
   scopes: string[];
   /** https://api.etsy.com by default. */
   apiOrigin: string;
   /** https://www.etsy.com by default (the consent page). */
   connectOrigin: string;
+}
+
+/**
+ * The sister dropshipping platform's login hand-off (spec section 7, sendEpoloLogin): where the
+ * browser is sent with a one-time hand-off token, and the secret that platform's server shows
+ * when it redeems the token for the merchant's identity.
+ */
+export interface SisterPlatformConfig {
+  handoffUrl: string;
+  redeemSecret: string;
 }
 
 export interface StoresConfig {
@@ -32,6 +42,8 @@ export interface StoresConfig {
   shopify: ShopifyAppConfig | null;
   etsy: EtsyAppConfig | null;
   woocommerceAppName: string;
+  /** null when EPOLO_URL or EPOLO_SECRET is unset: the hand-off answers that it is not configured. */
+  sister: SisterPlatformConfig | null;
   /** Allow store addresses on loopback/private networks and plain http (stand-ins); off in production. */
   allowPrivateStoreHosts: boolean;
   /** How often the worker pulls orders from connected stores (ms); 0 = webhooks only. */
@@ -51,6 +63,9 @@ export function storesConfigFromEnv(env: NodeJS.ProcessEnv, port: number): Store
   const shopifyKey = val(env.SHOPIFY_API_KEY);
   const shopifySecret = val(env.SHOPIFY_API_SECRET);
   const etsyId = val(env.ETSY_CLIENT_ID);
+  const etsySecret = val(env.ETSY_SHARED_SECRET);
+  const sisterUrl = val(env.EPOLO_URL);
+  const sisterSecret = val(env.EPOLO_SECRET);
   const pull = Number(env.STORE_ORDER_PULL_MS ?? 600_000);
   return {
     publicUrl: origin(env.PUBLIC_URL) ?? `http://localhost:${port}`,
@@ -64,16 +79,18 @@ export function storesConfigFromEnv(env: NodeJS.ProcessEnv, port: number): Store
           adminOrigin: origin(env.SHOPIFY_ADMIN_ORIGIN),
         }
       : null,
-    etsy: etsyId
+    // Etsy refuses calls whose x-api-key lacks the shared secret, so both are needed.
+    etsy: etsyId && etsySecret
       ? {
           clientId: etsyId,
-          sharedSecret: val(env.ETSY_SHARED_SECRET),
+          sharedSecret: etsySecret,
           scopes: list(val(env.ETSY_SCOPES), ETSY_DEFAULT_SCOPES),
           apiOrigin: origin(env.ETSY_API_ORIGIN) ?? 'https://api.etsy.com',
           connectOrigin: origin(env.ETSY_CONNECT_ORIGIN) ?? 'https://www.etsy.com',
         }
       : null,
     woocommerceAppName: val(env.WOOCOMMERCE_APP_NAME) ?? 'POD Studio',
+    sister: sisterUrl && sisterSecret && /^https?:\/\//i.test(sisterUrl) ? { handoffUrl: sisterUrl, redeemSecret: sisterSecret } : null,
     allowPrivateStoreHosts: env.STORES_ALLOW_PRIVATE_HOSTS === '1',
     orderPullMs: Number.isFinite(pull) && pull >= 0 ? pull : 600_000,
   };

@@ -9,7 +9,11 @@ import { woocommerceConnector } from './woocommerce/connector';
 import { etsyConnector } from './etsy/connector';
 import { StoreMessages } from '../../contract/stores';
 
-export function connectorFor(config: StoresConfig, cipher: TokenCipher, conn: ConnectionRow): StoreConnector {
+/**
+ * `refresh` gets a new access token for platforms whose tokens expire (Etsy) when the store
+ * answers that the one in hand no longer works.
+ */
+export function connectorFor(config: StoresConfig, cipher: TokenCipher, conn: ConnectionRow, refresh?: () => Promise<string>): StoreConnector {
   const token = cipher.decrypt(conn.accessTokenEnc);
   switch (conn.platform) {
     case 'shopify':
@@ -19,7 +23,7 @@ export function connectorFor(config: StoresConfig, cipher: TokenCipher, conn: Co
       return woocommerceConnector(conn.domain, token, conn.secretEnc ? cipher.decrypt(conn.secretEnc) : '');
     case 'etsy':
       if (!config.etsy) throw new StoreApiError(StoreMessages.notConfigured, 'permanent');
-      return etsyConnector(config.etsy, conn.domain, token);
+      return etsyConnector(config.etsy, conn.domain, { token, refresh });
     default:
       throw new StoreApiError(StoreMessages.storeTypeCannotPush, 'permanent');
   }

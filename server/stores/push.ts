@@ -16,8 +16,8 @@ import { connectorFor } from './connectors';
 import { asStoreError, StoreApiError } from './errors';
 import { loadPushProduct } from './product';
 import { failJob, finishJob, nextRunAfterFailure, retryJob, type PushJob } from './queue';
-import { refreshIfExpiring } from './token-refresh';
-import type { ProductLink } from './types';
+import { refreshIfExpiring, tokenRefresher } from './token-refresh';
+import type { ProductLink, PushHooks } from './types';
 import { Messages } from '../../contract/envelope';
 import { StoreMessages } from '../../contract/stores';
 
@@ -53,7 +53,7 @@ async function perform(deps: PushDeps, job: PushJob): Promise<string> {
   if (conn.status === 'uninstalled') throw new StoreApiError(Messages.storeNotInstalled, 'auth');
   if (conn.status === 'reauthorize') throw new StoreApiError(Messages.permissionsUpdated, 'scope');
   conn = await refreshIfExpiring(deps, conn);
-  const connector = connectorFor(deps.config, deps.cipher, conn);
+  const connector = connectorFor(deps.config, deps.cipher, conn, tokenRefresher(deps, conn));
   const existing = await linkOf(db, shop.id, job.myProductId);
 
   if (job.action === 'downshelf') {
@@ -65,14 +65,15 @@ async function perform(deps: PushDeps, job: PushJob): Promise<string> {
 
   const product = await loadPushProduct(db, job.userId, job.myProductId, deps.config.publicUrl);
   if (!product) throw new StoreApiError(StoreMessages.productNotFound, 'permanent');
+  const hooks: PushHooks = { onCreated: (made) => saveLink(db, shop.id, job.myProductId, made, 'active') };
   let link: ProductLink;
   try {
-    link = await connector.pushProduct(product, existing ? asLink(existing) : null, (job.options ?? {}) as Record<string, unknown>);
+    link = await connector.pushProduct(product, existing ? asLink(existing) : null, (job.options ?? {}) as Record<string, unknown>, hooks);
   } catch (err) {
     // The merchant deleted the product in their store: push it again as a new one.
     if (existing && err instanceof StoreApiError && err.kind === 'permanent' && /does not exist|not found|invalid.*id/i.test(err.message)) {
       await db.delete(storeProductLinks).where(eq(storeProductLinks.id, existing.id));
-      link = await connector.pushProduct(product, null, (job.options ?? {}) as Record<string, unknown>);
+      link = await connector.pushProduct(product, null, (job.options ?? {}) as Record<string, unknown>, hooks);
     } else {
       throw err;
     }

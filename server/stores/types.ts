@@ -29,9 +29,18 @@ export interface StoreOrder {
   lines: { externalProductId: string | null; externalVariantId: string | null; sku: string | null; quantity: number; title: string }[];
 }
 
+/** What a push reports as it goes. */
+export interface PushHooks {
+  /**
+   * The store made the product and the push goes on (variants, pictures): recording it now
+   * makes a retry after a later failure update this product instead of creating another.
+   */
+  onCreated?(link: ProductLink): Promise<void>;
+}
+
 export interface StoreConnector {
   /** Creates the product, or updates it when `link` says the store has it already. */
-  pushProduct(product: PushProduct, link: ProductLink | null, options: Record<string, unknown>): Promise<ProductLink>;
+  pushProduct(product: PushProduct, link: ProductLink | null, options: Record<string, unknown>, hooks?: PushHooks): Promise<ProductLink>;
   /** Puts a pushed product on or off the shelf (downshelf). */
   setListed(link: ProductLink, listed: boolean): Promise<void>;
   /** Orders created since `since` (all recent ones when null), oldest first. */

@@ -14,7 +14,7 @@ import { claimNext, requeueStale } from './queue';
 import { runJob, type PushDeps } from './push';
 import { connectorFor } from './connectors';
 import { importStoreOrder } from './order-import';
-import { refreshIfExpiring } from './token-refresh';
+import { refreshIfExpiring, tokenRefresher } from './token-refresh';
 
 export interface StoreWorker {
   id: string;
@@ -71,7 +71,7 @@ export function startStoreWorker(opts: WorkerOptions): StoreWorker {
       try {
         const fresh = await refreshIfExpiring(deps, c);
         const since = c.ordersPulledAt ?? c.createdAt;
-        const list = await connectorFor(deps.config, deps.cipher, fresh).pullOrders(since);
+        const list = await connectorFor(deps.config, deps.cipher, fresh, tokenRefresher(deps, fresh)).pullOrders(since);
         let newest = since;
         for (const o of list) {
           const r = await importStoreOrder(deps.db, c.shopId!, o, 'pull');

@@ -5,9 +5,11 @@
  */
 import { call } from './http';
 import type {
-  BalanceRecord, CartGroup, CouponReceipt, OrderSort, OrderStatistics, OrderTab, PaymentMethodInfo, ShipAddress, ShipFromCode,
+  AddressInput, BalanceRecord, CartGroup, GroupCosts, GroupMethod, LogisticsCosts, CouponReceipt, OrderSort, OrderStatistics, OrderTab, PaymentMethodInfo, ShipAddress, ShipFromCode,
 } from '../../contract/commerce';
 import type { MyProductDetail } from '../../contract/products';
+
+export type { AddressInput, GroupCosts, GroupMethod, LogisticsCosts };
 
 export interface CartListExtra {
   total: number;
@@ -15,40 +17,6 @@ export interface CartListExtra {
   subtotal: number;
   shipCountryId: number | null;
   countryCode: string | null;
-}
-
-export interface GroupMethod {
-  logisticsId: number;
-  shipMethod: string;
-  carrier: string;
-  shipTime: string;
-  cost: number;
-  freeShipping: boolean;
-  isDefault: boolean;
-}
-
-export interface GroupCosts {
-  shipFrom: ShipFromCode;
-  shipFromName: string;
-  itemIds: number[];
-  quantity: number;
-  subtotal: number;
-  refused: string | null;
-  methods: GroupMethod[];
-}
-
-export interface LogisticsCosts { shipCountryId: number; countryCode: string; country: string; groups: GroupCosts[] }
-
-export interface AddressInput {
-  first_name: string;
-  last_name: string;
-  address1: string;
-  address2: string;
-  city: string;
-  province: string;
-  zip: string;
-  phone: string;
-  country_code: string;
 }
 
 export interface OrderItem {

@@ -135,3 +135,15 @@ test('the pricing rule is checked, saved, shown again and prices new products', 
   expect(detail.data.variants.length).toBeGreaterThan(0);
   for (const v of detail.data.variants) expect(v.price).toBe(v.cost + 350);
 });
+
+test('the sister platform hand-off logs the merchant in and follows the link; a dead token says so', async ({ page }) => {
+  const m = await register('handoff');
+  await page.goto(`/auth/eprolo?token=${encodeURIComponent(m.token)}&link=${encodeURIComponent('/my-account?tabname=pricing_rules')}`);
+  await expect(page).toHaveURL(/\/my-account\?tabname=pricing_rules$/);
+  await expect(page.getByRole('tab', { name: 'Pricing' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.context().clearCookies();
+  await page.goto('/auth/eprolo?token=not-a-session');
+  await expect(page.getByRole('alert')).toHaveText('The login link has expired. Please log in again.');
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+});

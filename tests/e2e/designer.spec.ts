@@ -157,11 +157,14 @@ test('leaving with unsaved changes asks first, and a reload restores the draft',
   // Undo removes the typing, redo brings it back.
   const tools = dialog.getByRole('toolbar', { name: 'Stage tools' });
   const undo = tools.getByRole('button', { name: 'Undo' });
+  const layer = dialog.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Text: Keep me', exact: true });
+  await expect(layer).toBeVisible();
   await undo.click();
   await expect(text).toHaveValue('');
+  await expect(layer).toHaveCount(0);
   await expect(undo).toBeDisabled();
   await tools.getByRole('button', { name: 'Redo' }).click();
-  await expect(text).toHaveValue('Keep me');
+  await expect(layer).toBeVisible();
 
   // The draft is in IndexedDB: a reload reopens the designer on it.
   await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {

@@ -21,7 +21,8 @@ export default defineConfig({
     command: `rm -rf '${E2E_DATA_DIR}' && npx tsx server/main.ts`,
     cwd: '../..',
     url: `http://127.0.0.1:${E2E_PORT}/prod-api/health`,
-    timeout: 90_000,
+    // First start generates the demo catalogue (~30 s alone, minutes on a loaded 2-core machine).
+    timeout: 300_000,
     reuseExistingServer: false,
     env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, CAPTCHA: 'off', DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: E2E_CLIENT_DIR, OPS_TOKEN: E2E_OPS_TOKEN, ...storesServerEnv },
   },

@@ -11,8 +11,11 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import sharp from 'sharp';
 import { codeFromOutbox } from './outbox';
 import { E2E_PORT } from './env';
-import { SHOPIFY_STANDIN_PORT, SHOPIFY_TEST_APP } from './stores-env';
+import { ETSY_STANDIN_PORT, ETSY_TEST_APP, SHOPIFY_STANDIN_PORT, SHOPIFY_TEST_APP } from './stores-env';
+import { startLoopbackProxy } from './loopback-proxy';
 import { startShopifyStandIn, type ShopifyStandIn } from '../server/stand-ins/shopify';
+import { startEtsyStandIn, type EtsyStandIn } from '../server/stand-ins/etsy';
+import { startWooCommerceStandIn } from '../server/stand-ins/woocommerce';
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -21,6 +24,8 @@ interface CatalogVariant { id: number; option1: string | null; option2: string |
 interface CatalogProduct { id: number; options: { position: number; isColor: boolean; values: { name: string; hex: string | null }[] }[]; variants: CatalogVariant[] }
 
 let standIn: ShopifyStandIn;
+let etsy: EtsyStandIn;
+let etsyProxy: { close(): Promise<void> };
 let product: CatalogProduct;
 const merchants: Merchant[] = [];
 
@@ -30,8 +35,7 @@ async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T & 
   return body;
 }
 
-async function register(label: string): Promise<Merchant> {
-  const email = `${label}${Date.now()}@example.com`;
+async function register(label: string, email = `${label}${Date.now()}@example.com`): Promise<Merchant> {
   const anon = await playwrightRequest.newContext({ baseURL: BASE });
   await json(anon.post('/prod-api/api/user/sendEmailCode', { data: { email } }));
   const code = await codeFromOutbox(email);
@@ -87,6 +91,8 @@ const toast = (page: Page, text: string) => page.locator('.toasts').getByText(te
 
 test.beforeAll(async () => {
   standIn = await startShopifyStandIn({ ...SHOPIFY_TEST_APP, port: SHOPIFY_STANDIN_PORT });
+  etsy = await startEtsyStandIn(ETSY_TEST_APP);
+  etsyProxy = await startLoopbackProxy(ETSY_STANDIN_PORT, etsy.url);
   const api = await playwrightRequest.newContext({ baseURL: BASE });
   const list = await json<{ rows: { id: number; colors: unknown[] }[] }>(api.get('/prod-api/api/product/productsCatalogList', { params: { pageSize: 25 } }));
   const pick = list.rows.find((r) => r.colors.length >= 2)!;
@@ -97,6 +103,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const m of merchants) await m.api.dispose();
   await standIn?.close();
+  await etsyProxy?.close();
+  await etsy?.close();
 });
 
 test('connect a Shopify store, push a product from queued to done, and its store order arrives in Orders', async ({ page }) => {
@@ -196,10 +204,15 @@ test('the add-store dialog works by keyboard and says what is wrong with an addr
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(add).toBeFocused();
+
+  // Without a store, the go-to-store icon opens the store authorisation dialog instead.
+  await page.getByRole('button', { name: 'Go to store' }).click();
+  await expect(page.getByRole('dialog', { name: 'Store authorization' }).getByRole('radio', { name: /Shopify/ })).toBeChecked();
 });
 
-test('Etsy shows its disclaimer before any authorisation starts', async ({ page }) => {
+test('Etsy shows its disclaimer before authorisation, then connects through Etsy\'s consent page', async ({ page }) => {
   const m = await register('etsy');
+  const seller = etsy.addSeller({ email: `seller${Date.now()}@example.com`, shopName: 'CraftyCorner' });
   await logIn(page, m);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Add Store' }).click();
@@ -215,12 +228,31 @@ test('Etsy shows its disclaimer before any authorisation starts', async ({ page 
   await expect(disclaimer).toBeHidden();
   expect(asked).toBe(false);
 
-  // Agreeing asks the server where to authorise; this server has no Etsy app, and says so.
+  // Agreeing asks the server for the consent link (PKCE, state) and goes there.
   await dialog.getByRole('button', { name: 'Connect Etsy' }).click();
-  const authorise = page.waitForRequest((r) => r.url().includes('/api/etsy/auth'));
   await disclaimer.getByRole('button', { name: 'Continue to Etsy' }).click();
-  await authorise;
-  await expect(dialog.getByRole('alert')).toHaveText('This store platform is not configured on the server');
+  await expect(page.getByRole('heading', { name: 'Grant access to your Etsy account?' })).toBeVisible();
+  expect(asked).toBe(true);
+  await page.getByLabel('User').fill(String(seller.userId));
+  await page.getByRole('button', { name: 'Allow Access' }).click();
+
+  await expect(page).toHaveURL(/\/my-account\?tabname=stores$/);
+  await expect(toast(page, 'Your Etsy store is connected')).toBeVisible();
+  const store = page.getByRole('list', { name: 'Connected stores' }).getByRole('listitem', { name: 'CraftyCorner' });
+  await expect(store).toContainText('Etsy');
+  await expect(store.getByRole('link', { name: 'Open store' })).toHaveAttribute('href', 'https://www.etsy.com/shop/CraftyCorner');
+});
+
+test('declining on Etsy\'s consent page says so and offers to try again', async ({ page }) => {
+  const m = await register('decline');
+  await logIn(page, m);
+  await page.goto('/auth/etsy');
+  await page.getByRole('button', { name: 'Connect Etsy' }).click();
+  await page.getByRole('dialog', { name: 'Etsy' }).getByRole('button', { name: 'Continue to Etsy' }).click();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/auth\/etsy\?.*error=access_denied/);
+  await expect(page.getByRole('alert')).toHaveText('The Etsy authorization was cancelled.');
+  await expect(page.getByRole('button', { name: 'Connect Etsy' })).toBeVisible();
 });
 
 test('switching refuses the current store, switches to another, sets the default and transfers a store', async ({ page }) => {
@@ -252,11 +284,11 @@ test('switching refuses the current store, switches to another, sets the default
   // Stores tab: default and transfer.
   await page.goto('/my-account?tabname=stores');
   const stores = page.getByRole('list', { name: 'Connected stores' });
-  await expect(stores.getByRole('listitem', { name: 'First Shop' }).getByText('Default')).toBeVisible();
+  await expect(stores.getByRole('listitem', { name: 'First Shop' }).getByText('Default', { exact: true })).toBeVisible();
   await stores.getByRole('button', { name: 'Set Second Shop as default' }).click();
   await expect(toast(page, 'Default store set')).toBeVisible();
-  await expect(stores.getByRole('listitem', { name: 'Second Shop' }).getByText('Default')).toBeVisible();
-  await expect(stores.getByRole('listitem', { name: 'First Shop' }).getByText('Default')).toHaveCount(0);
+  await expect(stores.getByRole('listitem', { name: 'Second Shop' }).getByText('Default', { exact: true })).toBeVisible();
+  await expect(stores.getByRole('listitem', { name: 'First Shop' }).getByText('Default', { exact: true })).toHaveCount(0);
 
   await stores.getByRole('button', { name: 'Transfer Second Shop' }).click();
   const transfer = page.getByRole('dialog', { name: 'Transfer store' });
@@ -265,6 +297,8 @@ test('switching refuses the current store, switches to another, sets the default
   await expect(transfer.getByRole('alert')).toHaveText('The store is already on this account');
   await transfer.getByLabel('Email of the receiving account').fill(other.email);
   await transfer.getByRole('button', { name: 'Send code' }).click();
+  // Sent: the newest mail to the receiver is now the transfer code, not the sign-up one.
+  await expect(transfer.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
   await transfer.getByLabel('Email verification code').fill(await codeFromOutbox(other.email));
   await transfer.getByRole('button', { name: 'Transfer' }).click();
   await expect(toast(page, 'The store has been transferred')).toBeVisible();
@@ -272,4 +306,87 @@ test('switching refuses the current store, switches to another, sets the default
   await expect(stores.getByRole('listitem', { name: 'First Shop' })).toBeVisible();
   const theirs = await json<{ data: { simplename: string }[] }>(other.api.get('/prod-api/api/stores/list'));
   expect(theirs.data.map((s) => s.simplename)).toEqual(['Second Shop']);
+});
+
+test('a store connected without a login becomes a new account with a password', async ({ page }) => {
+  // Without a claim, /auth/set-password stays the first-password page of store-made accounts.
+  await page.goto('/auth/set-password');
+  await expect(page.getByText('Your account was created through your store.')).toBeVisible();
+
+  await page.goto('/auth/shopify');
+  await expect(page.getByRole('heading', { name: 'Connect Shopify' })).toBeVisible();
+  await page.getByLabel('Shopify store address').fill('fresh-owner.myshopify.com');
+  await page.getByRole('button', { name: 'Install Shopify app' }).click();
+  await page.getByRole('button', { name: 'Install app' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/set-password\?claim=/);
+  await expect(page.getByText('fresh-owner.myshopify.com is connected.')).toBeVisible();
+  await expect(page.getByText('owner@fresh-owner.example')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('The password is 6-20 characters, not contain space.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('owner1234');
+  await page.getByLabel('Confirm password').fill('owner1234');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('One store connected.')).toBeVisible();
+
+  const anon = await playwrightRequest.newContext({ baseURL: BASE });
+  await json(anon.post('/prod-api/api/user/login', { data: { username: 'owner@fresh-owner.example', password: 'owner1234' } }));
+  await anon.dispose();
+});
+
+test('a store connected without a login whose e-mail has an account is added after logging in', async ({ page }) => {
+  await register('owner', 'owner@claimed-shop.example');
+  await page.goto('/auth/shopify');
+  await page.getByLabel('Shopify store address').fill('claimed-shop');
+  await page.getByRole('button', { name: 'Install Shopify app' }).click();
+  await page.getByRole('button', { name: 'Install app' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/store-login\?claim=/);
+  await expect(page.getByRole('heading', { name: 'Store login' })).toBeVisible();
+  await expect(page.getByText('The store\'s e-mail address, owner@claimed-shop.example, has an account.')).toBeVisible();
+  await page.getByLabel('Email').fill('owner@claimed-shop.example');
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/my-account\?tabname=stores$/);
+  await expect(toast(page, 'claimed-shop.myshopify.com is now connected to your account')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Connected stores' }).getByRole('listitem', { name: 'Claimed Shop' })).toBeVisible();
+});
+
+test('connect a WooCommerce store through its key grant and push a product to it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const wc = await startWooCommerceStandIn();
+  try {
+    const m = await register('woo');
+    const saved = await saveProduct(m, 'Woo Hoodie');
+    await logIn(page, m);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Add Store' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add store' });
+    await dialog.getByRole('radio', { name: /WooCommerce/ }).check();
+    await dialog.getByLabel('WordPress store address').fill(wc.url);
+    await dialog.getByRole('button', { name: 'Connect WooCommerce' }).click();
+
+    // The store's key grant page; its admin approves (WooCommerce posts the keys to the server).
+    await expect(page.getByRole('heading', { name: 'POD Studio would like to connect to your store' })).toBeVisible();
+    const { callbackStatus, returnUrl } = await wc.approve(page.url());
+    expect(callbackStatus).toBe(200);
+    await page.goto(returnUrl);
+    await expect(page).toHaveURL(/\/my-account\?tabname=stores$/);
+    await expect(toast(page, 'Your WooCommerce store is connected')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Connected stores' }).getByRole('listitem', { name: '127.0.0.1' })).toContainText('WooCommerce');
+
+    await json(m.api.post(`/prod-api/api/sendProductShopify/addQueque/${saved.id}`));
+    const row = page.getByRole('table').getByRole('row', { name: /Woo Hoodie/ });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(row.getByText('Done')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 45_000 });
+    const inStore = [...wc.products.values()];
+    expect(inStore.map((p) => p.name)).toEqual(['Woo Hoodie']);
+    expect(inStore[0]!.variations).toHaveLength(saved.variantCount);
+  } finally {
+    await wc.close();
+  }
 });

@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
-import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
+import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import { seedCatalog, variantsOfIn } from './fixtures';
 import type { ProductRow, VariantRow } from '../../server/catalog/products';
 import { createUser } from '../../server/services/accounts';
 import { createSession } from '../../server/auth/session';
@@ -22,11 +21,7 @@ let rows: CatalogRows;
 
 beforeAll(async () => {
   s = await startServer();
-  rows = buildCatalog(OPTIONS);
-  await writeCatalog(s.database.db, rows, {
-    seed: OPTIONS.seed, version: GENERATOR_VERSION, productCount: OPTIONS.productCount, imageSize: OPTIONS.imageSize,
-    build: buildId(OPTIONS.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
-  });
+  rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => { await s?.close(); });
 
@@ -40,7 +35,7 @@ async function merchant(): Promise<Merchant> {
   return { id: user.id, call: (method, p, body) => s.api(method, p, body, token) as never };
 }
 
-const variantsOf = (p: ProductRow): VariantRow[] => rows.variants.filter((v) => v.productId === p.id).sort((a, b) => a.position - b.position);
+const variantsOf = (p: ProductRow): VariantRow[] => variantsOfIn(rows, p);
 const cnProduct = (nth: number): ProductRow => rows.products.filter((p) => p.shipFrom === 'CN' && variantsOf(p).length >= 4)[nth]!;
 
 async function saveProduct(m: Merchant, p: ProductRow, variants: VariantRow[], extra: Record<string, unknown> = {}): Promise<number> {

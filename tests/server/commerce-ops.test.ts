@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startServer, type TestServer } from './harness';
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
-import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
+import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import { seedCatalog } from './fixtures';
 import { createUser } from '../../server/services/accounts';
 import { createSession } from '../../server/auth/session';
 import { creditOnce } from '../../server/commerce/ledger';
@@ -30,11 +29,7 @@ beforeAll(async () => {
   saved = process.env.OPS_TOKEN;
   process.env.OPS_TOKEN = OPS_TOKEN;
   s = await startServer();
-  rows = buildCatalog(OPTIONS);
-  await writeCatalog(s.database.db, rows, {
-    seed: OPTIONS.seed, version: GENERATOR_VERSION, productCount: OPTIONS.productCount, imageSize: OPTIONS.imageSize,
-    build: buildId(OPTIONS.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
-  });
+  rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
   if (saved === undefined) delete process.env.OPS_TOKEN; else process.env.OPS_TOKEN = saved;

@@ -9,9 +9,8 @@ import { sql } from 'drizzle-orm';
 import { startServer, type TestServer } from './harness';
 import { startPayPalStandIn, type PayPalStandIn } from './stand-ins/paypal';
 import { startStripeStandIn, type StripeStandIn } from './stand-ins/stripe';
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
-import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
+import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import { seedCatalog } from './fixtures';
 import { createUser } from '../../server/services/accounts';
 import { createSession } from '../../server/auth/session';
 import { creditOnce } from '../../server/commerce/ledger';
@@ -38,11 +37,7 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: STRIPE.secretKey, STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret, STRIPE_API_BASE: stripe.url, STRIPE_PUBLISHABLE_KEY: STRIPE.publishableKey,
   });
   s = await startServer();
-  rows = buildCatalog(OPTIONS);
-  await writeCatalog(s.database.db, rows, {
-    seed: OPTIONS.seed, version: GENERATOR_VERSION, productCount: OPTIONS.productCount, imageSize: OPTIONS.imageSize,
-    build: buildId(OPTIONS.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
-  });
+  rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
   for (const k of ENV_KEYS) if (savedEnv[k] === undefined) delete process.env[k]; else process.env[k] = savedEnv[k];

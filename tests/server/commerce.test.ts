@@ -9,9 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { codeIn, startServer, type TestServer } from './harness';
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
-import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
+import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import { seedCatalog, variantsOfIn } from './fixtures';
 import type { ProductRow, VariantRow } from '../../server/catalog/products';
 import { findCountry, quote, type LogisticsCost } from '../../server/catalog/shipping';
 import { createUser } from '../../server/services/accounts';
@@ -32,11 +31,7 @@ let rows: CatalogRows;
 
 beforeAll(async () => {
   s = await startServer();
-  rows = buildCatalog(OPTIONS);
-  await writeCatalog(s.database.db, rows, {
-    seed: OPTIONS.seed, version: GENERATOR_VERSION, productCount: OPTIONS.productCount, imageSize: OPTIONS.imageSize,
-    build: buildId(OPTIONS.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
-  });
+  rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => { await s?.close(); });
 
@@ -59,7 +54,7 @@ const productFrom = (code: 'CN' | 'US' | 'AU', nth = 0): ProductRow => {
   if (!list[nth]) throw new Error(`no product #${nth} from ${code}`);
   return list[nth]!;
 };
-const variantsOf = (p: ProductRow): VariantRow[] => rows.variants.filter((v) => v.productId === p.id).sort((a, b) => a.position - b.position);
+const variantsOf = (p: ProductRow): VariantRow[] => variantsOfIn(rows, p);
 const productById = (id: number) => rows.products.find((p) => p.id === id)!;
 
 /** Shipping the way the catalogue's calculator prices it, summed per product (independent of the server's grouping). */

@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './harness';
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
-import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
+import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import { seedCatalog, variantsOfIn } from './fixtures';
 import type { ProductRow, VariantRow } from '../../server/catalog/products';
 import { createUser } from '../../server/services/accounts';
 import { createSession } from '../../server/auth/session';
@@ -26,11 +25,7 @@ let rows: CatalogRows;
 
 beforeAll(async () => {
   s = await startServer();
-  rows = buildCatalog(OPTIONS);
-  await writeCatalog(s.database.db, rows, {
-    seed: OPTIONS.seed, version: GENERATOR_VERSION, productCount: OPTIONS.productCount, imageSize: OPTIONS.imageSize,
-    build: buildId(OPTIONS.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
-  });
+  rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => { await s?.close(); });
 
@@ -48,7 +43,7 @@ async function merchant(): Promise<Merchant> {
   return { id: user.id, token, call: (method, path, body) => s.api(method, path, body, token) as never };
 }
 
-const variantsOf = (p: ProductRow): VariantRow[] => rows.variants.filter((v) => v.productId === p.id).sort((a, b) => a.position - b.position);
+const variantsOf = (p: ProductRow): VariantRow[] => variantsOfIn(rows, p);
 /** A product with a colour option of at least two colours and several variants. */
 const colourful = (nth = 0): ProductRow => {
   const list = rows.products.filter((p) => {

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { codeIn, startServer, type TestServer } from './harness';
 import { startShopifyStandIn, type ShopifyStandIn } from './stand-ins/shopify';
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
-import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
+import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import { seedCatalog } from './fixtures';
 import { createUser } from '../../server/services/accounts';
 import { createSession } from '../../server/auth/session';
 import { myProductImages, myProductVariants, myProducts, storeConnections, storeOrderImports, storeProductLinks, storePushJobs } from '../../server/db/schema';
@@ -36,11 +35,7 @@ beforeAll(async () => {
   });
   // The public address (redirects, webhooks, image URLs) is this test server's.
   s.config.stores.publicUrl = s.url;
-  rows = buildCatalog(OPTIONS);
-  await writeCatalog(s.database.db, rows, {
-    seed: OPTIONS.seed, version: GENERATOR_VERSION, productCount: OPTIONS.productCount, imageSize: OPTIONS.imageSize,
-    build: buildId(OPTIONS.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
-  });
+  rows = await seedCatalog(s, OPTIONS);
   worker = startStoreWorker({ db: s.database.db, config: s.config.stores, dataDir: s.config.dataDir, log: silent, loop: false });
 });
 afterAll(async () => {

@@ -9,9 +9,8 @@ import { eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import { startServer, type TestServer } from './harness';
 import { startWooCommerceStandIn, type WooCommerceStandIn } from './stand-ins/woocommerce';
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
-import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
+import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import { seedCatalog } from './fixtures';
 import { createUser } from '../../server/services/accounts';
 import { createSession } from '../../server/auth/session';
 import { myProductVariants, myProducts, storeConnections } from '../../server/db/schema';
@@ -28,11 +27,7 @@ beforeAll(async () => {
   woo = await startWooCommerceStandIn();
   s = await startServer({ STORES_ALLOW_PRIVATE_HOSTS: '1', STORE_ORDER_PULL_MS: '0' });
   s.config.stores.publicUrl = s.url;
-  rows = buildCatalog(OPTIONS);
-  await writeCatalog(s.database.db, rows, {
-    seed: OPTIONS.seed, version: GENERATOR_VERSION, productCount: OPTIONS.productCount, imageSize: OPTIONS.imageSize,
-    build: buildId(OPTIONS.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
-  });
+  rows = await seedCatalog(s, OPTIONS);
   worker = startStoreWorker({ db: s.database.db, config: s.config.stores, dataDir: s.config.dataDir, log: { info() {}, warn() {}, error() {} }, loop: false });
 });
 afterAll(async () => {

@@ -1,91 +1,125 @@
 /**
- * Etsy listings for one shop: a listing per product (created as a draft, then activated), its
- * variations as Etsy inventory products on the custom variation properties (Etsy allows two),
- * and receipts as store orders. Listing settings (taxonomy, shipping profile, readiness state)
- * come from the push (etsy/pushEtsyProduct).
+ * Etsy listings for one shop. A push creates a draft listing (activating one costs the merchant
+ * Etsy's listing fee, so publishing stays their choice in Etsy), records it at once (a retry
+ * after a failure further on updates it instead of making a second), sets its inventory (one
+ * Etsy product per variant, with price, SKU and processing time) and uploads the mockup
+ * pictures by rank, replacing the picture at that rank on a re-push. Receipts become store
+ * orders. The listing settings (taxonomy, shipping profile, readiness state) come from
+ * etsy/pushEtsyProduct.
  */
 import type { EtsyAppConfig } from '../config';
 import type { PushProduct } from '../product';
-import type { ProductLink, StoreConnector, StoreOrder } from '../types';
-import { etsyApi } from './api';
+import type { ProductLink, PushHooks, StoreConnector, StoreOrder } from '../types';
+import { etsyApi, type EtsyAuth } from './api';
+import { ETSY_IMAGES_MAX, ETSY_QUANTITY, etsyDescription, etsyInventory, etsyTitle, orderFromReceipt, type EtsyReceipt } from './listing';
 import { centsToDecimal } from '../../../contract/commerce';
-import { StoreApiError } from '../errors';
-
-/** Etsy's custom variation property ids ("Custom property 1 and 2"). */
-const CUSTOM_PROPERTIES = [513, 514];
+import { StoreApiError, asStoreError } from '../errors';
+import { sniffImage } from '../../storage/sniff';
 
 interface Listing { listing_id: number; state: string }
-interface Inventory { products: { product_id: number; sku: string; property_values: { property_id: number; values: string[] }[] }[] }
-interface Receipt {
-  receipt_id: number; name: string; first_line: string | null; second_line: string | null; city: string | null; state: string | null; zip: string | null;
-  country_iso: string | null; buyer_email: string | null; create_timestamp: number;
-  transactions: { listing_id: number; product_id: number; quantity: number; sku: string | null; title: string }[];
+interface Inventory { products: { product_id: number; sku: string; is_deleted?: boolean }[] }
+
+/** Etsy refuses pictures over 20 MB; ours are rendered JPEGs far below that. */
+const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** Receipts per page (Etsy's maximum) and pages per pull. */
+const RECEIPTS_PAGE = 100;
+const RECEIPTS_PAGES_MAX = 20;
+
+export interface EtsyListingSettings { taxonomyId: number; shippingProfileId: number; readinessStateId: number }
+
+/** The listing settings a push carries; a push without them cannot make an Etsy listing. */
+export function listingSettings(options: Record<string, unknown>): EtsyListingSettings {
+  const n = (v: unknown) => (typeof v === 'number' || typeof v === 'string') && /^\d{1,15}$/.test(String(v)) ? Number(v) : NaN;
+  const s = { taxonomyId: n(options.taxonomyId), shippingProfileId: n(options.shippingProfileId), readinessStateId: n(options.readinessStateId) };
+  if (!Object.values(s).every((x) => Number.isSafeInteger(x) && x > 0)) {
+    throw new StoreApiError('Choose the Etsy category, shipping profile and processing time, then push again', 'permanent');
+  }
+  return s;
 }
 
-export function etsyInventory(product: PushProduct) {
-  const options = product.options.slice(0, CUSTOM_PROPERTIES.length);
-  return {
-    products: product.variants.map((v) => ({
-      sku: v.sku,
-      property_values: options.map((o, i) => ({ property_id: CUSTOM_PROPERTIES[i]!, property_name: o.name, value_ids: [], values: [v.optionValues[i] ?? ''] })),
-      offerings: [{ price: Number(centsToDecimal(v.priceCents)), quantity: 999, is_enabled: true }],
-    })),
-    price_on_property: options.length ? [CUSTOM_PROPERTIES[0]] : [],
-    quantity_on_property: [],
-    sku_on_property: options.map((_, i) => CUSTOM_PROPERTIES[i]!),
-  };
+/** Our own rendered picture, fetched from its public address. */
+async function downloadImage(url: string): Promise<{ body: Blob; name: string }> {
+  if (!/^https?:\/\//i.test(url)) throw new StoreApiError(`The product picture is not reachable: ${url}`, 'permanent');
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  } catch (err) {
+    throw asStoreError(err);
+  }
+  if (res.status >= 500) throw new StoreApiError(`The product picture could not be read (HTTP ${res.status}): ${url}`, 'transient', res.status);
+  if (!res.ok) throw new StoreApiError(`The product picture could not be read (HTTP ${res.status}): ${url}`, 'permanent', res.status);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const mime = sniffImage(bytes.subarray(0, 16));
+  if (!mime || bytes.length > IMAGE_MAX_BYTES) throw new StoreApiError(`The product picture is not an image Etsy accepts: ${url}`, 'permanent');
+  const name = new URL(url).pathname.split('/').pop() || 'image.jpg';
+  return { body: new Blob([bytes], { type: mime }), name };
 }
 
-export function etsyConnector(cfg: EtsyAppConfig, shopId: string, accessToken: string): StoreConnector {
-  const api = etsyApi(cfg, accessToken);
+export function etsyConnector(cfg: EtsyAppConfig, shopId: string, auth: EtsyAuth): StoreConnector {
+  const api = etsyApi(cfg, auth);
+  const listingPath = (id: string | number) => `/shops/${shopId}/listings/${id}`;
   return {
-    async pushProduct(product: PushProduct, link: ProductLink | null, options: Record<string, unknown>): Promise<ProductLink> {
-      const minPrice = Math.min(...product.variants.map((v) => v.priceCents));
-      if (!Number.isFinite(minPrice)) throw new StoreApiError('The product has no variants to sell', 'permanent');
+    async pushProduct(product: PushProduct, link: ProductLink | null, options: Record<string, unknown>, hooks?: PushHooks): Promise<ProductLink> {
+      if (product.variants.length === 0) throw new StoreApiError('The product has no variants to sell', 'permanent');
+      const settings = listingSettings(options);
+      const title = etsyTitle(product.title);
+      if (!title) throw new StoreApiError('The product needs a title before it can be listed on Etsy', 'permanent');
       const fields = {
-        title: product.title.slice(0, 140),
-        description: product.bodyHtml.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || product.title,
+        title,
+        description: etsyDescription(product.bodyHtml, title),
+        taxonomy_id: settings.taxonomyId,
+        shipping_profile_id: settings.shippingProfileId,
       };
-      let listingId: number;
+      let listingId: string;
       if (link) {
-        listingId = Number(link.externalProductId);
-        await api.send<Listing>('PATCH', `/shops/${shopId}/listings/${listingId}`, fields);
+        listingId = link.externalProductId;
+        await api.form<Listing>('PATCH', listingPath(listingId), fields);
       } else {
-        const created = await api.send<Listing>('POST', `/shops/${shopId}/listings`, {
-          ...fields, quantity: 999, price: Number(centsToDecimal(minPrice)), who_made: 'i_did', when_made: 'made_to_order', type: 'physical',
-          taxonomy_id: Number(options.taxonomyId ?? options.taxonomy_id),
-          shipping_profile_id: Number(options.shippingProfileId ?? options.shipping_profile_id),
-          readiness_state_id: Number(options.readinessStateId ?? options.readiness_state_id),
+        const minPrice = Math.min(...product.variants.map((v) => v.priceCents));
+        const created = await api.form<Listing>('POST', `/shops/${shopId}/listings`, {
+          ...fields, quantity: ETSY_QUANTITY, price: centsToDecimal(minPrice), who_made: 'i_did', when_made: 'made_to_order', type: 'physical',
+          readiness_state_id: settings.readinessStateId,
         });
-        listingId = created.listing_id;
+        listingId = String(created.listing_id);
+        await hooks?.onCreated?.({ externalProductId: listingId, variantMap: {} });
       }
-      const inventory = await api.send<Inventory>('PUT', `/listings/${listingId}/inventory`, etsyInventory(product));
+
+      // Etsy replaces the products of a listing on every inventory update: map our variants again.
+      const inventory = await api.send<Inventory>('PUT', `/listings/${listingId}/inventory`, etsyInventory(product, settings.readinessStateId));
       const variantMap: Record<string, string> = {};
       for (const v of product.variants) {
-        const p = inventory.products.find((x) => x.sku === v.sku);
+        const p = inventory.products.find((x) => x.sku === v.sku && !x.is_deleted);
         if (p) variantMap[String(v.id)] = String(p.product_id);
       }
-      await api.send<Listing>('PATCH', `/shops/${shopId}/listings/${listingId}`, { state: 'active' });
-      return { externalProductId: String(listingId), variantMap };
+
+      const images = product.images.slice(0, ETSY_IMAGES_MAX);
+      for (const [i, img] of images.entries()) {
+        const file = await downloadImage(img.url);
+        const data = new FormData();
+        data.set('image', file.body, file.name);
+        data.set('rank', String(i + 1));
+        data.set('overwrite', 'true');
+        if (img.alt) data.set('alt_text', img.alt.slice(0, 250));
+        await api.multipart(`${listingPath(listingId)}/images`, data);
+      }
+      return { externalProductId: listingId, variantMap };
     },
+
     async setListed(link: ProductLink, listed: boolean): Promise<void> {
-      await api.send<Listing>('PATCH', `/shops/${shopId}/listings/${link.externalProductId}`, { state: listed ? 'active' : 'inactive' });
+      await api.form<Listing>('PATCH', listingPath(link.externalProductId), { state: listed ? 'active' : 'inactive' });
     },
+
     async pullOrders(since: Date | null): Promise<StoreOrder[]> {
-      const res = await api.get<{ count: number; results: Receipt[] }>(`/shops/${shopId}/receipts`, {
-        limit: 100, ...(since ? { min_created: Math.floor(since.getTime() / 1000) } : {}),
-      });
-      return res.results.map((r) => ({
-        externalId: String(r.receipt_id),
-        name: `Etsy receipt ${r.receipt_id}`,
-        createdAt: new Date(r.create_timestamp * 1000),
-        email: r.buyer_email,
-        address: r.country_iso ? (() => {
-          const [firstName = '', ...rest] = (r.name ?? '').split(' ');
-          return { firstName, lastName: rest.join(' '), address1: r.first_line ?? '', address2: r.second_line ?? '', city: r.city ?? '', province: r.state ?? '', zip: r.zip ?? '', countryCode: r.country_iso ?? '', phone: '' };
-        })() : null,
-        lines: r.transactions.map((t) => ({ externalProductId: String(t.listing_id), externalVariantId: String(t.product_id), sku: t.sku, quantity: t.quantity, title: t.title })),
-      })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      const out: StoreOrder[] = [];
+      for (let page = 0; page < RECEIPTS_PAGES_MAX; page++) {
+        const res = await api.get<{ count: number; results: EtsyReceipt[] }>(`/shops/${shopId}/receipts`, {
+          limit: RECEIPTS_PAGE, offset: page * RECEIPTS_PAGE, sort_on: 'created', sort_order: 'asc',
+          ...(since ? { min_created: Math.floor(since.getTime() / 1000) } : {}),
+        });
+        out.push(...res.results.map(orderFromReceipt));
+        if (res.results.length < RECEIPTS_PAGE) break;
+      }
+      return out.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
   };
 }

@@ -11,6 +11,7 @@ import { Modal, ConfirmDialog } from '../../components/Modal';
 import { toast } from '../../stores/ui';
 import { clearDraft, newFlowPick, rememberNewFlowPick, saveDraft, type DesignerDraft } from '../draft/draft';
 import { useRenderWorker } from '../mockups/useRenderWorker';
+import { visibleDesign } from '../state';
 import { saveDesign } from '../save/save';
 import { DesignStep } from '../steps/DesignStep';
 import { firstOptionError, optionErrors, type MultiSelection } from '../steps/options';
@@ -133,7 +134,8 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
     try {
       const doc = session.toJSON();
       const res = await saveDesign({
-        product: model.product, rows: model.rows, template: doc.template, design: doc.design, selection: snapshot(model).selection as MultiSelection,
+        product: model.product, rows: model.rows, template: doc.template, design: doc.design,
+        renderDesign: visibleDesign({ design: doc.design, hidden: { ...session.state.hidden } }), selection: snapshot(model).selection as MultiSelection,
         title: model.title, bodyHtml: model.bodyHtml, prices: { ...model.prices },
         // Saving as a template always makes a new template; a product is created once, then updated.
         id: isTemplate ? null : model.myProductId, isTemplate, sourceTemplateId: model.sourceTemplateId,

@@ -75,8 +75,8 @@ export function LayersPanel({ session }: { session: DesignSession }) {
                 type="button"
                 className="layers__name"
                 aria-pressed={selected}
-                disabled={locked}
-                title={locked ? 'Unlock to select' : undefined}
+                disabled={locked || hidden}
+                title={locked ? 'Unlock to select' : hidden ? 'Show to select' : undefined}
                 onClick={(e) => session.select(e.shiftKey ? (selected ? snap.selection.filter((s) => s !== id) : [...snap.selection, id]) : [id])}
                 onKeyDown={(e) => onRowKey(e, id, index)}
               >

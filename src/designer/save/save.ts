@@ -26,6 +26,8 @@ export interface SaveRequest {
   rows: readonly ColourTemplateRow[];
   template: CustomTemplate;
   design: SkuDesign;
+  /** What the view images show: the document without the layers the merchant hid (default: all of it). */
+  renderDesign?: SkuDesign;
   selection: MultiSelection;
   title: string;
   bodyHtml: string;
@@ -106,7 +108,7 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
       progress(`Rendering mockups ${++n} of ${total}`);
       let jpeg: Blob;
       try {
-        jpeg = await req.render.renderMockupJpeg({ template, design: { ...req.design, color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, 0.9);
+        jpeg = await req.render.renderMockupJpeg({ template, design: { ...(req.renderDesign ?? req.design), color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, 0.9);
       } catch (err) {
         return { ok: false, msg: isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error', id };
       }

@@ -4,7 +4,7 @@
  * safe zone) and exposes every element as a focusable button. Input becomes session commands;
  * the worker only ever draws the session's document.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { snapshot, subscribe, useSnapshot } from 'valtio';
 import { boundsOfPoints, elementCenter, type Bounds, type Vec2 } from '../../../engine/geometry/index.ts';
 import type { DesignElement } from '../../../engine/model/index.ts';
@@ -33,11 +33,45 @@ export interface EditorStageProps {
   clientOptions?: Pick<StageClientOptions, 'baseline' | 'finish'>;
 }
 
+interface ElementBox {
+  corners: [Vec2, Vec2, Vec2, Vec2];
+  bounds: Bounds;
+}
+
+/**
+ * One element's focusable hit area. Memoised: a drag re-renders the moved element's area only,
+ * not the other 149.
+ */
+const ElementHitArea = memo(function ElementHitArea(props: {
+  id: string;
+  points: string;
+  label: string;
+  selected: boolean;
+  locked: boolean;
+  onFocusId: (id: string) => void;
+}) {
+  const { id, points, label, selected, locked, onFocusId } = props;
+  return (
+    <polygon
+      className={`editor-stage__element${locked ? ' is-locked' : ''}`}
+      data-element-id={id}
+      points={points}
+      role="button"
+      aria-label={locked ? `${label} (locked)` : label}
+      aria-pressed={selected}
+      aria-disabled={locked || undefined}
+      tabIndex={locked ? -1 : 0}
+      onFocus={() => onFocusId(id)}
+    />
+  );
+});
+
 type Gesture =
-  | { kind: 'move'; pointerId: number; start: Vec2; origins: Map<string, { left: number; top: number }>; box: Bounds; targets: ReturnType<typeof snapTargets>; merge: string; moved: boolean }
+  | { kind: 'move'; pointerId: number; start: Vec2; origins: Map<string, { left: number; top: number }>; box: Bounds; targets: ReturnType<typeof snapTargets>; merge: string }
   | { kind: 'scale'; pointerId: number; id: string; corner: 0 | 1 | 2 | 3; merge: string }
   | { kind: 'rotate'; pointerId: number; id: string; merge: string }
-  | { kind: 'pan'; pointerId: number; start: Vec2; view: View };
+  | { kind: 'pan'; pointerId: number; start: Vec2; view: View }
+  | { kind: 'marquee'; pointerId: number; start: Vec2; base: readonly string[] };
 
 /** Sequence for merge keys: each gesture is its own undo step. */
 let gestureSeq = 0;
@@ -45,10 +79,15 @@ let gestureSeq = 0;
 const polygonPoints = (pts: readonly Vec2[]) => pts.map((p) => `${p[0]},${p[1]}`).join(' ');
 
 export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOptions }: EditorStageProps) {
-  const snap = useSnapshot(session.state);
+  const tracked = useSnapshot(session.state);
+  // Touching these subscribes the render to them (revision covers every document change).
+  void [tracked.revision, tracked.selection, tracked.hidden, tracked.locked, tracked.activeFlatId, tracked.template];
+  // Read untracked: going through the tracking proxy for every field of 150 elements cost more
+  // than the rest of a drag frame, and plain snapshots keep unchanged elements' identity.
+  const snap = snapshot(session.state);
   useSnapshot(fontsState);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const canvasHostRef = useRef<HTMLDivElement>(null);
   const clientRefInner = useRef<StageClient | null>(null);
   const [size, setSize] = useState<Size | null>(null);
   const [view, setView] = useState<View>({ zoom: 1, panX: 0, panY: 0 });
@@ -59,6 +98,7 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
   const autoFit = useRef(true);
   const gesture = useRef<Gesture | null>(null);
   const [guides, setGuides] = useState<Guide[]>([]);
+  const [marquee, setMarquee] = useState<Bounds | null>(null);
   const [spaceHeld, setSpaceHeld] = useState(false);
   const [errors, setErrors] = useState<readonly { localId: string; message: string }[]>([]);
   const pointerFocus = useRef(false);
@@ -78,9 +118,23 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
 
   // --- the worker: one per mounted stage ------------------------------------------------------
 
+  const pushFrame = useCallback(() => {
+    const client = clientRefInner.current;
+    const sz = sizeRef.current;
+    if (!client || !sz || sz.width === 0 || sz.height === 0) return;
+    // A snapshot is the state's deep-readonly twin; stageFrame only reads it.
+    const frame = stageFrame(snapshot(session.state) as unknown as DesignSessionState, viewRef.current, sz, window.devicePixelRatio || 1);
+    if (frame) client.submit(frame);
+  }, [session]);
+
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
+    const host = canvasHostRef.current;
+    if (!host) return;
+    // A canvas can hand its pixels to a worker once, so each mount makes its own (React's
+    // strict mode mounts twice in development).
+    const canvas = document.createElement('canvas');
+    canvas.className = 'editor-stage__canvas';
+    host.append(canvas);
     const client = new StageClient(canvas, {
       ...clientOptions,
       onDrawn: (result) => {
@@ -90,23 +144,15 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
     });
     clientRefInner.current = client;
     clientRef?.(client);
+    pushFrame();
     return () => {
       clientRef?.(null);
       clientRefInner.current = null;
       client.dispose();
+      canvas.remove();
     };
-    // The canvas can be transferred once: the worker lives as long as the component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The worker lives as long as the component; options and the ref callback are read once.
   }, []);
-
-  const pushFrame = useCallback(() => {
-    const client = clientRefInner.current;
-    const sz = sizeRef.current;
-    if (!client || !sz || sz.width === 0 || sz.height === 0) return;
-    // A snapshot is the state's deep-readonly twin; stageFrame only reads it.
-    const frame = stageFrame(snapshot(session.state) as unknown as DesignSessionState, viewRef.current, sz, window.devicePixelRatio || 1);
-    if (frame) client.submit(frame);
-  }, [session]);
 
   useEffect(() => subscribe(session.state, pushFrame), [session, pushFrame]);
   useEffect(pushFrame, [view, size, pushFrame]);
@@ -129,7 +175,7 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
   useEffect(() => {
     if (size && autoFit.current) setView(fitView(flat, size));
     // flat is derived from the active flat; its size is what matters.
-  }, [size, flat.width, flat.height, snap.activeFlatId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [size, flat.width, flat.height, snap.activeFlatId]);
 
   const changeView = (next: View) => {
     autoFit.current = false;
@@ -161,15 +207,20 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
 
   // --- geometry of what is on screen --------------------------------------------------------------
 
-  const boxes = useMemo(() => {
-    const map = new Map<string, { corners: [Vec2, Vec2, Vec2, Vec2]; bounds: Bounds }>();
-    for (const el of visible) {
-      const t = transformOf(el, textSizeOf(el));
-      map.set(el.localId, { corners: cornersOf(t), bounds: boundsOf(t) });
+  // Snapshots keep the identity of unchanged elements, so a drag measures one element per frame.
+  const boxCache = useRef(new WeakMap<object, { version: number; box: ElementBox }>());
+  const boxes = new Map<string, ElementBox>();
+  for (const el of visible) {
+    const hit = boxCache.current.get(el);
+    if (hit && hit.version === fontsState.version) {
+      boxes.set(el.localId, hit.box);
+      continue;
     }
-    return map;
-    // fontsState.version: boxes change when a font arrives.
-  }, [visible, fontsState.version]); // eslint-disable-line react-hooks/exhaustive-deps
+    const t = transformOf(el, textSizeOf(el));
+    const box: ElementBox = { corners: cornersOf(t), bounds: boundsOf(t) };
+    boxCache.current.set(el, { version: fontsState.version, box });
+    boxes.set(el.localId, box);
+  }
 
   const screenPoint = (e: { clientX: number; clientY: number }): Vec2 => {
     const rect = viewportRef.current!.getBoundingClientRect();
@@ -193,7 +244,7 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
     const box = boundsOfPoints(moving.flatMap((b) => [[b.minX, b.minY], [b.maxX, b.maxY]] as Vec2[]));
     gesture.current = {
       kind: 'move', pointerId: e.pointerId, start: toFlat(viewRef.current, screenPoint(e)), origins, box,
-      targets: snapTargets(flat, others), merge: `move-${++gestureSeq}`, moved: false,
+      targets: snapTargets(flat, others), merge: `move-${++gestureSeq}`,
     };
   };
 
@@ -234,8 +285,10 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
       startMove(e, ids);
       return;
     }
-    // Empty stage: deselect, and keep keyboard focus on the stage.
+    // Empty stage: deselect (Shift keeps the selection), start a marquee, keep keyboard focus here.
+    const base = e.shiftKey ? [...selection] : [];
     if (!e.shiftKey) session.select([]);
+    gesture.current = { kind: 'marquee', pointerId: e.pointerId, start: screenPoint(e), base };
     viewportRef.current?.focus();
   };
 
@@ -245,6 +298,20 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
     const screen = screenPoint(e);
     if (g.kind === 'pan') {
       changeView({ ...g.view, panX: g.view.panX + screen[0] - g.start[0], panY: g.view.panY + screen[1] - g.start[1] });
+      return;
+    }
+    if (g.kind === 'marquee') {
+      const r = { minX: Math.min(g.start[0], screen[0]), minY: Math.min(g.start[1], screen[1]), maxX: Math.max(g.start[0], screen[0]), maxY: Math.max(g.start[1], screen[1]) };
+      setMarquee(r);
+      const a = toFlat(viewRef.current, [r.minX, r.minY]);
+      const b = toFlat(viewRef.current, [r.maxX, r.maxY]);
+      const hit = visible
+        .filter((el) => {
+          const bb = boxes.get(el.localId)?.bounds;
+          return bb !== undefined && bb.minX <= b[0] && bb.maxX >= a[0] && bb.minY <= b[1] && bb.maxY >= a[1];
+        })
+        .map((el) => el.localId);
+      session.select([...g.base, ...hit]);
       return;
     }
     const p = toFlat(viewRef.current, screen);
@@ -259,9 +326,9 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
         dy += s.dy;
         shown = s.guides;
       }
-      g.moved = true;
       for (const [id, o] of g.origins) session.updateElement(id, { left: o.left + dx, top: o.top + dy }, { merge: g.merge });
-      setGuides(shown);
+      // No new array while nothing snaps: no extra render per pointer move.
+      setGuides((prev) => (prev.length === 0 && shown.length === 0 ? prev : shown));
       return;
     }
     const found = session.find(g.id);
@@ -279,7 +346,8 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
     const g = gesture.current;
     if (!g || g.pointerId !== e.pointerId) return;
     gesture.current = null;
-    setGuides([]);
+    setGuides((prev) => (prev.length === 0 ? prev : []));
+    setMarquee(null);
     // The next drag of the same element is a new undo step.
     session.seal();
   };
@@ -303,13 +371,14 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
     if (e.key === ' ') setSpaceHeld(false);
   };
 
-  const onElementFocus = (id: string) => {
+  // Stable, so the memoised hit areas do not re-render for it; reads the live selection.
+  const onElementFocus = useCallback((id: string) => {
     if (pointerFocus.current) {
       pointerFocus.current = false;
       return;
     }
-    if (!selection.includes(id)) session.select([id]);
-  };
+    if (!session.state.selection.includes(id)) session.select([id]);
+  }, [session]);
 
   // --- drawing ----------------------------------------------------------------------------------
 
@@ -332,8 +401,8 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
         <button type="button" onClick={() => session.undo()} disabled={!session.canUndo()}>Undo</button>
         <button type="button" onClick={() => session.redo()} disabled={!session.canRedo()}>Redo</button>
         <span className="editor-stage__sep" aria-hidden="true" />
-        <button type="button" onClick={() => duplicateSelected(session)} disabled={!hasSelection}>Duplicate</button>
-        <button type="button" onClick={() => removeSelected(session)} disabled={!hasSelection}>Delete</button>
+        <button type="button" onClick={() => duplicateSelected(session)} disabled={!hasSelection} aria-label="Duplicate selection">Duplicate</button>
+        <button type="button" onClick={() => removeSelected(session)} disabled={!hasSelection} aria-label="Delete selection">Delete</button>
         <button type="button" onClick={() => flipSelected(session, 'x')} disabled={!hasSelection}>Flip horizontal</button>
         <button type="button" onClick={() => flipSelected(session, 'y')} disabled={!hasSelection}>Flip vertical</button>
         <button type="button" onClick={() => restackSelected(session, 1)} disabled={!hasSelection}>Bring forward</button>
@@ -364,7 +433,7 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
           aria-hidden="true"
           style={{ left: view.panX, top: view.panY, width: flat.width * view.zoom, height: flat.height * view.zoom, background: flatColor }}
         />
-        <canvas ref={canvasRef} className="editor-stage__canvas" aria-hidden="true" />
+        <div ref={canvasHostRef} className="editor-stage__canvas-host" aria-hidden="true" />
         <svg className="editor-stage__overlay" width={w} height={h} viewBox={`0 0 ${w} ${h}`}>
           <path
             className="editor-stage__outside"
@@ -377,19 +446,15 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
             {visible.map((el) => {
               const box = boxes.get(el.localId);
               if (!box) return null;
-              const locked = !!snap.locked[el.localId];
               return (
-                <polygon
+                <ElementHitArea
                   key={el.localId}
-                  className={`editor-stage__element${locked ? ' is-locked' : ''}`}
-                  data-element-id={el.localId}
+                  id={el.localId}
                   points={polygonPoints(box.corners.map(sc))}
-                  role="button"
-                  aria-label={locked ? `${elementLabel(el)} (locked)` : elementLabel(el)}
-                  aria-pressed={selection.includes(el.localId)}
-                  aria-disabled={locked || undefined}
-                  tabIndex={locked ? -1 : 0}
-                  onFocus={() => onElementFocus(el.localId)}
+                  label={elementLabel(el)}
+                  selected={selection.includes(el.localId)}
+                  locked={!!snap.locked[el.localId]}
+                  onFocusId={onElementFocus}
                 />
               );
             })}
@@ -406,6 +471,9 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
                 <rect key={i} data-handle={`corner-${i}`} data-testid={`handle-corner-${i}`} className="editor-stage__handle" x={c[0] - 5} y={c[1] - 5} width={10} height={10} />
               ))}
             </g>
+          )}
+          {marquee && (
+            <rect className="editor-stage__marquee" data-testid="marquee" x={marquee.minX} y={marquee.minY} width={marquee.maxX - marquee.minX} height={marquee.maxY - marquee.minY} />
           )}
           {guides.map((g, i) => {
             const a = g.axis === 'x' ? sc([g.at, 0]) : sc([0, g.at]);

@@ -33,7 +33,7 @@ export interface DesignSessionState {
   activeFlatId: string;
   /** localIds of the selected elements on the active flat. */
   selection: string[];
-  /** Layers panel: hidden localIds (drawn neither on the stage nor on mockups). */
+  /** Layers panel: hidden localIds (drawn neither on the stage nor on mockups; not selectable). */
   hidden: Record<string, true>;
   /** Layers panel: locked localIds (not selectable or movable on the stage). */
   locked: Record<string, true>;
@@ -337,14 +337,17 @@ export function createDesignSession(init: { template: CustomTemplate; design?: S
     select(localIds) {
       const flat = state.design.flatDesignList.find((f) => f.flatId === state.activeFlatId);
       const onFlat = new Set(flat?.designList.map((e) => e.localId));
-      const next = [...new Set(localIds)].filter((id) => onFlat.has(id) && !state.locked[id]);
+      const next = [...new Set(localIds)].filter((id) => onFlat.has(id) && !state.locked[id] && !state.hidden[id]);
       if (next.length === state.selection.length && next.every((id, i) => state.selection[i] === id)) return;
       state.selection = next;
     },
 
     setHidden(localId, hidden) {
-      if (hidden) state.hidden[localId] = true;
-      else delete state.hidden[localId];
+      if (hidden) {
+        state.hidden[localId] = true;
+        // A hidden element cannot be seen, so it must not be moved or deleted by a key press either.
+        if (state.selection.includes(localId)) state.selection = state.selection.filter((id) => id !== localId);
+      } else delete state.hidden[localId];
     },
 
     setLocked(localId, locked) {

@@ -59,6 +59,7 @@ export function StoreLoginPage() {
   const loggedIn = useSnapshot(session).loggedIn;
   const claim = params.get('claim') ?? '';
   const shop = params.get('shop') ?? '';
+  const email = params.get('email') ?? '';
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   if (!claim) {
@@ -85,6 +86,7 @@ export function StoreLoginPage() {
     <Card title="Store login">
       <p className="lead">{shop ? <><strong>{shop}</strong> is connected. </> : null}
         {loggedIn ? 'Add it to the account you are logged in to.' : 'Log in to your POD Studio account to add the store to it.'}</p>
+      {email && !loggedIn && <p>The store's e-mail address, {email}, has an account.</p>}
       {error && <div className="form-error" role="alert">{error}</div>}
       {loggedIn
         ? <button type="button" className="btn primary block" disabled={busy} onClick={() => void takeStore()}>Add the store to my account</button>
@@ -147,10 +149,11 @@ export function EproloAuthPage() {
   const [failed, setFailed] = useState(false);
   const done = useRef(false);
   useEffect(() => {
-    if (!token || done.current) return;
+    // Wait for the app's first session check: it would drop a token adopted while it runs.
+    if (!token || done.current || loggedIn === null) return;
     done.current = true;
     void adoptToken(token).then((ok) => (ok ? navigate(safeRedirect(params.get('link')), { replace: true }) : setFailed(true)));
-  }, [token, params, navigate]);
+  }, [token, params, navigate, loggedIn]);
   return (
     <Card title="Dropshipping platform login">
       {token && !failed ? <p role="status">Logging you in…</p> : (

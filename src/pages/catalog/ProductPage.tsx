@@ -11,6 +11,7 @@ import { useSnapshot } from 'valtio';
 import { catalogApi, type ProductDetail } from '../../api/catalog';
 import { CatalogNotFound, LoadFailed } from '../../components/catalog/CatalogNotFound';
 import { money, onSite, useDocumentTitle, useScrollTopOnPush, useSiteBase } from '../../components/catalog/format';
+import { AddToCartButton } from '../commerce/AddToCartButton';
 import { chosenVariant, initialSelection, matchingVariants, OptionPicker, type OptionPickerHandle, type Selection } from '../../components/catalog/OptionPicker';
 import { ProductGallery } from '../../components/catalog/ProductGallery';
 import { ProductStrip } from '../../components/catalog/ProductStrip';
@@ -105,11 +106,17 @@ function ProductView({ product }: { product: ProductDetail }) {
     }
   };
 
-  const onDesign = () => {
+  /** The option rule: every option needs a value; the first missing one gets the focus. */
+  const optionsChosen = (): boolean => {
     const missing = options.map((_, i) => !selection[i]);
     setErrors(missing);
     const first = missing.indexOf(true);
-    if (first >= 0) { picker.current?.focusOption(first); return; }
+    if (first >= 0) picker.current?.focusOption(first);
+    return first < 0;
+  };
+
+  const onDesign = () => {
+    if (!optionsChosen()) return;
     requireLoginThen(snap.loggedIn === true, () => {
       // The address opens the designer, so a reload comes back to it (and to its draft).
       const nsp = new URLSearchParams(window.location.search);
@@ -156,6 +163,9 @@ function ProductView({ product }: { product: ProductDetail }) {
 
           <div className="pdp-actions">
             <button type="button" className="btn primary large" onClick={onDesign}>Design</button>
+            {variant
+              ? <AddToCartButton productId={product.id} variantId={variant.id} label="Order a sample" className="btn large" />
+              : <button type="button" className="btn large" onClick={optionsChosen}>Order a sample</button>}
             <p className="muted small">No minimum order quantity. Production within 2 hours at the earliest.</p>
           </div>
 

@@ -12,6 +12,7 @@ import { money, priceRange, useDocumentTitle } from '../../components/catalog/fo
 import { ConfirmDialog } from '../../components/Modal';
 import { Code } from '../../../contract/envelope';
 import { ProductMessages } from '../../../contract/products';
+import { AddToCartButton } from '../commerce/AddToCartButton';
 import { DesignerHook, editHref, templateUseHref } from './DesignerHook';
 import { detailsHref, imagesByColour, LIST_PATH, LIST_TITLE, type ListKind } from './listing';
 import '../../styles/catalog.css';
@@ -97,6 +98,7 @@ export function ProductDetailsPage({ kind }: { kind: ListKind }) {
         </div>
         <div className="myp-actions">
           {kind === 'templates' && <Link className="btn primary" to={templateUseHref(p.id)}>Use this template</Link>}
+          {kind === 'products' && p.parent && <AddToCartButton productId={p.parent.id} myProductId={p.id} label="Order a sample" className="btn primary" />}
           <Link className="btn" to={editHref(detailsHref(kind, p.id), p.id)}>Edit</Link>
           <button type="button" className="btn" onClick={() => void copy()} disabled={busy}>Copy</button>
           <button type="button" className="btn danger" onClick={() => setConfirming(true)} disabled={busy}>Delete</button>

@@ -1,4 +1,5 @@
 /** Mounts the real stage (worker, transferred canvas, overlay) with a session in the test page. */
+import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
 import { createImageElement, createTextElement, type CustomTemplate, type TemplateFlat } from '../../../engine/model/index.ts';
@@ -57,17 +58,17 @@ export async function mountStage(session = createDesignSession({ template: templ
   host.style.cssText = 'position:fixed;left:0;top:0;width:400px;height:880px;display:flex;flex-direction:column;gap:8px;background:#fff';
   document.body.append(host);
   let client: StageClient | null = null;
-  let root: Root;
-  root = createRoot(host);
+  const root: Root = createRoot(host);
+  // Strict mode as the app runs it: effects mount twice, and the stage must survive that.
   root.render(
-      <>
-        <div style={{ width: 400, height: 520 }}>
-          <EditorStage session={session} flatLabel="Front" clientRef={(c) => void (client = c ?? client)} />
-        </div>
-        <div style={{ width: 400 }}>
-          <LayersPanel session={session} />
-        </div>
-      </>,
+    <StrictMode>
+      <div style={{ width: 400, height: 520 }}>
+        <EditorStage session={session} flatLabel="Front" clientRef={(c) => void (client = c ?? client)} />
+      </div>
+      <div style={{ width: 400 }}>
+        <LayersPanel session={session} />
+      </div>
+    </StrictMode>,
   );
   await vi.waitFor(() => {
     if (!client) throw new Error('stage not started');
@@ -110,13 +111,13 @@ export async function mountStage(session = createDesignSession({ template: templ
 let pointerId = 10;
 
 /** A pointer drag through real PointerEvents: down on what is under `from`, moves in `steps`, up. */
-export async function drag(from: Vec2, to: Vec2, opts: { steps?: number; shiftKey?: boolean; altKey?: boolean } = {}): Promise<void> {
+export async function drag(from: Vec2, to: Vec2, opts: { steps?: number; shiftKey?: boolean; altKey?: boolean; button?: number } = {}): Promise<void> {
   const id = ++pointerId;
   const target = document.elementFromPoint(from[0], from[1]);
   if (!target) throw new Error(`nothing at ${from}`);
   const init = (p: Vec2, buttons: number): PointerEventInit => ({
     pointerId: id, pointerType: 'mouse', isPrimary: true, bubbles: true, cancelable: true, composed: true,
-    clientX: p[0], clientY: p[1], button: 0, buttons, shiftKey: !!opts.shiftKey, altKey: !!opts.altKey,
+    clientX: p[0], clientY: p[1], button: opts.button ?? 0, buttons, shiftKey: !!opts.shiftKey, altKey: !!opts.altKey,
   });
   target.dispatchEvent(new PointerEvent('pointerdown', init(from, 1)));
   await tick();

@@ -202,3 +202,106 @@ describe('layers panel with the stage', () => {
     expect(m.session.state.design.flatDesignList[0]!.designList.map((e) => e.localId)).toEqual(['a', 'b']);
   });
 });
+
+describe('stage messages and zoom', () => {
+  it("says 'Maximum 150 tiling' for a tiling over the limit and still draws the rest", async () => {
+    m = await mountStage();
+    m.session.addElement('front', await redSquare('a', 40, 40), { select: false });
+    const tiny = await redSquare('tiled', 200, 200, 8);
+    m.session.addElement('front', { ...tiny, tiling: { type: 0, spacing: 0, seed: 1 } }, { select: false });
+    await m.settle();
+    const status = () => m!.host.querySelector('p[role="status"]')!.textContent;
+    await vi.waitFor(() => expect(status()).toBe('Maximum 150 tiling'));
+    expect(isRed(await m.pixelAt([80, 80]))).toBe(true);
+    m.session.removeElements(['tiled']);
+    await m.settle();
+    await vi.waitFor(() => expect(status()).toBe(''));
+  });
+
+  it('zooms with the buttons and the wheel about the pointer, and Fit brings the whole print area back', async () => {
+    m = await mountStage();
+    m.session.addElement('front', await redSquare('a', 160, 160));
+    await m.settle();
+    const zoom = m.host.querySelector('output');
+    const fitText = zoom!.textContent;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(parseInt(zoom!.textContent!)).toBeGreaterThan(parseInt(fitText!));
+    // The element's centre stays under the pointer while the wheel zooms about it.
+    const at = m.toClient([200, 200]);
+    m.viewport.dispatchEvent(new WheelEvent('wheel', { deltaY: -300, clientX: at[0], clientY: at[1], bubbles: true, cancelable: true }));
+    await m.settle();
+    const after = m.toClient([200, 200]);
+    expect(after[0]).toBeCloseTo(at[0], 0);
+    expect(after[1]).toBeCloseTo(at[1], 0);
+    expect(isRed(await m.pixelAt([200, 200]))).toBe(true);
+    await page.getByRole('button', { name: 'Fit', exact: true }).click();
+    await vi.waitFor(() => expect(zoom!.textContent).toBe(fitText));
+  });
+});
+
+describe('selection', () => {
+  it('shift-click adds to the selection; dragging on the empty stage selects what the marquee touches', async () => {
+    m = await mountStage();
+    m.session.addElement('front', await redSquare('a', 20, 20, 40), { select: false });
+    m.session.addElement('front', await redSquare('b', 100, 20, 40), { select: false });
+    m.session.addElement('front', await redSquare('c', 300, 300, 40), { select: false });
+    await m.settle();
+    await drag(m.toClient([40, 40]), m.toClient([40, 40]), { steps: 1 });
+    await drag(m.toClient([120, 40]), m.toClient([120, 40]), { steps: 1, shiftKey: true });
+    expect(m.session.state.selection).toEqual(['a', 'b']);
+    // From an empty spot across a and b only.
+    await drag(m.toClient([10, 200]), m.toClient([150, 30]));
+    expect(m.session.state.selection).toEqual(['a', 'b']);
+    await vi.waitFor(() => expect(m!.host.querySelector('[data-testid="marquee"]')).toBeNull());
+    // A click on the empty stage deselects.
+    await drag(m.toClient([250, 150]), m.toClient([250, 150]), { steps: 1 });
+    expect(m.session.state.selection).toEqual([]);
+    // Moving a multi-selection moves both by the same amount, as one undo step.
+    m.session.select(['a', 'b']);
+    await m.settle();
+    await drag(m.toClient([40, 40]), m.toClient([90, 140]), { altKey: true });
+    expect([m.session.find('a')!.element.left, m.session.find('b')!.element.left]).toEqual([expect.closeTo(70, 0), expect.closeTo(150, 0)]);
+    m.session.undo();
+    expect([m.session.find('a')!.element.left, m.session.find('b')!.element.left]).toEqual([20, 100]);
+  });
+});
+
+describe('panning and layer dragging', () => {
+  it('pans with the middle button and with Space held, moving the drawing with the view and the element not at all', async () => {
+    m = await mountStage();
+    m.session.addElement('front', await redSquare('a', 160, 160), { select: false });
+    await m.settle();
+    const before = m.toClient([0, 0]);
+    const from = m.toClient([300, 300]);
+    await drag(from, [from[0] + 40, from[1] + 20], { button: 1 });
+    await m.settle();
+    const after = m.toClient([0, 0]);
+    expect(after[0] - before[0]).toBeCloseTo(40, 0);
+    expect(after[1] - before[1]).toBeCloseTo(20, 0);
+    expect(m.session.find('a')!.element.left).toBe(160);
+    expect(isRed(await m.pixelAt([200, 200]))).toBe(true);
+
+    m.viewport.focus();
+    m.viewport.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true }));
+    await m.settle();
+    // Dragging over the element while Space is held pans instead of moving it.
+    const grab = m.toClient([200, 200]);
+    await drag(grab, [grab[0] - 30, grab[1]]);
+    m.viewport.dispatchEvent(new KeyboardEvent('keyup', { key: ' ', code: 'Space', bubbles: true }));
+    await m.settle();
+    expect(m.toClient([0, 0])[0] - after[0]).toBeCloseTo(-30, 0);
+    expect(m.session.find('a')!.element.left).toBe(160);
+  });
+
+  it('reorders by dragging a layer row onto another', async () => {
+    m = await mountStage();
+    m.session.addElement('front', await redSquare('a', 40, 40), { select: false });
+    m.session.addElement('front', await redSquare('b', 60, 60), { select: false });
+    m.session.addElement('front', await redSquare('c', 80, 80), { select: false });
+    await m.settle();
+    const rows = () => [...m!.host.querySelectorAll('.layers__row')] as HTMLElement[];
+    // Rows are front first: c, b, a. Drop a (bottom) onto c (top): a goes to the front.
+    await userEvent.dragAndDrop(rows()[2]!, rows()[0]!);
+    expect(m.session.state.design.flatDesignList[0]!.designList.map((e) => e.localId)).toEqual(['b', 'c', 'a']);
+  });
+});

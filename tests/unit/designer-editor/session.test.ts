@@ -254,7 +254,11 @@ describe('design session', () => {
     const s = createDesignSession({ template: tshirt() });
     s.addElement('front', image('front', 'a'));
     s.addElement('front', image('front', 'b'));
+    s.select(['a']);
     s.setHidden('a', true);
+    expect(s.state.selection).toEqual([]);
+    s.select(['a', 'b']);
+    expect(s.state.selection).toEqual(['b']);
     expect(visibleDesign(s.state).flatDesignList[0]!.designList.map((e) => e.localId)).toEqual(['b']);
     expect(s.toJSON().design.flatDesignList[0]!.designList.map((e) => e.localId)).toEqual(['a', 'b']);
   });

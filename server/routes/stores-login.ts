@@ -1,0 +1,95 @@
+/**
+ * Logging in across stores and platforms (spec sections 6 "Multiple shops per user" and 7
+ * "User and shop"):
+ * - POST /api/user/manyStoreLogin: a password login (same image code and limits as
+ *   /api/user/login) that lands on a store: the connected store waiting for a claim joins the
+ *   account (claimToken, /auth/store-login), or one of the account's stores becomes current
+ *   (shopId, "switch shop login"). Nothing changes unless everything checks out.
+ * - GET /api/shopifyOAuth/sendEpoloLogin: opened in the browser with an Authorization query
+ *   carrying the session token (or with the session cookie); sends the browser to the sister
+ *   platform with a one-time hand-off token (server/stores/handoff.ts).
+ * - POST /api/shopifyOAuth/redeemEpoloLogin: the sister platform's server trades that token,
+ *   with the shared secret, for the merchant's identity.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { createSession, sessionUserId, setSessionCookies, tokenFrom } from '../auth/session';
+import { authenticate, findUserById } from '../services/accounts';
+import { enforce, Limits } from '../lib/rate-limit';
+import { AppError, ok, okData } from '../lib/envelope';
+import { bodyOf, optionalIdOf, pick, queryOf, textOf } from '../commerce/params';
+import { Code } from '../../contract/envelope';
+import { firstError, loginSchema } from '../../contract/validation';
+import { claimConnection } from '../stores/connections';
+import { currentShop, ownShop } from '../stores/shops';
+import { handoffLocation, issueHandoff, redeemHandoff, secretMatches, tokenFromQuery } from '../stores/handoff';
+import { checkCaptcha } from './user';
+
+export const LoginMessages = {
+  chooseStore: 'Choose the store to log in to',
+  sisterNotConfigured: 'The dropshipping platform is not configured on the server',
+  handoffInvalid: 'The login hand-off has expired or was already used',
+  platformSecret: 'The platform secret is invalid',
+} as const;
+
+export function storeLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
+
+  app.post('/api/user/manyStoreLogin', async (request, reply) => {
+    const body = bodyOf(request);
+    const msg = firstError(loginSchema(config.captcha), body);
+    if (msg) throw new AppError(msg);
+    const claimToken = textOf(pick(body, 'claimToken', 'claim'), 'claimToken', 200);
+    const shopId = optionalIdOf(pick(body, 'shopId', 'shopid', 'id'), 'shopId');
+    if (!claimToken && shopId === undefined) throw new AppError(LoginMessages.chooseStore);
+    const username = String(body.username ?? '').trim().toLowerCase();
+    await enforce(db, `login:ip:${request.ip}`, Limits.loginPerIp);
+    await enforce(db, `login:acct:${username}`, Limits.loginPerAccount);
+    if (config.captcha) await checkCaptcha(db, body);
+    const user = await authenticate(db, username, String(body.password ?? '').trim());
+
+    let current: number;
+    if (claimToken) {
+      current = await claimConnection(db, claimToken, user.id);
+    } else {
+      current = (await ownShop(db, user.id, shopId!)).id;
+      await db.update(users).set({ currentShopId: current, updatedAt: new Date() }).where(eq(users.id, user.id));
+    }
+    const session = await createSession(db, user.id);
+    setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);
+    request.log.info({ userId: user.id, shopId: current, claimed: Boolean(claimToken) }, 'store login');
+    return ok({ token: session.token, data: { shopId: current } });
+  });
+
+  // logLevel warn: the URL carries a session token, so this route writes no access log line.
+  app.get('/api/shopifyOAuth/sendEpoloLogin', { logLevel: 'warn' }, async (request, reply) => {
+    const sister = config.stores.sister;
+    if (!sister) throw new AppError(LoginMessages.sisterNotConfigured);
+    const fromQuery = tokenFromQuery(pick(queryOf(request), 'Authorization', 'authorization'));
+    const token = fromQuery ?? tokenFrom(request);
+    const userId = token ? await sessionUserId(db, token) : null;
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (!userId) return reply.redirect('/login?redirect=%2Fdashboard', 302);
+    return reply.redirect(handoffLocation(sister.handoffUrl, await issueHandoff(db, userId)), 302);
+  });
+
+  app.post('/api/shopifyOAuth/redeemEpoloLogin', async (request, reply) => {
+    const sister = config.stores.sister;
+    if (!sister) return reply.status(404).send({ code: Code.NOT_FOUND, msg: LoginMessages.sisterNotConfigured });
+    const presented = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1] ?? '';
+    if (!secretMatches(presented, sister.redeemSecret)) {
+      request.log.warn({ ip: request.ip }, 'sister platform hand-off refused: bad secret');
+      return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: LoginMessages.platformSecret });
+    }
+    const userId = await redeemHandoff(db, textOf(pick(bodyOf(request), 'token'), 'token', 200));
+    const user = userId ? await findUserById(db, userId) : null;
+    if (!user) throw new AppError(LoginMessages.handoffInvalid);
+    const shop = await currentShop(db, user.id);
+    return okData({
+      userId: user.id, email: user.email,
+      shop: shop ? { id: shop.id, domain: shop.myshopifyDomain, name: shop.simplename, type: shop.type } : null,
+    });
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The live stage's shortcuts (kept sprites, dirty-rectangle redraws) must not change a pixel:
+ * after a run of partial frames the canvas equals a stage drawn from scratch.
+ */
+import { describe, expect, it } from 'vitest';
+import { createImageElement, createTextElement, type DesignElement } from '../../../engine/model/index.ts';
+import { LiveStage, type StageFrame } from '../../../engine/stage/index.ts';
+import { solidPng } from './helpers.tsx';
+
+async function pixels(stage: LiveStage): Promise<Uint8ClampedArray> {
+  const bitmap = await stage.capture();
+  const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const ctx = c.getContext('2d')!;
+  ctx.drawImage(bitmap, 0, 0);
+  return ctx.getImageData(0, 0, c.width, c.height).data;
+}
+
+const loader = async (url: string) => createImageBitmap(await (await fetch(url)).blob());
+
+describe('live stage', () => {
+  it('after partial redraws (move, restyle, remove, add) the canvas equals a fresh full draw', async () => {
+    const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
+    let list: DesignElement[] = [];
+    for (let i = 0; i < 24; i++) {
+      list.push(i % 3 === 2
+        ? createTextElement({ flatId: 'f', localId: `t${i}`, text: `Word ${i}`, fontSize: 28, fontFamily: 'Comfortaa Regular', fill: '#333333', left: (i * 37) % 300, top: (i * 53) % 300, angle: i * 7 })
+        : createImageElement({ flatId: 'f', localId: `i${i}`, url: urls[i % 3]!, originalWidth: 64, originalHeight: 64, left: (i * 41) % 320, top: (i * 29) % 320, angle: i * 11, scaleX: 0.8, scaleY: 0.8 }));
+    }
+    const frame = (designList: DesignElement[]): StageFrame => ({
+      flat: { width: 400, height: 400 }, flatColor: '#FFFFFF', designList, background: null,
+      view: { width: 360, height: 360, dpr: 1, zoom: 0.8, panX: 20.3, panY: 10.6 },
+    });
+    const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    expect((await live.update(frame(list))).replanned).toBe(24);
+
+    for (let step = 0; step < 12; step++) {
+      list = list.map((el, i) => (i === step ? { ...el, left: el.left + 23.7, top: el.top + 5.2 } : el));
+      const r = await live.update(frame(list));
+      expect(r.replanned).toBe(1);
+    }
+    list = list.map((el) => (el.localId === 't5' && el.type === 'text' ? { ...el, text: 'Changed', fill: '#aa00aa' } : el));
+    await live.update(frame(list));
+    list = list.filter((el) => el.localId !== 'i4');
+    await live.update(frame(list));
+    list = [...list, createImageElement({ flatId: 'f', localId: 'new', url: urls[0]!, originalWidth: 64, originalHeight: 64, left: 150, top: 150 })];
+    await live.update(frame(list));
+    const incremental = await pixels(live);
+
+    const fresh = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await fresh.update(frame(list));
+    const full = await pixels(fresh);
+    expect(incremental.length).toBe(full.length);
+    let off = 0;
+    for (let i = 0; i < full.length; i++) if (Math.abs(full[i]! - incremental[i]!) > 1) off += 1;
+    expect(off).toBe(0);
+    // And the canvas is not empty: the comparison compares drawings.
+    let inked = 0;
+    for (let i = 3; i < full.length; i += 4) if (full[i]! > 0) inked += 1;
+    expect(inked).toBeGreaterThan(5000);
+    live.destroy();
+    fresh.destroy();
+  });
+
+  it('an unchanged frame re-plans nothing', async () => {
+    const url = await solidPng(32, 32, '#ff0000');
+    const list = [createImageElement({ flatId: 'f', localId: 'a', url, originalWidth: 32, originalHeight: 32 })];
+    const frame: StageFrame = { flat: { width: 100, height: 100 }, flatColor: null, designList: list, background: null, view: { width: 100, height: 100, dpr: 1, zoom: 1, panX: 0, panY: 0 } };
+    const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await live.update(frame);
+    expect((await live.update(structuredClone(frame))).replanned).toBe(0);
+    live.destroy();
+  });
+});

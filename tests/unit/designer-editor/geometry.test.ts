@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { elementCenter, elementCorners } from '../../../engine/geometry/index.ts';
+import {
+  SAFE_ZONE_RATIO, ZOOM_MAX, angleToward, fitView, positionForCenter, rotateAboutCenter, safeZone, scaleFromCorner,
+  snapAngle, snapBox, snapTargets, toFlat, toScreen, zoomAt,
+} from '../../../src/designer/stage/geometry.ts';
+
+const box = { left: 100, top: 100, width: 100, height: 50, scaleX: 1, scaleY: 1, angle: 0, flipX: false, flipY: false, originX: 'left' as const, originY: 'top' as const };
+
+describe('view transform', () => {
+  it('fits the flat centred with a margin', () => {
+    const v = fitView({ width: 800, height: 800 }, { width: 448, height: 648 }, 24);
+    expect(v.zoom).toBeCloseTo(0.5, 9);
+    expect([v.panX, v.panY]).toEqual([24, 124]);
+  });
+
+  it('zooms about a screen point, keeping the flat point under it, within the zoom limits', () => {
+    const v = { zoom: 1, panX: 10, panY: 20 };
+    const at: [number, number] = [210, 120];
+    const before = toFlat(v, at);
+    const z = zoomAt(v, 2, at);
+    expect(z.zoom).toBe(2);
+    expect(toFlat(z, at)).toEqual(before);
+    expect(zoomAt(v, 1000, at).zoom).toBe(ZOOM_MAX);
+    expect(toScreen(z, toFlat(z, [5, 7]))).toEqual([5, 7]);
+  });
+});
+
+describe('snapping', () => {
+  const flat = { width: 400, height: 400 };
+
+  it('snaps a box centre to the flat centre line within the threshold and names the guide', () => {
+    const s = snapBox({ minX: 158, minY: 10, maxX: 238, maxY: 90 }, snapTargets(flat, []), 6);
+    expect(s.dx).toBe(2);
+    expect(s.guides).toContainEqual({ axis: 'x', at: 200 });
+  });
+
+  it('does not snap beyond the threshold', () => {
+    const s = snapBox({ minX: 150, minY: 130, maxX: 230, maxY: 170 }, snapTargets(flat, []), 6);
+    expect(s).toEqual({ dx: 0, dy: 0, guides: [] });
+  });
+
+  it('snaps to the nearest of edges and centres of other elements, on both axes at once', () => {
+    const other = { minX: 300, minY: 300, maxX: 350, maxY: 350 };
+    const s = snapBox({ minX: 296, minY: 243, maxX: 316, maxY: 298 }, snapTargets(flat, [other]), 6);
+    expect(s.dx).toBe(4);
+    expect(s.dy).toBe(2);
+    expect(s.guides).toEqual(expect.arrayContaining([{ axis: 'x', at: 300 }, { axis: 'y', at: 300 }]));
+  });
+
+  it('has a safe zone inset by SAFE_ZONE_RATIO that boxes snap to', () => {
+    const z = safeZone(flat);
+    expect(z.minX).toBe(400 * SAFE_ZONE_RATIO);
+    const s = snapBox({ minX: 22, minY: 100, maxX: 60, maxY: 140 }, snapTargets(flat, []), 3);
+    expect(s.dx).toBe(-2);
+  });
+});
+
+describe('scale and rotate', () => {
+  it('positionForCenter inverts elementCenter for any origin and angle', () => {
+    const t = { ...box, angle: 33, originX: 'center' as const, originY: 'bottom' as const, scaleX: 1.5 };
+    const { left, top } = positionForCenter(t, [250, 260]);
+    const c = elementCenter({ ...t, left, top });
+    expect(c[0]).toBeCloseTo(250, 9);
+    expect(c[1]).toBeCloseTo(260, 9);
+  });
+
+  it('scales from the bottom-right corner keeping the ratio and the top-left corner fixed', () => {
+    const r = scaleFromCorner(box, 2, [300, 170], true);
+    expect(r.scaleX).toBeCloseTo(r.scaleY, 9);
+    expect(r.scaleX).toBeGreaterThan(1.5);
+    const [tl] = elementCorners({ ...box, ...r });
+    expect(tl[0]).toBeCloseTo(100, 9);
+    expect(tl[1]).toBeCloseTo(100, 9);
+  });
+
+  it('scales each axis freely without the ratio', () => {
+    const r = scaleFromCorner(box, 2, [300, 125], false);
+    expect(r.scaleX).toBeCloseTo(2, 9);
+    expect(r.scaleY).toBeCloseTo(0.5, 9);
+  });
+
+  it('follows the handle where a flipped box draws it, and keeps a negative scale negative', () => {
+    // Mirrored, the local bottom-right corner is drawn at the bottom-left: dragging it left grows the box.
+    const flipped = scaleFromCorner({ ...box, flipX: true }, 2, [0, 125], false);
+    expect([flipped.scaleX, flipped.scaleY]).toEqual([expect.closeTo(2, 9), expect.closeTo(0.5, 9)]);
+    const negative = scaleFromCorner({ ...box, scaleX: -1 }, 2, [-100, 125], false);
+    expect(negative.scaleX).toBeCloseTo(-2, 9);
+  });
+
+  it('scales a rotated element along its own axes', () => {
+    const t = { ...box, angle: 90 };
+    const corners = elementCorners(t);
+    const fixed = corners[0];
+    const r = scaleFromCorner(t, 2, [fixed[0] - 100, fixed[1] + 200], false);
+    expect(r.scaleX).toBeCloseTo(2, 9);
+    expect(r.scaleY).toBeCloseTo(2, 9);
+    const after = elementCorners({ ...t, ...r });
+    expect(after[0][0]).toBeCloseTo(fixed[0], 9);
+    expect(after[0][1]).toBeCloseTo(fixed[1], 9);
+  });
+
+  it('never scales below the minimum size, even when dragged past the opposite corner', () => {
+    const r = scaleFromCorner(box, 2, [0, 0], true);
+    expect(r.scaleX * box.width).toBeGreaterThanOrEqual(4 - 1e-9);
+    expect(r.scaleY * box.height).toBeGreaterThanOrEqual(4 - 1e-9);
+  });
+
+  it('reads the rotate handle angle and snaps it to right angles or shift steps', () => {
+    expect(angleToward([0, 0], [10, 0])).toBeCloseTo(90, 9);
+    expect(angleToward([0, 0], [0, -10])).toBeCloseTo(0, 9);
+    expect(snapAngle(92.5, null)).toBe(90);
+    expect(snapAngle(95, null)).toBe(95);
+    expect(snapAngle(-10, null)).toBe(350);
+    expect(snapAngle(37, 15)).toBe(30);
+    expect(snapAngle(359, 15)).toBe(0);
+  });
+
+  it('rotates about the centre', () => {
+    const c = elementCenter(box);
+    const r = rotateAboutCenter(box, 45);
+    const after = elementCenter({ ...box, ...r });
+    expect(after[0]).toBeCloseTo(c[0], 9);
+    expect(after[1]).toBeCloseTo(c[1], 9);
+    expect(r.angle).toBe(45);
+  });
+});
