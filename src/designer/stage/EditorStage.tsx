@@ -84,7 +84,7 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
   void [tracked.revision, tracked.selection, tracked.hidden, tracked.locked, tracked.activeFlatId, tracked.template];
   // Read untracked: going through the tracking proxy for every field of 150 elements cost more
   // than the rest of a drag frame, and plain snapshots keep unchanged elements' identity.
-  const snap = snapshot(session.state);
+  const snap = snapshot(session.state) as unknown as DesignSessionState;
   useSnapshot(fontsState);
   const viewportRef = useRef<HTMLDivElement>(null);
   const canvasHostRef = useRef<HTMLDivElement>(null);
@@ -209,6 +209,7 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
 
   // Snapshots keep the identity of unchanged elements, so a drag measures one element per frame.
   const boxCache = useRef(new WeakMap<object, { version: number; box: ElementBox }>());
+  const pointsCache = useRef(new WeakMap<ElementBox, { viewKey: string; points: string }>());
   const boxes = new Map<string, ElementBox>();
   for (const el of visible) {
     const hit = boxCache.current.get(el);
@@ -383,6 +384,15 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
   // --- drawing ----------------------------------------------------------------------------------
 
   const sc = (p: Vec2) => toScreen(view, p);
+  // Unchanged elements keep their box object; their outline string is reused while the view stays.
+  const viewKey = `${view.zoom},${view.panX},${view.panY}`;
+  const screenPoints = (box: ElementBox): string => {
+    const hit = pointsCache.current.get(box);
+    if (hit && hit.viewKey === viewKey) return hit.points;
+    const points = polygonPoints(box.corners.map(sc));
+    pointsCache.current.set(box, { viewKey, points });
+    return points;
+  };
   const flatCorners: Vec2[] = [sc([0, 0]), sc([flat.width, 0]), sc([flat.width, flat.height]), sc([0, flat.height])];
   const safe = safeZone(flat);
   const safeTL = sc([safe.minX, safe.minY]);
@@ -450,7 +460,7 @@ export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOpti
                 <ElementHitArea
                   key={el.localId}
                   id={el.localId}
-                  points={polygonPoints(box.corners.map(sc))}
+                  points={screenPoints(box)}
                   label={elementLabel(el)}
                   selected={selection.includes(el.localId)}
                   locked={!!snap.locked[el.localId]}
