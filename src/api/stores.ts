@@ -5,6 +5,7 @@
  */
 import { call } from './http';
 import type { AuthorizeStart, ConnectResult, PushQueueItem, StoreSummary } from '../../contract/stores';
+import type { LoginBody } from '../../contract/api';
 
 export interface EtsyPushBody { id: number; taxonomyId: number; shippingProfileId: number; readinessStateId: number }
 export interface EtsyCategory { id: number; level: number; name: string; parentId: number | null; hasChildren: boolean }
@@ -37,6 +38,9 @@ export const storesApi = {
   /** Back from the key grant: how it ended (the store posted its keys to the server meanwhile). */
   wooFinish: (query: Record<string, string>) =>
     call<ConnectResult>('post', 'woocommerce/woocommerce/connectResult', { json: { state: query.state ?? '' }, showError: false }),
+  /** Password login that claims the waiting store in the same step (/auth/store-login). */
+  storeLogin: (body: LoginBody & { claimToken: string }) =>
+    call<{ shopId: number }, { token: string }>('post', 'api/user/manyStoreLogin', { json: body, showError: false }),
   /** A store connected without an account, claimed by the logged-in merchant. */
   claimForAccount: (claimToken: string) => call<{ shopId: number }>('post', 'api/shopifyOAuth/signUpByWebLogin', { json: { claimToken }, showError: false }),
   /** …or by creating the account (the store's e-mail) with a password; answers a session. */

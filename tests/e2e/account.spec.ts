@@ -144,6 +144,6 @@ test('the sister platform hand-off logs the merchant in and follows the link; a 
 
   await page.context().clearCookies();
   await page.goto('/auth/eprolo?token=not-a-session');
-  await expect(page.getByRole('alert')).toHaveText('The login link has expired. Please log in again.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('The login link has expired. Please log in again.');
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
 });

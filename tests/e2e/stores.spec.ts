@@ -345,10 +345,14 @@ test('a store connected without a login whose e-mail has an account is added aft
 
   await expect(page).toHaveURL(/\/auth\/store-login\?claim=/);
   await expect(page.getByRole('heading', { name: 'Store login' })).toBeVisible();
-  await expect(page.getByText('The store\'s e-mail address, owner@claimed-shop.example, has an account.')).toBeVisible();
-  await page.getByLabel('Email').fill('owner@claimed-shop.example');
-  await page.getByLabel('Password').fill('secret123');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const form = page.getByRole('form', { name: 'Store login' });
+  await expect(form.getByLabel('Email')).toHaveValue('owner@claimed-shop.example');
+  // A wrong password changes nothing: no session, the store still waits.
+  await form.getByLabel('Password').fill('wrongpass');
+  await form.getByRole('button', { name: 'Log in and add the store' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Incorrect email address or password');
+  await form.getByLabel('Password').fill('secret123');
+  await form.getByRole('button', { name: 'Log in and add the store' }).click();
   await expect(page).toHaveURL(/\/my-account\?tabname=stores$/);
   await expect(toast(page, 'claimed-shop.myshopify.com is now connected to your account')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Connected stores' }).getByRole('listitem', { name: 'Claimed Shop' })).toBeVisible();

@@ -81,9 +81,14 @@ const polygonPoints = (pts: readonly Vec2[]) => pts.map((p) => `${p[0]},${p[1]}`
 export function EditorStage({ session, flatLabel, onFrame, clientRef, clientOptions }: EditorStageProps) {
   const tracked = useSnapshot(session.state);
   // Touching these subscribes the render to them (revision covers every document change).
-  void [tracked.revision, tracked.selection, tracked.hidden, tracked.locked, tracked.activeFlatId, tracked.template];
-  // Read untracked: going through the tracking proxy for every field of 150 elements cost more
-  // than the rest of a drag frame, and plain snapshots keep unchanged elements' identity.
+  void tracked.revision;
+  void tracked.selection;
+  void tracked.hidden;
+  void tracked.locked;
+  void tracked.activeFlatId;
+  void tracked.template;
+  // Read untracked: plain snapshots keep unchanged elements' identity, so their boxes and
+  // outlines are reused across a drag, and no tracking proxy wraps every field of every element.
   const snap = snapshot(session.state) as unknown as DesignSessionState;
   useSnapshot(fontsState);
   const viewportRef = useRef<HTMLDivElement>(null);

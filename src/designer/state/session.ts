@@ -6,9 +6,8 @@
  */
 import { proxy, ref, snapshot } from 'valtio';
 import {
-  DEFAULT_COLOR,
   newLocalId,
-  normalizeHexColor,
+  parseHexColor,
   splitTextLines,
   type BackgroundDesign,
   type CustomTemplate,
@@ -302,7 +301,9 @@ export function createDesignSession(init: { template: CustomTemplate; design?: S
     },
 
     setColor(hex) {
-      const color = normalizeHexColor(hex) ?? DEFAULT_COLOR;
+      // Not a colour: nothing changes (callers check the option's hex before they get here).
+      const color = parseHexColor(hex);
+      if (color === null) return;
       const follows = new Set(state.template.flatList.filter((f) => f.flatData.customColor === 1).map((f) => f.flatId));
       const stale = state.design.flatDesignList.filter((f) => follows.has(f.flatId) && f.color !== color);
       if (state.design.color === color && stale.length === 0) return;

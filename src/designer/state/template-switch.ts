@@ -2,7 +2,7 @@
  * New documents and template switches. Pure functions over plain data (no valtio), so they are
  * unit-tested on their own and the session only wires them into its history.
  */
-import { DEFAULT_COLOR, type CustomTemplate, type DesignElement, type FlatDesign, type SkuDesign, type TemplateFlat } from '../../../engine/model/index.ts';
+import { DEFAULT_COLOR, parseHexColor, type CustomTemplate, type DesignElement, type FlatDesign, type SkuDesign, type TemplateFlat } from '../../../engine/model/index.ts';
 
 /** The flat design a template flat starts with: its pre-placed artwork and its colour. */
 export function flatDesignFor(flat: TemplateFlat, skuColor: string): FlatDesign {
@@ -17,7 +17,7 @@ export function flatDesignFor(flat: TemplateFlat, skuColor: string): FlatDesign 
 
 /** A document with every flat of the template and nothing added yet. */
 export function emptyDesign(template: CustomTemplate): SkuDesign {
-  const color = template.color?.value ?? DEFAULT_COLOR;
+  const color = parseHexColor(template.color?.value ?? '') ?? DEFAULT_COLOR;
   return {
     id: '',
     flatDesignList: template.flatList.map((flat) => flatDesignFor(flat, color)),

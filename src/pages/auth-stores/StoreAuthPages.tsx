@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import { Field } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { ConnectStoreForm } from '../../components/stores/AddStoreDialog';
-import { LoginForm } from '../../components/LoginForm';
+import { StoreLoginForm } from './StoreLoginForm';
 import { SetPasswordPage, safeRedirect } from '../AuthPages';
 import { storesApi } from '../../api/stores';
 import { adoptToken, refreshSession, session } from '../../stores/session';
@@ -70,15 +70,15 @@ export function StoreLoginPage() {
       </Card>
     );
   }
+  const done = () => {
+    toast('success', `${shop || 'The store'} is now connected to your account`);
+    navigate('/my-account?tabname=stores', { replace: true });
+  };
   async function takeStore() {
     setBusy(true);
     setError('');
     const res = await storesApi.claimForAccount(claim);
-    if (res.code === 200 && (await refreshSession())) {
-      toast('success', `${shop || 'The store'} is now connected to your account`);
-      navigate('/my-account?tabname=stores', { replace: true });
-      return;
-    }
+    if (res.code === 200 && (await refreshSession())) { done(); return; }
     setBusy(false);
     setError(res.msg);
   }
@@ -86,11 +86,10 @@ export function StoreLoginPage() {
     <Card title="Store login">
       <p className="lead">{shop ? <><strong>{shop}</strong> is connected. </> : null}
         {loggedIn ? 'Add it to the account you are logged in to.' : 'Log in to your POD Studio account to add the store to it.'}</p>
-      {email && !loggedIn && <p>The store's e-mail address, {email}, has an account.</p>}
       {error && <div className="form-error" role="alert">{error}</div>}
       {loggedIn
         ? <button type="button" className="btn primary block" disabled={busy} onClick={() => void takeStore()}>Add the store to my account</button>
-        : loggedIn === false && <LoginForm onDone={() => void takeStore()} />}
+        : loggedIn === false && <StoreLoginForm claimToken={claim} email={email} onDone={done} />}
     </Card>
   );
 }

@@ -154,6 +154,9 @@ describe('design session', () => {
     s.undo();
     expect(s.state.design.color).toBe('#FFFFFF');
     expect(s.state.design.flatDesignList[0]!.color).toBe('#FFFFFF');
+    const rev = s.state.revision;
+    s.setColor('not a colour');
+    expect([s.state.design.color, s.state.revision]).toEqual(['#FFFFFF', rev]);
   });
 
   it('switches template keeping elements per flatId, and undo brings the old template back', () => {
