@@ -9,11 +9,12 @@
  * touched (the canvas keeps its pixels between frames), so the fill work follows the size of
  * the change, not of the stage. Under SwiftShader fill is what costs.
  */
-import { CanvasSource, Color, Container, DOMAdapter, Graphics, Matrix, Sprite, Texture, WebGLRenderer, WebWorkerAdapter, autoDetectRenderer } from 'pixi.js';
+import { CanvasSource, Color, Container, DOMAdapter, Graphics, Sprite, Texture, WebGLRenderer, WebWorkerAdapter, autoDetectRenderer } from 'pixi.js';
 import { applyAffine, boundsOfPoints, type Bounds, type ReadonlyMat2d, type Vec2 } from '../geometry/index.ts';
 import type { DesignElement } from '../model/index.ts';
 import { composeFlat } from '../render/compose/compose.ts';
 import { hasText, planFlat, type DrawOp } from '../render/compose/plan.ts';
+import { placed } from '../render/compose/scene.ts';
 import { BitmapTextureCache } from '../render/compose/textures.ts';
 import type { ImageLoader } from '../render/compose/types.ts';
 import { loadFont, type LoadedFont } from '../text/index.ts';
@@ -91,16 +92,6 @@ function union(a: Bounds | null, b: Bounds | null): Bounds | null {
 }
 
 const intersects = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
-
-function toPixi(m: ReadonlyMat2d): Matrix {
-  return new Matrix(m[0], m[1], m[2], m[3], m[4], m[5]);
-}
-
-function placed(texture: Texture, m: ReadonlyMat2d): Sprite {
-  const sprite = new Sprite(texture);
-  sprite.setFromMatrix(toPixi(m));
-  return sprite;
-}
 
 function destroyNode(node: Node): void {
   node.root.destroy({ children: true });

@@ -30,7 +30,9 @@ export function nextRunAfterFailure(attempt: number, retryAfter: number | null, 
 
 export async function enqueue(db: Db, job: { userId: number; shopId: number; myProductId: number; action: 'push' | 'downshelf'; title: string; options?: Record<string, unknown> }): Promise<PushJob> {
   try {
-    const [row] = await db.insert(storePushJobs).values({ ...job, options: job.options ?? {} }).returning();
+    // Due now by the same (millisecond) clock claimNext compares with: the column's default is the
+    // database's microsecond now(), which can sit just after the worker's Date and hide the job.
+    const [row] = await db.insert(storePushJobs).values({ ...job, options: job.options ?? {}, nextRunAt: new Date() }).returning();
     return row!;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(StoreMessages.alreadyQueued);

@@ -18,8 +18,7 @@ async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T & 
   return body;
 }
 
-async function register(label: string): Promise<Merchant> {
-  const email = `${label}${Date.now()}@example.com`;
+async function register(label: string, email = `${label}${Date.now()}@example.com`): Promise<Merchant> {
   const anon = await playwrightRequest.newContext({ baseURL: BASE });
   await json(anon.post('/prod-api/api/user/sendEmailCode', { data: { email } }));
   const code = await codeFromOutbox(email);
@@ -28,6 +27,16 @@ async function register(label: string): Promise<Merchant> {
   const m = { email, token: res.token, api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }) };
   merchants.push(m);
   return m;
+}
+
+/**
+ * Merchants shared by the tests that need one, made on first use: the server sends at most 10 e-mail
+ * codes an hour to one IP, and every e2e spec registers from 127.0.0.1.
+ */
+const accounts = new Map<string, Promise<Merchant>>();
+function account(label: string, email?: string): Promise<Merchant> {
+  if (!accounts.has(label)) accounts.set(label, register(label, email));
+  return accounts.get(label)!;
 }
 
 async function logIn(page: Page, m: Merchant) {
@@ -44,7 +53,7 @@ test.afterAll(async () => {
 });
 
 test('Setting opens the profile tab; tabs follow the address and the arrow keys', async ({ page }) => {
-  const m = await register('tabs');
+  const m = await account('shared');
   await logIn(page, m);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -102,7 +111,7 @@ test('changing the password: refusals keep the form, the new password logs in, t
 });
 
 test('the pricing rule is checked, saved, shown again and prices new products', async ({ page }) => {
-  const m = await register('pricing');
+  const m = await account('shared');
   await logIn(page, m);
   await page.goto('/my-account?tabname=pricing_rules');
   const form = page.getByRole('form', { name: 'Pricing rule' });
@@ -137,7 +146,7 @@ test('the pricing rule is checked, saved, shown again and prices new products', 
 });
 
 test('the sister platform hand-off logs the merchant in and follows the link; a dead token says so', async ({ page }) => {
-  const m = await register('handoff');
+  const m = await account('shared');
   await page.goto(`/auth/eprolo?token=${encodeURIComponent(m.token)}&link=${encodeURIComponent('/my-account?tabname=pricing_rules')}`);
   await expect(page).toHaveURL(/\/my-account\?tabname=pricing_rules$/);
   await expect(page.getByRole('tab', { name: 'Pricing' })).toHaveAttribute('aria-selected', 'true');

@@ -46,6 +46,16 @@ async function register(label: string, email = `${label}${Date.now()}@example.co
   return m;
 }
 
+/**
+ * Merchants shared by the tests that need one, made on first use: the server sends at most 10 e-mail
+ * codes an hour to one IP, and every e2e spec registers from 127.0.0.1.
+ */
+const accounts = new Map<string, Promise<Merchant>>();
+function account(label: string, email?: string): Promise<Merchant> {
+  if (!accounts.has(label)) accounts.set(label, register(label, email));
+  return accounts.get(label)!;
+}
+
 /** The browser logged in as the merchant: the session cookies the login would have set. */
 async function logIn(page: Page, m: Merchant) {
   await page.context().addCookies([
@@ -109,7 +119,7 @@ test.afterAll(async () => {
 
 test('connect a Shopify store, push a product from queued to done, and its store order arrives in Orders', async ({ page }) => {
   test.setTimeout(150_000);
-  const m = await register('pusher');
+  const m = await account('pusher');
   const saved = await saveProduct(m, 'Stand-in Tee');
   await logIn(page, m);
   await page.goto('/dashboard');
@@ -170,7 +180,7 @@ test('connect a Shopify store, push a product from queued to done, and its store
 });
 
 test('the add-store dialog works by keyboard and says what is wrong with an address', async ({ page }) => {
-  const m = await register('keys');
+  const m = await account('solo');
   await logIn(page, m);
   await page.goto('/dashboard');
   const add = page.getByRole('button', { name: 'Add Store' });
@@ -211,7 +221,7 @@ test('the add-store dialog works by keyboard and says what is wrong with an addr
 });
 
 test('Etsy shows its disclaimer before authorisation, then connects through Etsy\'s consent page', async ({ page }) => {
-  const m = await register('etsy');
+  const m = await account('solo');
   const seller = etsy.addSeller({ email: `seller${Date.now()}@example.com`, shopName: 'CraftyCorner' });
   await logIn(page, m);
   await page.goto('/dashboard');
@@ -244,7 +254,7 @@ test('Etsy shows its disclaimer before authorisation, then connects through Etsy
 });
 
 test('declining on Etsy\'s consent page says so and offers to try again', async ({ page }) => {
-  const m = await register('decline');
+  const m = await account('solo');
   await logIn(page, m);
   await page.goto('/auth/etsy');
   await page.getByRole('button', { name: 'Connect Etsy' }).click();
@@ -256,8 +266,8 @@ test('declining on Etsy\'s consent page says so and offers to try again', async 
 });
 
 test('switching refuses the current store, switches to another, sets the default and transfers a store', async ({ page }) => {
-  const m = await register('multi');
-  const other = await register('receiver');
+  const m = await account('multi');
+  const other = await account('owner', 'owner@claimed-shop.example');
   await connectByApi(m, 'first-shop');
   await connectByApi(m, 'second-shop');
   await logIn(page, m);
@@ -337,7 +347,7 @@ test('a store connected without a login becomes a new account with a password', 
 });
 
 test('a store connected without a login whose e-mail has an account is added after logging in', async ({ page }) => {
-  await register('owner', 'owner@claimed-shop.example');
+  await account('owner', 'owner@claimed-shop.example');
   await page.goto('/auth/shopify');
   await page.getByLabel('Shopify store address').fill('claimed-shop');
   await page.getByRole('button', { name: 'Install Shopify app' }).click();
@@ -362,7 +372,7 @@ test('connect a WooCommerce store through its key grant and push a product to it
   test.setTimeout(90_000);
   const wc = await startWooCommerceStandIn();
   try {
-    const m = await register('woo');
+    const m = await account('solo');
     const saved = await saveProduct(m, 'Woo Hoodie');
     await logIn(page, m);
     await page.goto('/dashboard');

@@ -369,6 +369,8 @@ describe('orders from the store', () => {
     const id = await savedProduct(m, 'Order Mug', 2);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
     await worker.drain();
+    const [pushed] = await jobsOf(shopId);
+    expect(pushed, `push job: ${pushed?.status} ${pushed?.lastError ?? ''}`).toMatchObject({ status: 'done' });
     const [product] = productsIn('order-store.myshopify.com');
     const variant = product!.variants[0]!;
 

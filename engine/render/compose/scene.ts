@@ -23,7 +23,8 @@ function toPixi(m: ReadonlyMat2d): Matrix {
   return new Matrix(m[0], m[1], m[2], m[3], m[4], m[5]);
 }
 
-function placed(texture: Texture, m: ReadonlyMat2d): Sprite {
+/** A sprite of `texture` placed by a flat-space affine matrix (shared with the live editor stage). */
+export function placed(texture: Texture, m: ReadonlyMat2d): Sprite {
   const sprite = new Sprite(texture);
   // pixi decomposes the matrix into position/scale/rotation/skew; flips come back as negative
   // scale or skew, which represent any affine matrix exactly.
