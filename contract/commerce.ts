@@ -127,6 +127,12 @@ export interface GroupMethod {
   isDefault: boolean;
 }
 
+/** A method's shipping for a product and quantity to a country (the catalogue's shipping estimate). */
+export interface ShippingQuote extends GroupMethod {
+  shipCountryId: number;
+  countryCode: string;
+}
+
 /** Per ship-from group of the chosen cart lines: the methods, times and costs to a country. */
 export interface GroupCosts {
   shipFrom: ShipFromCode;

@@ -4,7 +4,7 @@
  * empty catalogue.
  */
 import { AppError } from '../lib/envelope';
-import { CATALOG_PAGE_SIZES, CATALOG_SORTS, MAX_PAGE_NUM, type CatalogSort } from './wire';
+import { CATALOG_PAGE_SIZES, CATALOG_SORTS, MAX_PAGE_NUM, type CatalogSort } from '../../contract/catalog';
 import type { ShipFromCode } from './shipping';
 
 export type Query = Record<string, unknown>;

@@ -9,7 +9,7 @@ import {
   catalogCategories, catalogImages, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants,
 } from '../db/schema';
 import type { ShipFromCode } from './shipping';
-import type { CatalogSort } from './wire';
+import type { CatalogSort } from '../../contract/catalog';
 
 export interface ProductFilter {
   categoryId?: number;

@@ -1,10 +1,10 @@
-/** Database rows to the wire shapes of server/catalog/wire.ts. */
+/** Database rows to the wire shapes of contract/catalog.ts. */
 import type { CustomTemplate, ProductOption } from '../../engine/model/index.ts';
 import { productPath } from '../../contract/slug';
 import { tintName } from './paths';
 import type { CardRow, ImageRow, ProductBundle } from './queries';
 import { SHIP_FROM_NAMES, asShipFrom, type LogisticsCost } from './shipping';
-import type { ColorSwatch, GalleryImage, ProductCard, ProductDetail, WireImage } from './wire';
+import type { ColorSwatch, GalleryImage, ProductCard, ProductDetail, WireImage } from '../../contract/catalog';
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 

@@ -12,7 +12,8 @@
  * Money is integer cents throughout.
  */
 import { FREE_SHIPPING_EU } from '../../contract/constants';
-import type { ShipFromName } from './wire';
+import type { ShipFromName } from '../../contract/catalog';
+import type { ShippingQuote } from '../../contract/commerce';
 
 export type ShipFromCode = 'CN' | 'US' | 'AU';
 
@@ -133,20 +134,7 @@ export function logisticsFor(from: ShipFromCode, weightGrams: number): Logistics
   });
 }
 
-export interface ShippingQuote {
-  logisticsId: number;
-  shipMethod: string;
-  carrier: string;
-  shipTime: string;
-  shipTimeMin: number;
-  shipTimeMax: number;
-  /** Shipping for the quantity, integer cents. */
-  cost: number;
-  freeShipping: boolean;
-  isDefault: boolean;
-  shipCountryId: number;
-  countryCode: string;
-}
+export type { ShippingQuote };
 
 /** Quotes for one product to one country, or the spec's refusal message (callers answer code 10000). */
 export function quote(opts: {

@@ -5,7 +5,7 @@
 import { AppError } from '../lib/envelope';
 import { first, parseId, single, type Query } from '../catalog/params';
 import { BACKGROUND_TYPES, MATERIAL_TAGS } from './tags';
-import { MAX_KEYWORD_LENGTH, MAX_MATERIAL_PAGE_NUM, MAX_MATERIAL_PAGE_SIZE } from './wire';
+import { MAX_KEYWORD_LENGTH, MAX_MATERIAL_PAGE_NUM, MAX_MATERIAL_PAGE_SIZE } from '../../contract/materials';
 
 export const MaterialMessages = {
   badPageNum: `pageNum must be a whole number from 1 to ${MAX_MATERIAL_PAGE_NUM}`,

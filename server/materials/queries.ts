@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { materialCollections, materialTags, platformBackgrounds, platformMaterials } from '../db/schema-materials';
 import { MATERIAL_TAGS } from './tags';
-import { BACKGROUND_TYPE_NAMES, type BackgroundImage, type CollectedMaterialImage, type MaterialImage, type MaterialTagItem } from './wire';
+import { BACKGROUND_TYPE_NAMES, type BackgroundImage, type CollectedMaterialImage, type MaterialImage, type MaterialTagItem } from '../../contract/materials';
 
 export interface MaterialFilter {
   tagId?: number;

@@ -13,7 +13,7 @@ import { bestSellerCovers, categoriesWithCounts, countsBy, loadBundles, template
 import { templateForColour, toWireImage } from '../catalog/serialize';
 import { CATEGORIES, HOT_SELLING_SLUG } from '../catalog/taxonomy';
 import { ARCHETYPES } from '../catalog/archetypes';
-import { CUSTOM_TYPES, DEFAULT_CATALOG_PAGE_SIZE } from '../catalog/wire';
+import { CUSTOM_TYPES, DEFAULT_CATALOG_PAGE_SIZE } from '../../contract/catalog';
 
 const queryOf = (request: FastifyRequest): Query => (request.query ?? {}) as Query;
 

@@ -11,7 +11,7 @@ import { parseFilter } from '../catalog/filters';
 import { CatalogMessages, first, parseId, parseIdList, parsePaging, parseSort, type Query } from '../catalog/params';
 import { listProducts, loadBundles, productBasics, productIdByHandle, relatedProducts, type ProductFilter } from '../catalog/queries';
 import { toCard, toDetail, viewPhotoIn } from '../catalog/serialize';
-import { DEFAULT_CATALOG_PAGE_SIZE, DEFAULT_STRIP_PAGE_SIZE } from '../catalog/wire';
+import { DEFAULT_CATALOG_PAGE_SIZE, DEFAULT_STRIP_PAGE_SIZE } from '../../contract/catalog';
 import type { CustomTemplate } from '../../engine/model/index.ts';
 import { catalogTaxonomyRoutes } from './catalog-taxonomy';
 import { catalogShippingRoutes } from './catalog-shipping';

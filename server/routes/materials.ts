@@ -3,7 +3,7 @@
  * keyword, background images by type, and the merchant's collection (collect / uncollect,
  * login required, idempotent). Lists answer `{ code, msg, rows, total }`; the collect calls
  * answer `data`. Pictures are served by the catalogue's file route (server/materials/paths.ts).
- * Wire types: server/materials/wire.ts.
+ * Wire types: contract/materials.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -12,7 +12,7 @@ import { AppError, okData, page } from '../lib/envelope';
 import type { Query } from '../catalog/params';
 import { MaterialMessages, parseBackgroundType, parseKeyword, parseMaterialPaging, parsePlatformMaterialId, parseTag } from '../materials/params';
 import { collect, listBackgrounds, listCollected, listMaterials, listTags, materialExists, uncollect } from '../materials/queries';
-import { DEFAULT_BACKGROUND_PAGE_SIZE, DEFAULT_MATERIAL_PAGE_SIZE, type CollectResult } from '../materials/wire';
+import { DEFAULT_BACKGROUND_PAGE_SIZE, DEFAULT_MATERIAL_PAGE_SIZE, type CollectResult } from '../../contract/materials';
 
 const queryOf = (request: FastifyRequest): Query => (request.query ?? {}) as Query;
 

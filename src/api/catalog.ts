@@ -1,6 +1,6 @@
 /**
  * Catalogue calls of spec section 7 (all GET, all open to visitors). Shapes come from the
- * server's wire types (server/catalog/wire.ts is import-free and meant to move to contract/).
+ * shared wire types in contract/catalog.ts.
  *
  * Reads are cached in memory for a few minutes, keyed by path and parameters: the catalogue is
  * generated once and does not change under a running page, so back/forward and revisits paint
@@ -9,11 +9,11 @@
  */
 import { call, type CallOptions } from './http';
 import type { Envelope } from '../../contract/envelope';
-import type { ProductCard, ProductDetail } from '../../server/catalog/wire';
-import type { ShippingQuote } from '../../server/catalog/shipping';
+import type { ProductCard, ProductDetail } from '../../contract/catalog';
+import type { ShippingQuote } from '../../contract/commerce';
 
-export type { ProductCard, ProductDetail, ColorSwatch, WireOption, WireVariant, GalleryImage } from '../../server/catalog/wire';
-export type { ShippingQuote } from '../../server/catalog/shipping';
+export type { ProductCard, ProductDetail, ColorSwatch, WireOption, WireVariant, GalleryImage } from '../../contract/catalog';
+export type { ShippingQuote } from '../../contract/commerce';
 
 export interface SubMenu {
   id: number;

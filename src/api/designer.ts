@@ -6,10 +6,10 @@ import { call } from './http';
 import type { Envelope } from '../../contract/envelope';
 import type { AddImagesEditListBody, MyProductDetail, PriceRule, SaveProductBody } from '../../contract/products';
 import type { CustomTemplate } from '../../engine/index.ts';
-import type { WireImage } from '../../server/catalog/wire';
-import type { BackgroundImage, CollectedMaterialImage, CollectResult, MaterialImage, MaterialTagItem } from '../../server/materials/wire';
+import type { WireImage } from '../../contract/catalog';
+import type { BackgroundImage, CollectedMaterialImage, CollectResult, MaterialImage, MaterialTagItem } from '../../contract/materials';
 
-export type { BackgroundImage, CollectedMaterialImage, MaterialImage, MaterialTagItem } from '../../server/materials/wire';
+export type { BackgroundImage, CollectedMaterialImage, MaterialImage, MaterialTagItem } from '../../contract/materials';
 
 /** A product image row with its template for that colour (productImages/list). */
 export type ColourTemplateRow = WireImage & { editZone: CustomTemplate };

@@ -6,13 +6,13 @@ import { useSnapshot } from 'valtio';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { BackToTop } from '../components/BackToTop';
-import { LogoutConfirm } from '../components/HeaderWidgets';
+import { LogoutConfirm, StoreSwitch } from '../components/HeaderWidgets';
 import { session } from '../stores/session';
 import { cart } from '../stores/cart';
 import { toast, ui } from '../stores/ui';
 import { Modal } from '../components/Modal';
 import { Messages } from '../../contract/envelope';
-import { dashboardMenu, shortStoreName } from '../nav';
+import { dashboardMenu } from '../nav';
 import { GoToStoreButton } from '../components/stores/GoToStoreButton';
 
 export function useRouteTitle(): string {
@@ -66,7 +66,6 @@ export function DashboardLayout() {
   const [confirm, setConfirm] = useState(false);
   const [userOpen, setUserOpen] = useState(false);
   const user = snap.user;
-  const current = user?.sShops.find((s) => s.id === user.shopid);
   return (
     <div className="layout dashboard">
       <aside className="side-menu" aria-label="Dashboard menu">
@@ -98,7 +97,7 @@ export function DashboardLayout() {
           <div className="top-actions">
             <Link to="/branding-project">Branding Project</Link>
             <button type="button" className="btn small" onClick={() => { ui.addStoreDialog = true; }}>Add Store</button>
-            {user && user.sShops.length > 0 && <span className="store-name">{shortStoreName(current?.simplename ?? current?.myshopifyDomain)}</span>}
+            {user && user.sShops.length > 0 && <StoreSwitch />}
             <GoToStoreButton />
             <div className="popover" onMouseLeave={() => setUserOpen(false)}>
               <button type="button" className="nav-btn" aria-expanded={userOpen} aria-label="User menu" onClick={() => setUserOpen((o) => !o)}>

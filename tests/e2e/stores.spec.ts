@@ -16,6 +16,7 @@ import { startLoopbackProxy } from './loopback-proxy';
 import { startShopifyStandIn, type ShopifyStandIn } from '../server/stand-ins/shopify';
 import { startEtsyStandIn, type EtsyStandIn } from '../server/stand-ins/etsy';
 import { startWooCommerceStandIn } from '../server/stand-ins/woocommerce';
+import { StoreMessages } from '../../contract/stores';
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -144,8 +145,12 @@ test('connect a Shopify store, push a product from queued to done, and its store
   await expect(page.getByText('Nothing has been pushed to this store yet.')).toBeVisible();
 
   // The store answers the first attempt with a 500: the push stays queued for its retry.
-  standIn.failNext('500', 1);
-  await json(m.api.post(`/prod-api/api/sendProductShopify/addQueque/${saved.id}`));
+  // (Only the product write fails: the button's token check before queueing goes through.)
+  standIn.failNext('500', 1, 2, 'PodProductSet');
+  await page.goto('/my-products');
+  await page.getByRole('button', { name: 'Push Stand-in Tee to store' }).click();
+  await expect(toast(page, StoreMessages.pushQueued)).toBeVisible();
+  await page.goto('/my-account?tabname=stores');
   const queue = page.getByRole('table');
   const row = queue.getByRole('row', { name: /Stand-in Tee/ });
   await expect(async () => {

@@ -8,7 +8,7 @@ import { startServer, type TestServer } from './harness';
 import { ensureCatalog } from '../../server/catalog/ensure';
 import { buildCatalog, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
 import type { ProductRow } from '../../server/catalog/products';
-import type { ProductCard, ProductDetail } from '../../server/catalog/wire';
+import type { ProductCard, ProductDetail } from '../../contract/catalog';
 import { validateProduct, validateTemplate, type CustomTemplate } from '../../engine/model/index.ts';
 
 const OPTIONS: CatalogOptions = { seed: 'catalog-api-test', productCount: 150, imageSize: 256 };

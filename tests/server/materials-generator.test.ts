@@ -19,7 +19,7 @@ import { readMaterialsMarker, writeMaterials } from '../../server/materials/stor
 import { MATERIAL_TAGS } from '../../server/materials/tags';
 import { materialCollections, users } from '../../server/db/schema';
 import { ALL_MOTIFS } from '../../server/materials/art/motifs';
-import type { MaterialTagItem } from '../../server/materials/wire';
+import type { MaterialTagItem } from '../../contract/materials';
 
 let full: MaterialLibrary;
 beforeAll(() => { full = buildMaterials(DEFAULT_MATERIAL_OPTIONS); });

@@ -11,7 +11,7 @@ import { codeIn, startServer, type TestServer } from './harness';
 import { ensureMaterials } from '../../server/materials/ensure';
 import { buildMaterials, type MaterialLibrary, type MaterialOptions, type MaterialRow } from '../../server/materials/build';
 import { MATERIAL_TAGS } from '../../server/materials/tags';
-import type { BackgroundImage, CollectedMaterialImage, CollectResult, MaterialImage, MaterialTagItem } from '../../server/materials/wire';
+import type { BackgroundImage, CollectedMaterialImage, CollectResult, MaterialImage, MaterialTagItem } from '../../contract/materials';
 
 const OPTIONS: MaterialOptions = { seed: 'materials-api-test', materialCount: 72, backgroundCount: 9, clipartSize: 240, backgroundSize: 160 };
 

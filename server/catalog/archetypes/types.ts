@@ -5,7 +5,7 @@
  */
 import type { Box, Pt, Ring, Shape } from '../art/path';
 
-/** Spec section 9 leaves the meanings of 2, 3, 5, 6, 7 open; server/catalog/wire.ts names them. */
+/** Spec section 9 leaves the meanings of 2, 3, 5, 6, 7 open; contract/catalog.ts names them. */
 export type DesignCustomType = 2 | 3 | 5 | 6 | 7;
 
 /** A dark stroke in the shading map: folds, seams, hems. */

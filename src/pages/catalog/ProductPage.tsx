@@ -23,7 +23,7 @@ import { session } from '../../stores/session';
 import { requireLoginThen } from '../../stores/ui';
 import '../../styles/catalog.css';
 
-/** Spec section 9 leaves the codes' meanings open; these are the catalogue's (server/catalog/wire.ts). */
+/** Spec section 9 leaves the codes' meanings open; these are the catalogue's (contract/catalog.ts). */
 const CUSTOM_TYPE_NAMES: Readonly<Record<number, string>> = { 2: 'All-Over Print', 3: 'Print Area', 5: 'Wrap Print', 6: 'Flat Print', 7: 'Wall Art', 12: 'Personalized' };
 
 type Lookup = { kind: 'id'; value: string } | { kind: 'handle'; value: string } | null;

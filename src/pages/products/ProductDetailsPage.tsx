@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/Modal';
 import { Code } from '../../../contract/envelope';
 import { ProductMessages } from '../../../contract/products';
 import { AddToCartButton } from '../commerce/AddToCartButton';
+import { PushToStoreButton } from '../../components/stores/PushToStoreButton';
 import { DesignerHook, editHref, templateUseHref } from './DesignerHook';
 import { detailsHref, imagesByColour, LIST_PATH, LIST_TITLE, type ListKind } from './listing';
 import '../../styles/catalog.css';
@@ -99,6 +100,7 @@ export function ProductDetailsPage({ kind }: { kind: ListKind }) {
         <div className="myp-actions">
           {kind === 'templates' && <Link className="btn primary" to={templateUseHref(p.id)}>Use this template</Link>}
           {kind === 'products' && p.parent && <AddToCartButton productId={p.parent.id} myProductId={p.id} label="Order a sample" className="btn primary" />}
+          {kind === 'products' && <PushToStoreButton productId={p.id} title={p.title} className="btn" />}
           <Link className="btn" to={editHref(detailsHref(kind, p.id), p.id)}>Edit</Link>
           <button type="button" className="btn" onClick={() => void copy()} disabled={busy}>Copy</button>
           <button type="button" className="btn danger" onClick={() => setConfirming(true)} disabled={busy}>Delete</button>

@@ -15,6 +15,7 @@ import { ProductMessages } from '../../../contract/products';
 import { DesignerHook } from './DesignerHook';
 import { ProductTile } from './ProductTile';
 import { LIST_PATH, LIST_TITLE, listHref, pageCount, readListState, toggled, type ListKind } from './listing';
+import { PushQueuePanel } from '../../components/stores/PushQueuePanel';
 import '../../styles/catalog.css';
 import '../../styles/products.css';
 
@@ -169,6 +170,7 @@ export function ProductListPage({ kind }: { kind: ListKind }) {
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       />
+      {kind === 'products' && <PushQueuePanel />}
       <DesignerHook onSaved={refresh} />
     </div>
   );

@@ -5,6 +5,7 @@ import { priceRange } from '../../components/catalog/format';
 import type { MyProductCard } from '../../api/products';
 import { detailsHref, LIST_PATH, type ListKind } from './listing';
 import { editHref, templateUseHref } from './DesignerHook';
+import { PushToStoreButton } from '../../components/stores/PushToStoreButton';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -37,6 +38,7 @@ export function ProductTile({ kind, product: p, selected, onToggle, onCopy, busy
         {kind === 'templates' && <Link className="btn small primary" to={templateUseHref(p.id)} aria-label={`Use template ${p.title}`}>Use this template</Link>}
         <Link className="btn small" to={editHref(LIST_PATH[kind], p.id)} aria-label={`Edit ${p.title}`}>Edit</Link>
         <button type="button" className="btn small" onClick={onCopy} disabled={busy} aria-label={`Copy ${p.title}`}>Copy</button>
+        {kind === 'products' && <PushToStoreButton productId={p.id} title={p.title} />}
       </div>
     </li>
   );

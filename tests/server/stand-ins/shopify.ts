@@ -63,7 +63,8 @@ export interface StandInShop {
   subscriptions: { id: string; name: string; status: string; test: boolean; currentPeriodEnd: string | null }[];
 }
 
-type Fault = { kind: '429' | '500' | 'throttled'; retryAfter: number };
+/** `operation`: only that GraphQL operation fails (e.g. 'PodProductSet'); others pass untouched. */
+type Fault = { kind: '429' | '500' | 'throttled'; retryAfter: number; operation?: string };
 
 export interface ShopifyStandIn {
   url: string;
@@ -73,7 +74,7 @@ export interface ShopifyStandIn {
   /** productSet calls that created a product (not updates). */
   creates: number;
   /** Answers the next `count` GraphQL calls with a fault instead. */
-  failNext(kind: Fault['kind'], count?: number, retryAfterSeconds?: number): void;
+  failNext(kind: Fault['kind'], count?: number, retryAfterSeconds?: number, operation?: string): void;
   /** Scopes the next installs grant (default: what the app asks for). */
   grantOnly(scopes: string[] | null): void;
   shop(domain: string): StandInShop;
@@ -351,7 +352,8 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
         calls.push({ shop: domain, operation, status: 401 });
         return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
       }
-      const fault = faults.shift();
+      const at = faults.findIndex((f) => f.operation === undefined || f.operation === operation);
+      const fault = at >= 0 ? faults.splice(at, 1)[0] : undefined;
       if (fault?.kind === '429') {
         calls.push({ shop: domain, operation, status: 429 });
         return send(res, 429, { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' }, { 'retry-after': String(fault.retryAfter) });
@@ -397,8 +399,8 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
   return {
     url, shops, calls,
     get creates() { return state.creates; },
-    failNext(kind, count = 1, retryAfterSeconds = 2) {
-      for (let i = 0; i < count; i++) faults.push({ kind, retryAfter: retryAfterSeconds });
+    failNext(kind, count = 1, retryAfterSeconds = 2, operation) {
+      for (let i = 0; i < count; i++) faults.push({ kind, retryAfter: retryAfterSeconds, ...(operation ? { operation } : {}) });
     },
     grantOnly(scopes) { state.grantOnly = scopes; },
     shop,

@@ -1,6 +1,6 @@
 /**
- * What the material calls answer (spec section 7 "Materials"), as pure types and constants with
- * no imports, so the client can import them as they are (like server/catalog/wire.ts).
+ * What the material calls answer (spec section 7 "Materials"), as pure types and constants shared
+ * by the server and the designer's panels.
  *
  *   GET  /api/platformMaterialTag/getMaterialPictureTagList                 rows: MaterialTagItem[]
  *   GET  /api/platformMaterialImages/getPlatformMaterialImagesList          rows: MaterialImage[], total

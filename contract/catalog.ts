@@ -1,6 +1,6 @@
 /**
- * What the catalogue API answers (spec section 7 "Catalogue"), as pure types and constants with
- * no imports, so the file can move to contract/ as it is once the pages need it. Money is integer
+ * What the catalogue API answers (spec section 7 "Catalogue"), as pure types and constants shared
+ * by the server and the pages. Money is integer
  * cents everywhere ("cost", "minCost", "maxCost"); the client formats it.
  */
 
