@@ -137,5 +137,10 @@ export const StoreMessages = {
   connectedElsewhere: 'This store is already connected to another account',
   notConfigured: 'This store platform is not configured on the server',
   themeStyleInvalid: 'themeStyle must be a JSON object with a scriptUrl',
+  scriptMissing: 'Please provide the store script',
+  scriptTooLarge: 'The store script must be at most 64 KB',
+  scriptNotText: 'The store script must be plain JavaScript text',
+  scriptNotYours: 'The store script must be one uploaded to this account',
+  themeStyleSaved: 'Theme style saved',
   etsyDisclaimer: 'The term "Etsy" is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc.',
 } as const;

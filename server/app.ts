@@ -18,6 +18,7 @@ import { uploadRoutes } from './routes/uploads';
 import { commerceRoutes } from './routes/commerce';
 import { materialRoutes } from './routes/materials';
 import { storeRoutes } from './routes/stores';
+import { storeThemeRoutes } from './routes/stores-theme';
 import { productRoutes } from './routes/products';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     commerceRoutes(api, ctx);
     materialRoutes(api, ctx);
     storeRoutes(api, ctx);
+    storeThemeRoutes(api, ctx);
     productRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });

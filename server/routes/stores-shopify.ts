@@ -29,6 +29,7 @@ import { orderFromWebhook, subscribeWebhooks } from '../stores/shopify/connector
 import { importStoreOrder } from '../stores/order-import';
 import { StoreApiError } from '../stores/errors';
 import type { StoresRuntime } from './stores';
+import { ownedScriptUrl } from './stores-theme';
 
 /** Query parameters Shopify sent, as strings (arrays kept for the HMAC message). */
 function shopifyQuery(request: FastifyRequest): Record<string, string> {
@@ -180,10 +181,12 @@ export function shopifyStoreRoutes(app: FastifyInstance, ctx: AppContext, runtim
       throw new AppError(StoreMessages.themeStyleInvalid);
     }
     const scriptUrl = (style as { scriptUrl?: unknown } | null)?.scriptUrl;
-    if (!style || typeof style !== 'object' || Array.isArray(style) || typeof scriptUrl !== 'string' || !/^(https?:\/\/|\/)\S+$/.test(scriptUrl)) {
+    if (!style || typeof style !== 'object' || Array.isArray(style) || typeof scriptUrl !== 'string') {
       throw new AppError(StoreMessages.themeStyleInvalid);
     }
-    const themeStyle = JSON.stringify(style);
+    // Storefronts load this script: only one the merchant uploaded here (stores-theme.ts) will do.
+    const canonical = await ownedScriptUrl(ctx.store, userId, scriptUrl);
+    const themeStyle = JSON.stringify({ ...(style as Record<string, unknown>), scriptUrl: canonical });
     if (themeStyle.length > 20_000) throw new AppError(StoreMessages.themeStyleInvalid);
     await db.update(users).set({ themeStyle, updatedAt: new Date() }).where(eq(users.id, userId));
     return okData({ themeStyle });

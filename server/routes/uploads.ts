@@ -16,6 +16,7 @@ import { extensionOf, sniffImage } from '../storage/sniff';
 import { KEY_RE, uploadKey, withSuffix } from '../storage/keys';
 import { processImage } from '../storage/images';
 import { LOCAL_FILES_PREFIX } from '../storage/local-store';
+import { SCRIPT_CONTENT_TYPE } from './stores-theme';
 import { PAGE_SIZES } from '../../contract/constants';
 
 export const UploadMessages = {
@@ -184,7 +185,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       const key = `/${(request.params as { '*': string })['*']}`;
       const data = KEY_RE.test(key) ? await store.read(key) : null;
       if (!data) return reply.status(404).send({ code: 404, msg: 'File not found' });
-      const type = key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/json';
+      const type = key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg'
+        : key.endsWith('.js') ? SCRIPT_CONTENT_TYPE : 'application/json';
       // Names are random and never reused, so the content at a URL never changes.
       return reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff').send(data);

@@ -32,5 +32,8 @@ export function withSuffix(key: string, suffix: string, ext?: string): string {
   return `${base}${suffix}.${ext ?? oldExt}`;
 }
 
-/** Keys are made here, but a key read back from a request must still be one of ours. */
-export const KEY_RE = /^\/(CustomizedImages|customizedTemplate\/customImages)(\/imagePhoto)?\/\d+\/\d{4}-?\d{2}-?\d{2}\/[A-Za-z0-9]{32}(_thumbnail|_edit)?\.(png|jpg|json)$/;
+/**
+ * Keys are made here, but a key read back from a request must still be one of ours. `js` is the
+ * Shopify storefront script (server/routes/stores-theme.ts), stored beside the merchant's uploads.
+ */
+export const KEY_RE = /^\/(CustomizedImages|customizedTemplate\/customImages)(\/imagePhoto)?\/\d+\/\d{4}-?\d{2}-?\d{2}\/[A-Za-z0-9]{32}(_thumbnail|_edit)?\.(png|jpg|json|js)$/;

@@ -61,7 +61,8 @@ export const storesApi = {
   markRead: (ids: number[]) => call<never>('post', 'api/sendProductShopify/updateMsgHasRead', { json: { ids } }),
   downshelf: (myProductId: number) => call<QueuedJob>('post', `api/sendProductShopify/downshelf/${myProductId}`),
   /** After prices change here: queue the pushed product again so the store's prices follow. */
-  repushPrices: (myProductId: number) => call<QueuedJob>('put', 'api/sendProductShopify/editLocalPriceAvailable', { json: { id: myProductId } }),
+  repushPrices: (myProductId: number, opts: { showError?: boolean } = {}) =>
+    call<QueuedJob>('put', 'api/sendProductShopify/editLocalPriceAvailable', { json: { id: myProductId }, hideLoading: true, ...opts }),
   pushEtsy: (body: EtsyPushBody) => call<QueuedJob>('post', 'api/etsy/pushEtsyProduct', { json: body }),
   // Etsy listing settings: category levels and children, the shop's shipping profiles and
   // processing times. Category and shipping-profile errors are not shown (spec section 8).
@@ -72,6 +73,8 @@ export const storesApi = {
 
   /** Theme style of the Shopify storefront script (spec section 4 "Theme style save"). */
   saveThemeStyle: (themeStyle: string) => call<never>('post', 'api/shopifyOAuth/updateShopifyThemeStyle', { json: { themeStyle } }),
+  /** Stores the generated storefront script (src/components/stores/storeScript.ts); answers its url. */
+  uploadThemeScript: (script: string) => call<{ url: string }>('post', 'api/shopifyOAuth/uploadThemeScript', { json: { script } }),
 };
 
 /** The rows of a list answer, whichever of `data` or `rows` the server put them in. */

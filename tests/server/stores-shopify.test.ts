@@ -360,6 +360,30 @@ describe('pushing products', () => {
     expect(productsIn('shelf-store.myshopify.com')[0]!.status).toBe('DRAFT');
     expect(productsIn('shelf-store.myshopify.com')[0]!.variants.length).toBeGreaterThan(0);
   });
+
+  it('re-pushes a pushed product after its prices change; a never-pushed one is refused plainly', async () => {
+    const m = await merchant();
+    const shopId = await connect(m, 'reprice-store');
+    const id = await savedProduct(m, 'Reprice Tee', 2);
+    const never = await savedProduct(m, 'Never Pushed Tee', 2);
+    await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
+    await worker.drain();
+    const [variant] = await s.database.db.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id));
+    await s.database.db.update(myProductVariants).set({ priceCents: 2999 }).where(eq(myProductVariants.id, variant!.id));
+    const queued = await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id });
+    expect(queued.code, queued.msg).toBe(200);
+    await worker.drain();
+    expect(productsIn('reprice-store.myshopify.com')[0]!.variants.find((v) => v.sku === variant!.sku)!.price).toBe('29.99');
+
+    // The designer calls this after every update: a product never pushed gets a plain refusal,
+    // not the store notices, even while the store needs attention.
+    expect((await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id: never })).msg).toBe(StoreMessages.notPushed);
+    await s.database.db.update(storeConnections).set({ status: 'uninstalled' }).where(eq(storeConnections.shopId, shopId));
+    const refused = await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id: never });
+    expect(refused.msg).toBe(StoreMessages.notPushed);
+    expect(refused.code).not.toBe(Code.STORE_NOT_INSTALLED);
+    expect((await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id })).code).toBe(Code.STORE_NOT_INSTALLED);
+  });
 });
 
 describe('orders from the store', () => {
@@ -454,9 +478,12 @@ describe('several stores per merchant', () => {
     const m = await merchant();
     expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{bad' })).msg).toBe(StoreMessages.themeStyleInvalid);
     expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{"mode":1}' })).msg).toBe(StoreMessages.themeStyleInvalid);
-    const saved = await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: JSON.stringify({ mode: 1, scriptUrl: '/prod-api/files/x/store.js' }) });
-    expect(saved.code).toBe(200);
+    // The script URL must be one this merchant uploaded (tests/server/stores-theme.test.ts covers the refusals).
+    const up = await m.call<{ data: { url: string } }>('POST', '/api/shopifyOAuth/uploadThemeScript', { script: 'console.log("pod");' });
+    expect(up.code, up.msg).toBe(200);
+    const saved = await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: JSON.stringify({ mode: 1, scriptUrl: up.data.url }) });
+    expect(saved.code, saved.msg).toBe(200);
     const info = await m.call<{ user: { themeStyle: string } }>('GET', '/api/user/getInfo');
-    expect(JSON.parse(info.user.themeStyle)).toEqual({ mode: 1, scriptUrl: '/prod-api/files/x/store.js' });
+    expect(JSON.parse(info.user.themeStyle)).toEqual({ mode: 1, scriptUrl: up.data.url });
   });
 });

@@ -9,6 +9,7 @@
 import { priceTextToCents, PRODUCT_TITLE_MAX, ProductMessages, type ViewImageInput } from '../../../contract/products';
 import { isStopRender, type CustomTemplate, type SkuDesign } from '../../../engine/index.ts';
 import { designerApi, productsApi, savedId, type ColourTemplateRow } from '../../api/designer';
+import { storesApi } from '../../api/stores';
 import type { ProductDetail } from '../../api/catalog';
 import type { RenderWorkerHandle } from '../../../workers/client';
 import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } from '../steps/options';
@@ -127,6 +128,13 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
   if (PHOTO_CUSTOM_TYPES.includes(product.customType)) {
     const photo = await productsApi.addPhotoProduct(id);
     if (photo.code !== 200) return { ok: false, msg: photo.msg || 'Data error', id };
+  }
+  if (req.id !== null) {
+    // An updated product may already be in the merchant's store: queue it again so the store's
+    // prices follow. A product never pushed (or no store connected) is refused harmlessly, which
+    // is not a failure of this save, so nothing is shown for it.
+    progress('Updating your store');
+    await storesApi.repushPrices(id, { showError: false });
   }
   return { ok: true, id };
 }

@@ -13,7 +13,8 @@ import { storeLabel, storeTypeName } from '../../components/stores/logic';
 import { useStoreSwitch } from '../../components/stores/useStoreSwitch';
 import { TransferStoreDialog } from './TransferStoreDialog';
 import { PushQueuePanel } from '../../components/stores/PushQueuePanel';
-import type { StoreSummary } from '../../../contract/stores';
+import { ThemeStyleSection } from './ThemeStyleSection';
+import { StoreType, type StoreSummary } from '../../../contract/stores';
 
 const STATUS_TEXT: Record<StoreSummary['status'], string | null> = {
   active: null,
@@ -86,6 +87,8 @@ export function StoresTab() {
           </ul>
         )}
       {stores?.some((s) => s.isCurrent) && <PushQueuePanel />}
+      {/* The storefront script is a Shopify theme feature: other store types have no theme style. */}
+      {stores?.some((s) => s.isCurrent && s.type === StoreType.SHOPIFY) && <ThemeStyleSection />}
       {switchDialog}
       <TransferStoreDialog store={transfer} onClose={() => setTransfer(null)}
         onDone={async () => { setTransfer(null); await refreshSession(); await load(); }} />
