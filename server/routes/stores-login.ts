@@ -17,7 +17,7 @@ import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { createSession, sessionUserId, setSessionCookies, tokenFrom } from '../auth/session';
 import { authenticate, findUserById } from '../services/accounts';
-import { enforce, Limits } from '../lib/rate-limit';
+import { limitFailures, loginFailureKeys } from '../lib/rate-limit';
 import { AppError, ok, okData } from '../lib/envelope';
 import { bodyOf, optionalIdOf, pick, queryOf, textOf } from '../commerce/params';
 import { Code } from '../../contract/envelope';
@@ -45,10 +45,10 @@ export function storeLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
     const shopId = optionalIdOf(pick(body, 'shopId', 'shopid', 'id'), 'shopId');
     if (!claimToken && shopId === undefined) throw new AppError(LoginMessages.chooseStore);
     const username = String(body.username ?? '').trim().toLowerCase();
-    await enforce(db, `login:ip:${request.ip}`, Limits.loginPerIp);
-    await enforce(db, `login:acct:${username}`, Limits.loginPerAccount);
-    if (config.captcha) await checkCaptcha(db, body);
-    const user = await authenticate(db, username, String(body.password ?? '').trim());
+    const user = await limitFailures(db, loginFailureKeys(request.ip, username), async () => {
+      if (config.captcha) await checkCaptcha(db, body);
+      return authenticate(db, username, String(body.password ?? '').trim());
+    });
 
     let current: number;
     if (claimToken) {

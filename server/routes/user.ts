@@ -11,7 +11,7 @@ import {
 } from '../auth/session';
 import { authenticate, createUser, findUserByEmail, findUserById, setPassword, userInfo } from '../services/accounts';
 import { consumeEmailCode, issueEmailCode, type CodePurpose } from '../services/email-codes';
-import { enforce, Limits } from '../lib/rate-limit';
+import { enforce, Limits, limitFailures, loginFailureKeys } from '../lib/rate-limit';
 import { AppError, ok } from '../lib/envelope';
 import { Code, Messages } from '../../contract/envelope';
 import { CAPTCHA_TTL_S } from '../../contract/constants';
@@ -59,10 +59,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = bodyOf(request);
     check(loginSchema(config.captcha), body);
     const username = str(body.username).toLowerCase();
-    await enforce(db, `login:ip:${request.ip}`, Limits.loginPerIp);
-    await enforce(db, `login:acct:${username}`, Limits.loginPerAccount);
-    if (config.captcha) await checkCaptcha(db, body);
-    const user = await authenticate(db, username, str(body.password));
+    const user = await limitFailures(db, loginFailureKeys(request.ip, username), async () => {
+      if (config.captcha) await checkCaptcha(db, body);
+      return authenticate(db, username, str(body.password));
+    });
     const session = await createSession(db, user.id);
     setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);
     request.log.info({ userId: user.id }, 'login');

@@ -31,9 +31,9 @@ async function register(email: string, password = 'secret123'): Promise<string> 
   return res.token;
 }
 
-async function login(username: string, password: string) {
+async function login(username: string, password: string, headers?: Record<string, string>) {
   const c = await captcha();
-  return s.api<{ token?: string }>('POST', '/api/user/login', { username, password, code: c.code, uuid: c.uuid });
+  return s.api<{ token?: string }>('POST', '/api/user/login', { username, password, code: c.code, uuid: c.uuid }, undefined, headers);
 }
 
 describe('health', () => {
@@ -141,6 +141,15 @@ describe('refusals with the spec wording', () => {
     for (let i = 0; i < 11; i++) answers.push((await login('limited@example.com', 'wrongpass')).msg);
     expect(answers.slice(0, 10).every((m) => m === Messages.wrongCredentials)).toBe(true);
     expect(answers[10]).toBe(Messages.tooManyRequests);
+  });
+
+  it('counts only failed logins: a merchant who logs in often is never locked out', async () => {
+    await register('often@example.com');
+    const from = { 'x-forwarded-for': '203.0.113.77' };
+    for (let i = 0; i < 12; i++) expect((await login('often@example.com', 'secret123', from)).code).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login('often@example.com', 'wrongpass', from)).msg).toBe(Messages.wrongCredentials);
+    // Ten failures lock the account for the window, even for the right password.
+    expect((await login('often@example.com', 'secret123', from)).msg).toBe(Messages.tooManyRequests);
   });
 
   it('rate-limits e-mailed codes per client address', async () => {
