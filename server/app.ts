@@ -20,6 +20,7 @@ import { materialRoutes } from './routes/materials';
 import { storeRoutes } from './routes/stores';
 import { storeThemeRoutes } from './routes/stores-theme';
 import { productRoutes } from './routes/products';
+import { accountRoutes } from './routes/account';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     storeRoutes(api, ctx);
     storeThemeRoutes(api, ctx);
     productRoutes(api, ctx);
+    accountRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
     });

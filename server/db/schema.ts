@@ -78,3 +78,4 @@ export * from './schema-commerce';
 export * from './schema-materials';
 export * from './schema-products';
 export * from './schema-stores';
+export * from './schema-account';

@@ -2,6 +2,7 @@
 import type { Db } from '../db/client';
 import { createUser, findUserByEmail } from '../services/accounts';
 import { ensureDemoBalance } from '../commerce/demo';
+import { recordWelcome } from '../services/account-settings';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';
@@ -11,5 +12,6 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const user = existing ?? await createUser(db, DEMO_EMAIL, DEMO_PASSWORD);
   // The demo balance is credited once (a Prepayment record), also for a demo account made before it existed.
   await ensureDemoBalance(db, user.id);
+  if (!existing) await recordWelcome(db, user.id);
   return { created: !existing };
 }

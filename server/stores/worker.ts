@@ -12,6 +12,7 @@ import type { StoresConfig } from './config';
 import { createTokenCipher, loadTokenKey, type TokenCipher } from './crypto';
 import { claimNext, requeueStale } from './queue';
 import { runJob, type PushDeps } from './push';
+import { recordPushOutcome } from '../services/account-settings';
 import { connectorFor } from './connectors';
 import { importStoreOrder } from './order-import';
 import { refreshIfExpiring, tokenRefresher } from './token-refresh';
@@ -61,6 +62,7 @@ export function startStoreWorker(opts: WorkerOptions): StoreWorker {
     const job = await claimNext(deps.db, id, now());
     if (!job) return false;
     await runJob(deps, job, now);
+    await recordPushOutcome(deps.db, job.id); // a finished push becomes a "product complete" message
     return true;
   };
 

@@ -13,7 +13,8 @@ import { loadingEnd, loadingStart, toast, ui } from '../stores/ui';
 export interface CallOptions {
   json?: unknown;
   searchParams?: Record<string, string | number | boolean | undefined | null>;
-  body?: FormData;
+  /** FormData posts multipart; URLSearchParams posts form-encoded (updateTaxNumber). */
+  body?: FormData | URLSearchParams;
   /** Show the server's error message as a toast (default true). */
   showError?: boolean;
   /** Show the server's success message as a toast. */

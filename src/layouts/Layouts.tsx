@@ -1,4 +1,5 @@
 /** The product's layouts (spec section 2): each keeps the back-to-top button after 800 px. */
+import { NotificationLink } from '../pages/notification/NotificationLink';
 import { useState } from 'react';
 import { Icon } from '../components/Icon';
 import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
@@ -99,6 +100,7 @@ export function DashboardLayout() {
             <button type="button" className="btn small" onClick={() => { ui.addStoreDialog = true; }}>Add Store</button>
             {user && user.sShops.length > 0 && <StoreSwitch />}
             <GoToStoreButton />
+            <NotificationLink />
             <div className="popover" onMouseLeave={() => setUserOpen(false)}>
               <button type="button" className="nav-btn" aria-expanded={userOpen} aria-label="User menu" onClick={() => setUserOpen((o) => !o)}>
                 <span className="avatar" aria-hidden>{user?.displayname.slice(0, 1).toUpperCase()}</span> {user?.displayname}

@@ -8,6 +8,7 @@ import { HomePage } from '../pages/Home';
 import { LoginPage, RegisterPage, ResetPasswordPage, ResetSendCodePage } from '../pages/AuthPages';
 import { EproloAuthPage, EtsyAuthPage, ShopifyAuthPage, StoreLoginPage, StoreSetPasswordPage, WooCommerceAuthPage } from '../pages/auth-stores/StoreAuthPages';
 import { AccountPage } from '../pages/account/AccountPage';
+import { NotificationPage } from '../pages/notification/NotificationPage';
 import { NotFoundPage, ErrorPage } from '../pages/NotFound';
 import { DashboardPage } from '../pages/Dashboard';
 import { PrivacyPolicy } from '../pages/policy/PrivacyPolicy';
@@ -103,7 +104,7 @@ export const routeTable: RouteObject[] = [
       page('/my-products/details/:id', 'Product Details', <ProductDetailsPage kind="products" />),
       page('/my-templates', 'My Templates', <ProductListPage kind="templates" />),
       page('/my-templates/details/:id', 'Product Details', <ProductDetailsPage kind="templates" />),
-      soon('/notification', 'Notification'),
+      page('/notification', 'Notification', <NotificationPage />),
       page('/orders', 'Orders', <OrdersPage />),
       page('/shopping-cart', 'Shopping Cart', <ShoppingCartPage />),
       page('/shopping-cart/pay', 'Payment', <PayPage />),

@@ -1,6 +1,6 @@
 /**
- * Account & Settings (/my-account?tabname=…): profile, password, connected stores and the
- * pricing rule. The tab lives in the URL so "Setting" and links can open a given tab.
+ * Account & Settings (/my-account?tabname=…): profile, password, connected stores, the
+ * pricing rule, and currency & tax. The tab lives in the URL so "Setting" and links can open a given tab.
  */
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { ProfileTab } from './ProfileTab';
 import { PasswordTab } from './PasswordTab';
 import { StoresTab } from './StoresTab';
 import { PricingTab } from './PricingTab';
+import { CurrencyTaxTab } from './CurrencyTaxTab';
 import '../../styles/account.css';
 
 export function AccountPage() {
@@ -39,6 +40,7 @@ export function AccountPage() {
         {tab === 'password' && <PasswordTab />}
         {tab === 'stores' && <StoresTab />}
         {tab === 'pricing_rules' && <PricingTab />}
+        {tab === 'currency' && <CurrencyTaxTab />}
       </div>
     </div>
   );

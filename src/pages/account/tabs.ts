@@ -6,6 +6,7 @@ export const ACCOUNT_TABS = [
   { name: 'profile', label: 'Profile' },
   { name: 'password', label: 'Password' },
   { name: 'stores', label: 'Stores' },
+  { name: 'currency', label: 'Currency & Tax' },
   { name: 'pricing_rules', label: 'Pricing' },
 ] as const;
 
