@@ -127,17 +127,24 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
     return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
   });
 
-  app.post('/api/sendProductShopify/downshelf/:id', async (request) => {
-    const userId = await requireUser(request);
-    const myProductId = idOf(paramsOf(request).id, 'id');
-    const title = await ownProductTitle(ctx, userId, myProductId);
-    // The designer calls this quietly after every product update: a product never pushed to the
-    // current store is answered before the store's token checks, so it never raises their notices.
+  /**
+   * Refuses a product never pushed to the current store. It runs before the store's token checks:
+   * the designer re-pushes quietly after every product update, and a product that was never
+   * pushed must not raise the store's install or upgrade notices.
+   */
+  async function requirePushedToCurrent(userId: number, myProductId: number): Promise<void> {
     const current = await currentShop(db, userId);
     if (!current) throw new AppError(StoreMessages.noStore);
     const [link] = await db.select({ id: storeProductLinks.id }).from(storeProductLinks)
       .where(and(eq(storeProductLinks.shopId, current.id), eq(storeProductLinks.myProductId, myProductId)));
     if (!link) throw new AppError(StoreMessages.notPushed);
+  }
+
+  app.post('/api/sendProductShopify/downshelf/:id', async (request) => {
+    const userId = await requireUser(request);
+    const myProductId = idOf(paramsOf(request).id, 'id');
+    const title = await ownProductTitle(ctx, userId, myProductId);
+    await requirePushedToCurrent(userId, myProductId);
     const shop = await pushTarget(ctx, userId, 'queue');
     const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'downshelf', title });
     return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
@@ -174,13 +181,7 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = await requireUser(request);
     const myProductId = idOf(pick(bodyOf(request), 'id', 'myProductId'), 'id');
     const title = await ownProductTitle(ctx, userId, myProductId);
-    // The designer calls this quietly after every product update: a product never pushed to the
-    // current store is answered before the store's token checks, so it never raises their notices.
-    const current = await currentShop(db, userId);
-    if (!current) throw new AppError(StoreMessages.noStore);
-    const [link] = await db.select({ id: storeProductLinks.id }).from(storeProductLinks)
-      .where(and(eq(storeProductLinks.shopId, current.id), eq(storeProductLinks.myProductId, myProductId)));
-    if (!link) throw new AppError(StoreMessages.notPushed);
+    await requirePushedToCurrent(userId, myProductId);
     const shop = await pushTarget(ctx, userId, 'queue');
     const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title });
     return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
