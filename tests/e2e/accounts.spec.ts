@@ -80,6 +80,9 @@ test('a session ended elsewhere shows the identity-expired message and logs the 
   await page.goto('/login');
   await logIn(page, 'demo@example.com', 'demo1234');
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's own calls finish first: one answered 401 after the logout below would end the
+  // page's session before the reload this test is about.
+  await page.waitForLoadState('networkidle');
   // End the session on the server with the same cookie, as a logout in another tab would.
   const cookies = await page.context().cookies();
   const token = cookies.find((c) => c.name === 'pod_token')!.value;

@@ -41,8 +41,23 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      // pool.end() resolves before its backends have all gone; FORCE would kill a closing one and
+      // its client would raise "terminating connection due to administrator command" unhandled.
+      // So wait for them to leave, and force only a database something still holds.
+      try {
+        for (let i = 0; ; i++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (err) {
+            if (i >= 40) { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); break; }
+            if ((err as { code?: string }).code !== '55006') throw err; // object_in_use
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
