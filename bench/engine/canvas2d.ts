@@ -15,7 +15,7 @@
  * tinted photo at output size. Runs on a page and in a worker.
  */
 import { elementMatrix, multiplyAffine, type Mat2d } from '../../engine/geometry/index.ts';
-import { layerFlatIds, type BlendCode, type CustomTemplate, type DesignElement, type TemplateView } from '../../engine/model/index.ts';
+import { layerFlatIds, type BlendCode, type DesignElement, type TemplateView } from '../../engine/model/index.ts';
 import type { MockupRequest } from '../../engine/engine.ts';
 import { createFetchImageLoader, type CachingImageLoader } from '../../engine/render/mockup/image-loader.ts';
 import { buildLayerMesh, type LayerMesh } from '../../engine/render/mockup/layer-mesh.ts';

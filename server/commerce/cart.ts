@@ -11,8 +11,8 @@ import { AppError } from '../lib/envelope';
 import { CART_MAX_ITEMS, CART_QUANTITY_MAX, CommerceMessages, type CartGroup, type CartItem, type GroupCosts } from '../../contract/commerce';
 import { firstVariantOf, loadCatalogView, type CatalogView, type SellableProduct } from './catalog-lookup';
 import { loadMyProducts, sellsVariant, type SellableMyProduct } from './my-products-lookup';
-import { findCountry, findCountryById, quoteGroup, SHIP_FROM_ORDER, shipFromName, type GroupQuote } from './shipping';
-import type { ShipCountry, ShipFromCode } from '../catalog/shipping';
+import { findCountry, findCountryById, quoteGroup, SHIP_FROM_ORDER, shipFromName } from './shipping';
+import type { ShipCountry } from '../catalog/shipping';
 
 type CartRow = typeof cartItems.$inferSelect;
 

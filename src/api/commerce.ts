@@ -5,7 +5,7 @@
  */
 import { call } from './http';
 import type {
-  AddressInput, BalanceRecord, CartGroup, GroupCosts, GroupMethod, LogisticsCosts, CouponReceipt, OrderSort, OrderStatistics, OrderTab, PaymentMethodInfo, ShipAddress, ShipFromCode,
+  AddressInput, BalanceRecord, CartGroup, GroupCosts, GroupMethod, LogisticsCosts, CouponReceipt, OrderSort, OrderStatistics, OrderTab, PaymentMethodInfo, ShipAddress,
 } from '../../contract/commerce';
 import type { MyProductDetail } from '../../contract/products';
 

@@ -3,54 +3,13 @@
  * entry, changing the password (refusals keep what was typed; the new password logs in), and
  * the pricing rule (checked, saved, shown again after a reload, and used by new products).
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { codeFromOutbox } from './outbox';
-import { E2E_PORT } from './env';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { BASE, json, logIn, merchantPool, toast } from './merchants';
 
-const BASE = `http://127.0.0.1:${E2E_PORT}`;
+const pool = merchantPool();
+const { account, register } = pool;
 
-interface Merchant { email: string; token: string; api: APIRequestContext }
-const merchants: Merchant[] = [];
-
-async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T & { code: number; msg: string }> {
-  const body = (await (await res).json()) as T & { code: number; msg: string };
-  expect(body.code, body.msg).toBe(200);
-  return body;
-}
-
-async function register(label: string, email = `${label}${Date.now()}@example.com`): Promise<Merchant> {
-  const anon = await playwrightRequest.newContext({ baseURL: BASE });
-  await json(anon.post('/prod-api/api/user/sendEmailCode', { data: { email } }));
-  const code = await codeFromOutbox(email);
-  const res = await json<{ token: string }>(anon.post('/prod-api/api/user/add', { data: { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' } }));
-  await anon.dispose();
-  const m = { email, token: res.token, api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }) };
-  merchants.push(m);
-  return m;
-}
-
-/**
- * Merchants shared by the tests that need one, made on first use: the server sends at most 10 e-mail
- * codes an hour to one IP, and every e2e spec registers from 127.0.0.1.
- */
-const accounts = new Map<string, Promise<Merchant>>();
-function account(label: string, email?: string): Promise<Merchant> {
-  if (!accounts.has(label)) accounts.set(label, register(label, email));
-  return accounts.get(label)!;
-}
-
-async function logIn(page: Page, m: Merchant) {
-  await page.context().addCookies([
-    { name: 'pod_token', value: m.token, url: BASE, httpOnly: true, sameSite: 'Lax' },
-    { name: 'pod_login', value: '1', url: BASE, sameSite: 'Lax' },
-  ]);
-}
-
-const toast = (page: Page, text: string) => page.locator('.toasts').getByText(text);
-
-test.afterAll(async () => {
-  for (const m of merchants) await m.api.dispose();
-});
+test.afterAll(() => pool.dispose());
 
 test('Setting opens the profile tab; tabs follow the address and the arrow keys', async ({ page }) => {
   const m = await account('shared');

@@ -36,7 +36,6 @@ interface Product { id: number; title: string; variants: Variant[] }
 interface CartGroup { shipTrolleyItemList: { id: number; title: string; variantTitle: string }[] }
 
 const variantName = (v: Variant) => [v.option1, v.option2, v.option3].filter(Boolean).join(' / ') || 'Default';
-const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The nth product shipping from a place that has at least two variants. */

@@ -7,10 +7,10 @@
  * the store, a store order arriving in Orders, the store switch, default and transfer, the
  * keyboard path through the add-store dialog and Etsy's disclaimer before authorisation.
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { codeFromOutbox } from './outbox';
-import { E2E_PORT } from './env';
+import sharp from 'sharp';
+import { BASE, json, logIn, merchantPool, toast, type Merchant } from './merchants';
 import { ETSY_STANDIN_PORT, ETSY_TEST_APP, SHOPIFY_STANDIN_PORT, SHOPIFY_TEST_APP } from './stores-env';
 import { startLoopbackProxy } from './loopback-proxy';
 import { startShopifyStandIn, type ShopifyStandIn } from '../server/stand-ins/shopify';
@@ -18,9 +18,6 @@ import { startEtsyStandIn, type EtsyStandIn } from '../server/stand-ins/etsy';
 import { startWooCommerceStandIn } from '../server/stand-ins/woocommerce';
 import { StoreMessages } from '../../contract/stores';
 
-const BASE = `http://127.0.0.1:${E2E_PORT}`;
-
-interface Merchant { email: string; token: string; api: APIRequestContext }
 interface CatalogVariant { id: number; option1: string | null; option2: string | null; option3: string | null }
 interface CatalogProduct { id: number; options: { position: number; isColor: boolean; values: { name: string; hex: string | null }[] }[]; variants: CatalogVariant[] }
 
@@ -28,42 +25,8 @@ let standIn: ShopifyStandIn;
 let etsy: EtsyStandIn;
 let etsyProxy: { close(): Promise<void> };
 let product: CatalogProduct;
-const merchants: Merchant[] = [];
-
-async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T & { code: number; msg: string }> {
-  const body = (await (await res).json()) as T & { code: number; msg: string };
-  expect(body.code, body.msg).toBe(200);
-  return body;
-}
-
-async function register(label: string, email = `${label}${Date.now()}@example.com`): Promise<Merchant> {
-  const anon = await playwrightRequest.newContext({ baseURL: BASE });
-  await json(anon.post('/prod-api/api/user/sendEmailCode', { data: { email } }));
-  const code = await codeFromOutbox(email);
-  const res = await json<{ token: string }>(anon.post('/prod-api/api/user/add', { data: { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' } }));
-  await anon.dispose();
-  const m = { email, token: res.token, api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }) };
-  merchants.push(m);
-  return m;
-}
-
-/**
- * Merchants shared by the tests that need one, made on first use: the server sends at most 10 e-mail
- * codes an hour to one IP, and every e2e spec registers from 127.0.0.1.
- */
-const accounts = new Map<string, Promise<Merchant>>();
-function account(label: string, email?: string): Promise<Merchant> {
-  if (!accounts.has(label)) accounts.set(label, register(label, email));
-  return accounts.get(label)!;
-}
-
-/** The browser logged in as the merchant: the session cookies the login would have set. */
-async function logIn(page: Page, m: Merchant) {
-  await page.context().addCookies([
-    { name: 'pod_token', value: m.token, url: BASE, httpOnly: true, sameSite: 'Lax' },
-    { name: 'pod_login', value: '1', url: BASE, sameSite: 'Lax' },
-  ]);
-}
+const pool = merchantPool();
+const { account } = pool;
 
 /** Connects a stand-in store without a browser: the same install link, consent and callback the page uses. */
 async function connectByApi(m: Merchant, shop: string): Promise<void> {
@@ -98,7 +61,6 @@ async function saveProduct(m: Merchant, title: string): Promise<{ id: number; va
   return { id: saved.data.id, variantCount: variants.length, imageCount: list.length };
 }
 
-const toast = (page: Page, text: string) => page.locator('.toasts').getByText(text);
 
 test.beforeAll(async () => {
   standIn = await startShopifyStandIn({ ...SHOPIFY_TEST_APP, port: SHOPIFY_STANDIN_PORT });
@@ -112,7 +74,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const m of merchants) await m.api.dispose();
+  await pool.dispose();
   await standIn?.close();
   await etsyProxy?.close();
   await etsy?.close();

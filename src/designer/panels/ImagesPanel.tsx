@@ -17,7 +17,7 @@ type Tab = 'uploads' | 'library' | 'collected';
 
 export function ImagesPanel({ session, retryDelayMs }: { session: DesignSession; retryDelayMs?: number }) {
   const ids = useId();
-  const { element, flat, activeFlatId } = useSelected(session);
+  const { element, flat } = useSelected(session);
   const [tab, setTab] = useState<Tab>('uploads');
   const [mine, setMine] = useState<UploadedImage[] | null>(null);
   const canImage = !flat || flat.flatData.img === 1;
