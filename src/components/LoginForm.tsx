@@ -5,10 +5,25 @@ import { useForm } from './useForm';
 import { userApi } from '../api/user';
 import { loggedInWith } from '../stores/session';
 import { loginSchema } from '../../contract/validation';
+import type { LoginBody } from '../../contract/api';
 
-/** Login with e-mail, password and the 4-character image code; used by the page and the dialog. */
-export function LoginForm({ onDone }: { onDone: () => void }) {
-  const f = useForm({ username: '', password: '', code: '' });
+export interface LoginFormProps {
+  onDone: () => void;
+  /** Another login call with the same fields (the store login, which also claims a store). */
+  submitLogin?: (body: LoginBody) => Promise<{ code: number; msg: string }>;
+  email?: string;
+  formLabel?: string;
+  submitLabel?: string;
+  /** Offer "Create an account" (off where the account is being made some other way). */
+  offerRegister?: boolean;
+}
+
+/**
+ * Login with e-mail, password and the 4-character image code; used by the page, the dialog and
+ * the store login.
+ */
+export function LoginForm({ onDone, submitLogin = userApi.login, email = '', formLabel = 'Log in', submitLabel = 'Log in', offerRegister = true }: LoginFormProps) {
+  const f = useForm({ username: email, password: '', code: '' });
   const [captcha, setCaptcha] = useState<{ enabled: boolean; uuid?: string; img?: string }>({ enabled: false });
   const [busy, setBusy] = useState(false);
 
@@ -23,7 +38,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
     f.setServerError('');
     if (!f.check(loginSchema(captcha.enabled))) return;
     setBusy(true);
-    const res = await userApi.login({ ...f.values, username: f.values.username.trim(), uuid: captcha.uuid });
+    const res = await submitLogin({ ...f.values, username: f.values.username.trim(), uuid: captcha.uuid });
     if (res.code === 200 && (await loggedInWith())) {
       setBusy(false);
       onDone();
@@ -37,7 +52,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-label="Log in">
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={formLabel}>
       <Field label="Email" type="email" autoComplete="username" placeholder="Email address" {...f.bind('username')} />
       <Field label="Password" type="password" autoComplete="current-password" placeholder="Password" {...f.bind('password')} />
       {captcha.enabled && (
@@ -47,10 +62,10 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
           </button>} />
       )}
       {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-      <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Logging in…' : 'Log in'}</button>
+      <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Logging in…' : submitLabel}</button>
       <div className="auth-links">
         <Link to="/reset-password/send-code">Forgot password?</Link>
-        <Link to="/register">Create an account</Link>
+        {offerRegister && <Link to="/register">Create an account</Link>}
       </div>
     </form>
   );
