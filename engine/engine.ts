@@ -7,7 +7,7 @@ import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from
 import { MockupRenderer, createFetchImageLoader, type ImageLoader, type LayerImage } from './render/mockup/index.ts';
 import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
-import type { CustomTemplate, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
+import type { CustomTemplate, ProjectionMatrix, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
 
 export interface MockupRequest {
   template: CustomTemplate;
@@ -198,13 +198,19 @@ function onPhotoSide(layer: SmartObjectLayer): number {
       break;
     }
     case 'bezier':
-      xs = w.points.map((p) => p.x); ys = w.points.map((p) => p.y);
+    case 'quilt': {
+      const points = (w.kind === 'bezier' ? w.points : w.mesh.points).map((p) => projectPoint(w.projection, p));
+      xs = points.map((p) => p.x); ys = points.map((p) => p.y);
       break;
-    case 'quilt':
-      xs = w.mesh.points.map((p) => p.x); ys = w.mesh.points.map((p) => p.y);
-      break;
+    }
     default:
       xs = w.quad.filter((_, i) => i % 2 === 0); ys = w.quad.filter((_, i) => i % 2 === 1);
   }
   return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+}
+
+function projectPoint(m: ProjectionMatrix | null, p: { x: number; y: number }): { x: number; y: number } {
+  if (!m) return p;
+  const w = m[2] * p.x + m[5] * p.y + m[8];
+  return { x: (m[0] * p.x + m[3] * p.y + m[6]) / w, y: (m[1] * p.x + m[4] * p.y + m[7]) / w };
 }

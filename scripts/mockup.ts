@@ -1,9 +1,10 @@
 /**
- * npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--size <px>]
+ * npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--composite-out <png>] [--size <px>]
  *
  * Renders through the real engine in headless Chromium. With several views, the first goes to
  * --out and the others next to it as <out>-<viewId>.png. With a PSD and --layers-out, one PNG per
- * smart-object layer at document size, named by its group path (simple_warp/bbox_change.png).
+ * smart-object layer at document size, named by its group path (simple_warp/bbox_change.png);
+ * --composite-out writes the whole document (every layer, the design in its smart objects).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,17 +14,21 @@ import { openEngineHarness } from './engine-harness.ts';
 const { values } = parseArgs({
   options: {
     template: { type: 'string' }, design: { type: 'string' }, out: { type: 'string' },
-    'layers-out': { type: 'string' }, size: { type: 'string' }, help: { type: 'boolean' },
+    'layers-out': { type: 'string' }, 'composite-out': { type: 'string' }, size: { type: 'string' }, help: { type: 'boolean' },
   },
 });
-const usage = 'usage: npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--size <px>]';
-if (values.help || !values.template || (!values.out && !values['layers-out'])) {
+const usage = 'usage: npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--composite-out <png>] [--size <px>]';
+if (values.help || !values.template || (!values.out && !values['layers-out'] && !values['composite-out'])) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
 }
 const size = values.size ? Number(values.size) : undefined;
 if (size !== undefined && !(Number.isInteger(size) && size > 0 && size <= 16384)) {
   console.error('--size must be a whole number of pixels between 1 and 16384');
+  process.exit(2);
+}
+if (values['composite-out'] && (!/\.ps[db]$/i.test(values.template) || size !== undefined)) {
+  console.error('--composite-out needs a PSD template and renders at document size (no --size)');
   process.exit(2);
 }
 
@@ -39,6 +44,8 @@ try {
     ...(design ? { design } : {}),
     ...(size ? { size } : {}),
     layers: Boolean(values['layers-out']),
+    composite: Boolean(values['composite-out']),
+    viewsOut: Boolean(values.out),
   });
   for (const note of result.notes) console.warn(`note: ${note}`);
   if (values.out) {
@@ -57,6 +64,12 @@ try {
       await writeFile(file, Buffer.from(l.png, 'base64'));
       console.log(`wrote ${file}`);
     }
+  }
+  if (values['composite-out']) {
+    if (!result.composite) throw new Error('the composite was not rendered');
+    await mkdir(path.dirname(path.resolve(values['composite-out'])), { recursive: true });
+    await writeFile(values['composite-out'], Buffer.from(result.composite, 'base64'));
+    console.log(`wrote ${values['composite-out']}`);
   }
   console.log(`rendered ${result.views.length} view(s) in ${Date.now() - started} ms`);
 } catch (err) {

@@ -3,6 +3,7 @@ import { DataError } from './errors.ts';
 import type {
   AffineMatrix,
   Point,
+  ProjectionMatrix,
   Quad,
   QuiltWarpPoints,
   SmartObjectLayer,
@@ -17,8 +18,8 @@ export function blendModeOf(code: BlendCode): BlendMode {
 export type LayerWarp =
   | { kind: 'affine'; matrix: AffineMatrix }
   | { kind: 'perspective'; quad: Quad }
-  | { kind: 'bezier'; points: Point[] }
-  | { kind: 'quilt'; mesh: QuiltWarpPoints }
+  | { kind: 'bezier'; points: Point[]; projection: ProjectionMatrix | null }
+  | { kind: 'quilt'; mesh: QuiltWarpPoints; projection: ProjectionMatrix | null }
   | { kind: 'cylinder'; quad: Quad; bulgeTop: number; bulgeBottom: number; arc: number };
 
 /**
@@ -36,10 +37,10 @@ export function layerWarp(layer: SmartObjectLayer): LayerWarp {
       return { kind: 'cylinder', quad: m.quad, bulgeTop: m.bulgeTop, bulgeBottom: m.bulgeBottom, arc: m.arc };
     case 'bezier':
       if (layer.PS?.kind !== 'custom') throw new DataError('PS: bezier warp needs custom points');
-      return { kind: 'bezier', points: layer.PS.points };
+      return { kind: 'bezier', points: layer.PS.points, projection: m.projection ?? null };
     case 'quilt':
       if (layer.PS?.kind !== 'quilt') throw new DataError('PS: quilt warp needs a quilt grid');
-      return { kind: 'quilt', mesh: layer.PS };
+      return { kind: 'quilt', mesh: layer.PS, projection: m.projection ?? null };
   }
 }
 

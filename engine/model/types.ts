@@ -127,6 +127,11 @@ export interface Point {
 export type AffineMatrix = [number, number, number, number, number, number];
 /** Corner quad in view pixels: top-left, top-right, bottom-right, bottom-left as x,y pairs. */
 export type Quad = [number, number, number, number, number, number, number, number];
+/**
+ * A 3x3 projective map, column-major: x' = (m0·x + m3·y + m6) / w, y' = (m1·x + m4·y + m7) / w
+ * with w = m2·x + m5·y + m8.
+ */
+export type ProjectionMatrix = [number, number, number, number, number, number, number, number, number];
 
 /**
  * How a smart object's source (OS-sized) lands on the view photo. For 'bezier' and 'quilt' the
@@ -137,8 +142,12 @@ export type SmartObjectMatrix =
   | { kind: 'affine'; matrix: AffineMatrix }
   /** nonAffine is Photoshop's non-affine quad; when present it wins over quad. */
   | { kind: 'perspective'; quad: Quad; nonAffine: Quad | null }
-  | { kind: 'bezier' }
-  | { kind: 'quilt' }
+  /**
+   * Warps. With `projection` (a warp under a perspective placement) PS holds the control points
+   * before the projection, and every point of the warped surface is projected into the view.
+   */
+  | { kind: 'bezier'; projection?: ProjectionMatrix }
+  | { kind: 'quilt'; projection?: ProjectionMatrix }
   /**
    * A wrap around a cylinder (mugs, tumblers): quad bounds the visible band by its straight
    * corners, the top and bottom edges sag by bulgeTop / bulgeBottom pixels at the centre

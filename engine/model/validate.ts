@@ -57,6 +57,7 @@ import type {
   Quad,
   SkuDesign,
   SmartObjectMatrix,
+  ProjectionMatrix,
   TemplateFlat,
   TemplateLayer,
   TemplateStyle,
@@ -357,6 +358,13 @@ function affine(v: unknown, path: string): AffineMatrix {
 
 const quad = (v: unknown, path: string): Quad => tuple(v, path, 8) as Quad;
 
+function projectionMatrix(v: unknown, path: string): ProjectionMatrix {
+  const m = tuple(v, path, 9) as ProjectionMatrix;
+  const det = m[0] * (m[4] * m[8] - m[7] * m[5]) - m[3] * (m[1] * m[8] - m[7] * m[2]) + m[6] * (m[1] * m[5] - m[4] * m[2]);
+  if (!(Math.abs(det) > 1e-12)) fail(path, 'projection is not invertible');
+  return m;
+}
+
 function parseMatrix(v: unknown, path: string): SmartObjectMatrix {
   // Short forms straight from a PSD export: 6 numbers affine, 8 numbers a corner quad.
   if (Array.isArray(v)) {
@@ -376,8 +384,10 @@ function parseMatrix(v: unknown, path: string): SmartObjectMatrix {
         nonAffine: opt(o, 'nonAffine', path, quad, null),
       };
     case 'bezier':
-    case 'quilt':
-      return { kind };
+    case 'quilt': {
+      const projection = opt(o, 'projection', path, projectionMatrix, null);
+      return projection ? { kind, projection } : { kind };
+    }
     case 'cylinder': {
       const arc = opt(o, 'arc', path, positive, 180);
       if (arc > 360) fail(key(path, 'arc'), `expected at most 360 degrees, got ${arc}`);

@@ -19,8 +19,12 @@ export interface ImportedSource {
   path: string;
   width: number;
   height: number;
+  /** The warp Photoshop applies, for reports ('custom 4x4', 'preset arc(50)', 'perspective'…). */
+  warp: string;
   /** The smart object's file as stored in the PSD (PNG, JPEG, PSB…), when embedded. */
   file: { name: string; data: Uint8Array } | null;
+  /** The PSD layer it came from (smart filters, the whole-document composite). */
+  psdLayer: Layer;
 }
 
 export interface ImportedPsd {
@@ -60,8 +64,9 @@ export function importPsd(psd: Psd): ImportedPsd {
       const flatId = path;
       const linked = files.get(layer.placedLayer.id);
       sources.push({
-        flatId, path, width: placement.OS.w, height: placement.OS.h,
+        flatId, path, width: placement.OS.w, height: placement.OS.h, warp: placement.warp,
         file: linked?.data ? { name: linked.name, data: linked.data } : null,
+        psdLayer: layer,
       });
       const so: SmartObjectLayer = {
         T: 'SmartObject', PS: placement.PS, OS: placement.OS, M: placement.M, PPC: clipOf(layer, path),

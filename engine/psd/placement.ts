@@ -1,19 +1,46 @@
 /**
- * A placed layer's geometry (transform, nonAffineTransform, warp) → the template's M and PS.
- * Warp control points live in the smart object's source pixels; the template keeps them in view
- * pixels, so they go through the placement. For an affine placement that is exact (Bezier curves
- * are affine-invariant); with perspective the control points are projected, which is close but not
- * Photoshop's exact surface, and the import says so in its notes.
+ * A placed layer's geometry (transform, nonAffineTransform, warp) → the template's M and PS,
+ * placed the way Photoshop places it.
+ *
+ * Photoshop keeps a warp's control points in the warp's own frame, where the smart object's
+ * pixels span `warp.bounds`. The layer's `transform` quad (or `nonAffineTransform` with
+ * perspective) is where the bounding box of those control points lands, not the source
+ * rectangle: a warp whose points reach past the bounds enlarges that box, and the source is then
+ * smaller than the quad. Preset warps (arc, flag, inflate…) are 16 control points generated
+ * from the style, bend and distortions, placed by the same rule.
+ *
+ * For an affine placement the control points are mapped into view pixels (exact: Bezier
+ * surfaces are affine-invariant). Under perspective they stay in the warp frame and the layer
+ * carries the projection, applied to every surface point at render time.
  */
-import type { PlacedLayer } from 'ag-psd';
-import { affineFromPsdTransform, applyHomography, isAffineHomography, placedLayerHomography, quadFromPsdCorners } from '../geometry';
-import type { AffineMatrix, BezierPoints, Quad, SmartObjectMatrix } from '../model/types';
+import type { PlacedLayer, Warp } from 'ag-psd';
+import {
+  applyHomography, isAffineHomography, quadFromPsdCorners, solveHomography, type Mat3, type Quad as GeoQuad, type Vec2,
+} from '../geometry';
+import { isWarpPreset, presetWarpPoints } from '../geometry/warp-presets';
+import type { AffineMatrix, BezierPoints, Point, Quad, SmartObjectMatrix } from '../model/types';
 import { DataError } from '../model/errors';
 
-export interface Placement { M: SmartObjectMatrix; PS: BezierPoints | null; OS: { w: number; h: number }; notes: string[] }
+export interface Placement {
+  M: SmartObjectMatrix;
+  PS: BezierPoints | null;
+  OS: { w: number; h: number };
+  /** What kind of warp Photoshop applies, for reports: 'custom 4x4', 'quilt 13x13', 'preset arc(50)', 'perspective', 'affine'. */
+  warp: string;
+  notes: string[];
+}
 
-const flatQuad = (q: readonly (readonly [number, number])[]): Quad => q.flatMap(([x, y]) => [x, y]) as Quad;
+interface Rect { x: number; y: number; width: number; height: number }
+
+/** Control points in the warp frame, before placement. */
+type ControlMesh =
+  | { kind: 'custom'; points: Vec2[] }
+  | { kind: 'quilt'; rows: number; cols: number; points: Vec2[]; sliceX: number[]; sliceY: number[] };
+
+const flatQuad = (q: GeoQuad): Quad => q.flatMap(([x, y]) => [x, y]) as Quad;
 const sameQuad = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) < 1e-6);
+const rectQuad = (r: Rect): GeoQuad => [[r.x, r.y], [r.x + r.width, r.y], [r.x + r.width, r.y + r.height], [r.x, r.y + r.height]];
+const toPoint = ([x, y]: Vec2): Point => ({ x, y });
 
 export function placementOf(placed: PlacedLayer, path: string): Placement {
   const w = placed.width ?? 0;
@@ -21,46 +48,115 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
   if (!(w > 0 && h > 0)) throw new DataError(`${path}: placed layer has no source size`);
   if (!placed.transform || placed.transform.length !== 8) throw new DataError(`${path}: placed layer has no transform`);
   const nonAffine = placed.nonAffineTransform && !sameQuad(placed.nonAffineTransform, placed.transform) ? placed.nonAffineTransform : undefined;
-  const H = placedLayerHomography(placed.transform, nonAffine, w, h);
-  const perspective = !isAffineHomography(H, 1e-9);
+  const target = quadFromPsdCorners(nonAffine ?? placed.transform);
+  const bounds = warpBounds(placed.warp, w, h);
+  const control = controlMesh(placed.warp, bounds, path);
+  // Where the target quad's corners come from: the control points' box, or the source itself.
+  const box = control ? boxOf(control.points) : bounds;
+  if (!(box.width > 0 && box.height > 0)) throw new DataError(`${path}: warp control points have no extent`);
+  const H = solveHomography(rectQuad(box), target);
+  const affine = isAffineHomography(H, 1e-9);
   const notes: string[] = [];
-  const toView = (x: number, y: number) => {
-    const [vx, vy] = applyHomography(H, [x, y]);
-    return { x: vx, y: vy };
-  };
-  const warp = placed.warp;
-  const style = warp?.style ?? 'none';
-  const mesh = warp?.customEnvelopeWarp?.meshPoints ?? [];
+  const OS = { w, h };
 
-  const rowsCount = warp?.deformNumRows ?? 4;
-  const colsCount = warp?.deformNumCols ?? 4;
-  // Photoshop (and ag-psd) store an untouched warp as a custom mesh on a regular grid: no warp.
-  if (style === 'custom' && mesh.length > 0 && !isRegularGrid(mesh, rowsCount, colsCount)) {
-    if (perspective) notes.push(`${path}: warp under a perspective placement is approximated by projecting its control points`);
-    const rows = warp?.deformNumRows ?? 4;
-    const cols = warp?.deformNumCols ?? 4;
-    if (mesh.length === 16 && rows === 4 && cols === 4 && !(warp?.customEnvelopeWarp?.quiltSliceX?.length)) {
-      return { M: { kind: 'bezier' }, PS: { kind: 'custom', points: mesh.map((p) => toView(p.x, p.y)) }, OS: { w, h }, notes };
+  if (!control) {
+    if (!affine) {
+      return { M: { kind: 'perspective', quad: flatQuad(quadFromPsdCorners(placed.transform)), nonAffine: flatQuad(target) }, PS: null, OS, warp: 'perspective', notes };
     }
-    if (mesh.length !== rows * cols) throw new DataError(`${path}: quilt warp has ${mesh.length} points for ${rows}x${cols}`);
-    const sliceX = warp?.customEnvelopeWarp?.quiltSliceX?.length ? warp.customEnvelopeWarp.quiltSliceX : evenSlices(cols, w);
-    const sliceY = warp?.customEnvelopeWarp?.quiltSliceY?.length ? warp.customEnvelopeWarp.quiltSliceY : evenSlices(rows, h);
+    // Source px → the box (the bounds) → view.
+    const sx = box.width / w;
+    const sy = box.height / h;
+    const [ox, oy] = applyHomography(H, [box.x, box.y]);
+    const [ax, ay] = applyHomography(H, [box.x + box.width, box.y]);
+    const [cx, cy] = applyHomography(H, [box.x, box.y + box.height]);
+    const matrix: AffineMatrix = [(ax - ox) / box.width * sx, (ay - oy) / box.width * sx, (cx - ox) / box.height * sy, (cy - oy) / box.height * sy, ox, oy];
+    return { M: { kind: 'affine', matrix }, PS: null, OS, warp: 'affine', notes };
+  }
+
+  const warpName = describeWarp(placed.warp, control);
+  const project = (p: Vec2): Point => toPoint(affine ? applyHomography(H, p) : p);
+  const projection = affine ? undefined : ([...H] as Mat3);
+  if (control.kind === 'custom') {
     return {
-      M: { kind: 'quilt' },
-      PS: { kind: 'quilt', rows, cols, points: mesh.map((p) => toView(p.x, p.y)), quiltSliceX: [...sliceX], quiltSliceY: [...sliceY] },
-      OS: { w, h },
-      notes,
+      M: projection ? { kind: 'bezier', projection } : { kind: 'bezier' },
+      PS: { kind: 'custom', points: control.points.map(project) }, OS, warp: warpName, notes,
     };
   }
-  if (style !== 'none' && style !== 'custom' && style !== undefined) {
-    // Preset warps (arc, flag, bulge…) are parametric in Photoshop; only custom meshes are read.
-    throw new DataError(`${path}: warp style '${style}' is not supported; convert it to a custom warp in Photoshop`);
+  // Slices are patch edges in the warp frame; the template keeps them in source px.
+  const toSourceX = (s: number) => ((s - bounds.x) * w) / bounds.width;
+  const toSourceY = (s: number) => ((s - bounds.y) * h) / bounds.height;
+  return {
+    M: projection ? { kind: 'quilt', projection } : { kind: 'quilt' },
+    PS: {
+      kind: 'quilt', rows: control.rows, cols: control.cols, points: control.points.map(project),
+      quiltSliceX: control.sliceX.map(toSourceX), quiltSliceY: control.sliceY.map(toSourceY),
+    },
+    OS, warp: warpName, notes,
+  };
+}
+
+/** The source rectangle in the warp frame: `warp.bounds` when stored, else the source itself. */
+function warpBounds(warp: Warp | undefined, w: number, h: number): Rect {
+  const b = warp?.bounds;
+  if (b) {
+    const x = b.left.value;
+    const y = b.top.value;
+    const width = b.right.value - x;
+    const height = b.bottom.value - y;
+    if ([x, y, width, height].every(Number.isFinite) && width > 0 && height > 0) return { x, y, width, height };
   }
-  if (perspective) {
-    return { M: { kind: 'perspective', quad: flatQuad(quadFromPsdCorners(placed.transform)), nonAffine: flatQuad(quadFromPsdCorners(nonAffine!)) }, PS: null, OS: { w, h }, notes };
+  return { x: 0, y: 0, width: w, height: h };
+}
+
+/** The warp's control points, or null when the layer is not warped (no warp, or an untouched grid). */
+function controlMesh(warp: Warp | undefined, bounds: Rect, path: string): ControlMesh | null {
+  const style: string = warp?.style ?? 'none';
+  if (!warp || style === 'none') return null;
+  if (style === 'custom') {
+    const mesh = warp.customEnvelopeWarp?.meshPoints ?? [];
+    const rows = warp.deformNumRows ?? 4;
+    const cols = warp.deformNumCols ?? 4;
+    if (mesh.length === 0 || isRegularGrid(mesh, rows, cols)) return null;
+    if (mesh.length !== rows * cols) throw new DataError(`${path}: warp has ${mesh.length} points for ${rows}x${cols}`);
+    const points = mesh.map((p): Vec2 => [p.x, p.y]);
+    const sx = warp.customEnvelopeWarp?.quiltSliceX ?? [];
+    const sy = warp.customEnvelopeWarp?.quiltSliceY ?? [];
+    if (rows === 4 && cols === 4 && sx.length === 0 && sy.length === 0) return { kind: 'custom', points };
+    return {
+      kind: 'quilt', rows, cols, points,
+      sliceX: sx.length ? [...sx] : evenSlices(cols, bounds.x, bounds.width),
+      sliceY: sy.length ? [...sy] : evenSlices(rows, bounds.y, bounds.height),
+    };
   }
-  const m = affineFromPsdTransform(placed.transform, w, h);
-  return { M: { kind: 'affine', matrix: [...m] as AffineMatrix }, PS: null, OS: { w, h }, notes };
+  if (!isWarpPreset(style)) throw new DataError(`${path}: warp style '${style}' is not a Photoshop warp this importer knows`);
+  const points = presetWarpPoints(style, {
+    bend: warp.value ?? 0,
+    horizontal: warp.perspective ?? 0,
+    vertical: warp.perspectiveOther ?? 0,
+    orientation: warp.rotate === 'vertical' ? 'vertical' : 'horizontal',
+    ...(warp.values ? { values: warp.values } : {}),
+  }, bounds);
+  return { kind: 'custom', points };
+}
+
+function describeWarp(warp: Warp | undefined, control: ControlMesh): string {
+  const style: string = warp?.style ?? 'custom';
+  if (style !== 'custom') {
+    const extra = [warp?.perspective, warp?.perspectiveOther].some((v) => v) ? `, ${warp?.perspective ?? 0}, ${warp?.perspectiveOther ?? 0}` : '';
+    return `preset ${style}(${warp?.value ?? 0}${extra})${warp?.rotate === 'vertical' ? ' vertical' : ''}`;
+  }
+  return control.kind === 'custom' ? 'custom 4x4' : `quilt ${control.rows}x${control.cols}`;
+}
+
+function boxOf(points: readonly Vec2[]): Rect {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of points) {
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
 /** True when the mesh points sit evenly on the rectangle they span (an identity warp). */
@@ -78,8 +174,8 @@ function isRegularGrid(mesh: readonly { x: number; y: number }[], rows: number, 
   });
 }
 
-/** Photoshop leaves quilt slices empty when patches are even: patch edges every (n-1)/3 points. */
-function evenSlices(points: number, size: number): number[] {
+/** Photoshop leaves quilt slices empty when patches are even: patch edges every 3 points. */
+function evenSlices(points: number, start: number, size: number): number[] {
   const patches = (points - 1) / 3;
-  return Array.from({ length: patches + 1 }, (_, i) => (size * i) / patches);
+  return Array.from({ length: patches + 1 }, (_, i) => start + (size * i) / patches);
 }

@@ -5,11 +5,33 @@
 import type { Layer, Psd } from 'ag-psd';
 import {
   Engine, createMapImageLoader, importPsd, readPsdBytes, templateFromPsd, unwrap, validateTemplate,
-  type CustomTemplate, type SkuDesign, type TemplateFlat,
+  type CustomTemplate, type ImportedPsd, type SkuDesign, type TemplateFlat,
 } from '../../engine/index.ts';
+import { compositeDocument, flattenOver, storedCompositeStatus } from '../../engine/psd/composite/index.ts';
+import { applySmartFilters } from '../../engine/psd/pixels/filters.ts';
+import type { Raster } from '../../engine/psd/pixels/raster.ts';
+import { embeddedPsdPixels, isPsdFile } from '../../engine/psd/sources.ts';
+import { documentColorContext, embeddedColor, toDocumentColor, type ColorContext } from '../../engine/psd/color/index.ts';
 
-export interface MockupArgs { template?: string; psd?: string; design?: string; size?: number; layers?: boolean }
-export interface MockupOutput { views: { viewId: string; png: string }[]; layers: { name: string; png: string }[]; notes: string[] }
+export interface MockupArgs {
+  template?: string; psd?: string; design?: string; size?: number; layers?: boolean;
+  /** Also render the whole PSD (every layer, the smart objects by the engine) and return Photoshop's stored composite beside it. */
+  composite?: boolean;
+  /** false: skip the view mockups (the fidelity run only needs layers and composites). */
+  viewsOut?: boolean;
+}
+export interface MockupOutput {
+  views: { viewId: string; png: string }[];
+  /** One per smart-object layer at document size; `warp` names the warp kind for reports. */
+  layers: { name: string; png: string; warp: string }[];
+  /** The whole document as the engine renders it (PSD with `composite`). */
+  composite: string | null;
+  /** Photoshop's own composite stored in the PSD, when it holds a real one. */
+  compositeReference: string | null;
+  /** `composite` as the reference shows it (flattened on white when the reference has no alpha), when that differs. */
+  compositeCompared?: string;
+  notes: string[];
+}
 
 const fetchBytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
 const toBase64 = async (blob: Blob) => {
@@ -22,6 +44,40 @@ async function bitmapToPng(bitmap: ImageBitmap): Promise<Blob> {
   const c = new OffscreenCanvas(bitmap.width, bitmap.height);
   c.getContext('2d')!.drawImage(bitmap, 0, 0);
   return c.convertToBlob({ type: 'image/png' });
+}
+async function rasterToPng(r: Raster): Promise<Blob> {
+  const c = new OffscreenCanvas(r.width, r.height);
+  c.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height), 0, 0);
+  return c.convertToBlob({ type: 'image/png' });
+}
+const rasterToBitmap = (r: Raster) => createImageBitmap(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height));
+
+/**
+ * A smart object's content as a bitmap: raster files as the browser decodes them (numbers as
+ * stored, no colour conversion), PSD/PSB through the PSD reader; then, as Photoshop does, from
+ * the file's own colour profile into the document's when both are known.
+ */
+async function decodeSource(file: { name: string; data: Uint8Array }, color: ColorContext, warn: (m: string) => void): Promise<ImageBitmap | null> {
+  const managed = !color.documentUntagged && color.documentProfile !== null;
+  let pixels: Raster | null = null;
+  if (isPsdFile(file.data)) {
+    pixels = embeddedPsdPixels(file.data, warn);
+    if (!pixels) return null;
+  } else {
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(file.data)]), { colorSpaceConversion: 'none', premultiplyAlpha: 'premultiply' });
+    if (!managed) return bitmap;
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    pixels = { width: data.width, height: data.height, data: data.data };
+  }
+  if (managed) {
+    const own = await embeddedColor(file.data);
+    if (own.note) warn(own.note);
+    if (toDocumentColor(pixels, own.profile, color) === 'converted') warn(`converted from its colour profile to the document's`);
+  }
+  return rasterToBitmap(pixels);
 }
 
 /** Each flat shows one image covering it: the merchant's design, or the smart object's own content. */
@@ -76,42 +132,73 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
   let template: CustomTemplate;
   let notes: string[] = [];
   const sourceUrl: Record<string, string> = {};
+  let psd: Psd | null = null;
+  let imported: ImportedPsd | null = null;
   if (args.psd) {
-    const psd = readPsdBytes(await fetchBytes(args.psd), { pixels: true });
-    const imported = importPsd(psd);
+    const bytes = await fetchBytes(args.psd);
+    psd = readPsdBytes(bytes, { pixels: true });
+    const color = documentColorContext(bytes);
+    if (color.documentProfileNote) notes.push(color.documentProfileNote);
+    imported = importPsd(psd);
     notes = imported.notes;
     template = templateFromPsd(imported, { photoUrl: '__psd/photo' });
     bitmaps['__psd/photo'] = await psdPhoto(psd);
     for (const s of imported.sources) {
       if (!s.file) continue;
+      const warn = (m: string) => notes.push(`${s.path}: ${m}`);
       try {
-        bitmaps[`__psd/src/${s.flatId}`] = await createImageBitmap(new Blob([new Uint8Array(s.file.data)]));
+        const bitmap = await decodeSource(s.file, color, warn);
+        if (!bitmap) { warn(`embedded file ${s.file.name} holds no pixels; pass --design`); continue; }
+        bitmaps[`__psd/src/${s.flatId}`] = bitmap;
         sourceUrl[s.flatId] = `__psd/src/${s.flatId}`;
-      } catch {
-        notes.push(`${s.path}: embedded file ${s.file.name} is not an image the browser decodes; pass --design`);
+      } catch (err) {
+        warn(`embedded file ${s.file.name} could not be decoded (${err instanceof Error ? err.message : String(err)}); pass --design`);
       }
     }
   } else {
     const parsed: unknown = await (await fetch(args.template!)).json();
     template = unwrap(validateTemplate(parsed));
   }
-  if (args.design) bitmaps['__design'] = await createImageBitmap(new Blob([await fetchBytes(args.design)]));
+  if (args.design) bitmaps['__design'] = await createImageBitmap(new Blob([await fetchBytes(args.design)]), { colorSpaceConversion: 'none', premultiplyAlpha: 'premultiply' });
   const design = designFor(template.flatList, (flatId) => (args.design ? '__design' : sourceUrl[flatId] ?? null));
   const fallback = createMapImageLoaderFallback();
   const engine = new Engine({ loader: createMapImageLoader(bitmaps, fallback) });
+  const sourceOf = new Map((imported?.sources ?? []).map((s) => [s.flatId, s]));
   try {
-    const views: MockupOutput['views'] = [];
-    const layers: MockupOutput['layers'] = [];
+    const out: MockupOutput = { views: [], layers: [], composite: null, compositeReference: null, notes };
     for (const view of template.viewList) {
       const req = { template, design, viewId: String(view.viewId), ...(args.size ? { size: args.size } : {}) };
-      views.push({ viewId: String(view.viewId), png: await toBase64(await bitmapToPng(await engine.renderMockup(req))) });
-      if (args.layers) {
-        for (const l of await engine.renderLayers(req)) {
-          layers.push({ name: l.layer.F.kind === 'flat' ? l.layer.F.flatId : l.name, png: await toBase64(l.png) });
+      if (args.viewsOut !== false) out.views.push({ viewId: String(view.viewId), png: await toBase64(await bitmapToPng(await engine.renderMockup(req))) });
+      if (!args.layers && !args.composite) continue;
+      // Each smart object as Photoshop stores its pixels: warped, then its smart filters.
+      const rendered = new Map<Layer, Raster>();
+      for (const l of await engine.renderLayers(req)) {
+        const name = l.layer.F.kind === 'flat' ? l.layer.F.flatId : l.name;
+        const source = sourceOf.get(name);
+        let pixels: Raster = l.pixels;
+        let png = l.png;
+        if (source?.psdLayer.placedLayer?.filter) {
+          pixels = applySmartFilters(source.psdLayer.placedLayer.filter, pixels, { warn: (m) => notes.push(`${source.path}: ${m}`) });
+          if (pixels !== l.pixels) png = await rasterToPng(pixels);
+        }
+        if (source) rendered.set(source.psdLayer, pixels);
+        if (args.layers) out.layers.push({ name, png: await toBase64(png), warp: source?.warp ?? l.layer.M.kind });
+      }
+      if (args.composite && psd && !args.size) {
+        const composite = compositeDocument(psd, { smartObject: (layer) => rendered.get(layer) ?? null, warn: (m) => notes.push(m) });
+        out.composite = await toBase64(await rasterToPng(composite));
+        // Photoshop's stored composite, when it is a real render; one without an alpha channel
+        // shows transparency flattened on white, so ours is compared the same way.
+        const stored = storedCompositeStatus(psd);
+        if (stored.status === 'real' && stored.raster) {
+          out.compositeReference = await toBase64(await rasterToPng(stored.raster));
+          if (stored.opaque) out.compositeCompared = await toBase64(await rasterToPng(flattenOver(composite, [255, 255, 255])));
+        } else {
+          notes.push(`whole document: no reference composite (${stored.reason ?? stored.status})`);
         }
       }
     }
-    return { views, layers, notes };
+    return out;
   } finally {
     await engine.dispose();
   }

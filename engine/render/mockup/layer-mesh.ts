@@ -21,7 +21,7 @@ import {
   type Quad as GeoQuad,
   type Vec2,
 } from '../../geometry/index.ts';
-import { layerWarp, type LayerWarp, type Point, type Quad, type SmartObjectLayer } from '../../model/index.ts';
+import { layerWarp, type LayerWarp, type Point, type ProjectionMatrix, type Quad, type SmartObjectLayer } from '../../model/index.ts';
 
 export interface LayerMesh {
   /** x,y per vertex in view px. */
@@ -70,18 +70,44 @@ function boundsOfPositions(positions: Float32Array): Bounds {
   return { minX, minY, maxX, maxY };
 }
 
-function fromGridMesh(mesh: Mesh, shade: Float32Array | null, mapUv?: (u: number, v: number) => Vec2): LayerMesh {
+/**
+ * A grid mesh as a layer mesh. With a projection, each vertex is projected into the view and its
+ * texture coordinate carries the projection's 1/w, so that inside each triangle the texture is
+ * interpolated linearly in the warp's frame (as the surface is), not in view space.
+ */
+function fromGridMesh(mesh: Mesh, shade: Float32Array | null, mapUv?: (u: number, v: number) => Vec2, projection?: ProjectionMatrix | null): LayerMesh {
   const n = mesh.uvs.length / 2;
   const uvq = new Float32Array(n * 3);
+  const positions = projection ? new Float32Array(mesh.positions.length) : mesh.positions;
   for (let i = 0; i < n; i++) {
     const u = mesh.uvs[2 * i] as number;
     const v = mesh.uvs[2 * i + 1] as number;
     const [tu, tv] = mapUv ? mapUv(u, v) : [u, v];
-    uvq[3 * i] = tu;
-    uvq[3 * i + 1] = tv;
-    uvq[3 * i + 2] = 1;
+    let q = 1;
+    if (projection) {
+      const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = projection;
+      const x = mesh.positions[2 * i] as number;
+      const y = mesh.positions[2 * i + 1] as number;
+      const w = m2 * x + m5 * y + m8;
+      positions[2 * i] = (m0 * x + m3 * y + m6) / w;
+      positions[2 * i + 1] = (m1 * x + m4 * y + m7) / w;
+      q = 1 / w;
+    }
+    uvq[3 * i] = tu * q;
+    uvq[3 * i + 1] = tv * q;
+    uvq[3 * i + 2] = q;
   }
-  return { positions: mesh.positions, uvq, shade, indices: mesh.indices, bounds: boundsOfPositions(mesh.positions) };
+  return { positions, uvq, shade, indices: mesh.indices, bounds: boundsOfPositions(positions) };
+}
+
+/** Bounds of `points` after the projection (when there is one): what the output covers. */
+function projectedBounds(points: readonly Vec2[], projection: ProjectionMatrix | null): Bounds {
+  if (!projection) return boundsOfPoints(points);
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = projection;
+  return boundsOfPoints(points.map(([x, y]): Vec2 => {
+    const w = m2 * x + m5 * y + m8;
+    return [(m0 * x + m3 * y + m6) / w, (m1 * x + m4 * y + m7) / w];
+  }));
 }
 
 /** Source rectangle (OS) mapped by an affine matrix: exact with two triangles. */
@@ -169,9 +195,9 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
       return perspectiveMesh(warp.quad);
     case 'bezier': {
       const points = warp.points.map(vec);
-      const b = patchHullBounds(points);
+      const b = warp.projection ? projectedBounds(points, warp.projection) : patchHullBounds(points);
       const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
-      return fromGridMesh(buildPatchMesh(points, density), null);
+      return fromGridMesh(buildPatchMesh(points, density), null, undefined, warp.projection);
     }
     case 'quilt': {
       const q = warp.mesh;
@@ -184,7 +210,7 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
         sourceWidth: layer.OS.w,
         sourceHeight: layer.OS.h,
       });
-      const b = boundsOfPoints(q.points.map(vec));
+      const b = projectedBounds(q.points.map(vec), warp.projection);
       const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
       // The mesh's uv spans the slices (first to last); the texture spans the whole OS.
       const x0 = quilt.sliceX[0] as number;
@@ -194,7 +220,7 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
       return fromGridMesh(buildQuiltMesh(quilt, density), null, (u, v) => [
         (x0 + u * sx) / layer.OS.w,
         (y0 + v * sy) / layer.OS.h,
-      ]);
+      ], warp.projection);
     }
     case 'cylinder': {
       const view = cylinderViewFromModel(warp);

@@ -80,6 +80,8 @@ export interface LayerImage {
   readonly name: string;
   readonly layer: SmartObjectLayer;
   readonly png: Blob;
+  /** The same pixels, straight alpha, for callers that composite them further. */
+  readonly pixels: ImageData;
 }
 
 type Rgb = readonly [number, number, number];
@@ -178,7 +180,8 @@ export class MockupRenderer {
     for (const { plan, canvas } of canvases) {
       const png = await canvas.convertToBlob({ type: 'image/png' });
       this.check(job.ticket);
-      out.push({ path: plan.path, name: plan.path.join('/'), layer: plan.layer, png });
+      const pixels = context2d(canvas).getImageData(0, 0, canvas.width, canvas.height);
+      out.push({ path: plan.path, name: plan.path.join('/'), layer: plan.layer, png, pixels });
     }
     return out;
   }

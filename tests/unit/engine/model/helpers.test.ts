@@ -229,7 +229,7 @@ describe('layers', () => {
     expect(layerWarp(perspective)).toEqual({ kind: 'perspective', quad: [101, 99, 501, 121, 479, 601, 119, 579] });
     const bezier = smartObjects[3];
     if (!bezier) throw new Error('missing layer');
-    expect(layerWarp(bezier)).toEqual({ kind: 'bezier', points: grid(4, 4) });
+    expect(layerWarp(bezier)).toEqual({ kind: 'bezier', points: grid(4, 4), projection: null });
     expect(() => layerWarp({ ...bezier, PS: null })).toThrow(DataError);
   });
 

@@ -1,0 +1,120 @@
+/**
+ * Fill layers' own pixels: a solid colour or a gradient over a rectangle of the document. What
+ * the fill shows through (vector and layer masks) is applied by the caller.
+ */
+import type { ColorStop, EffectSolidGradient, ExtraGradientInfo, OpacityStop } from 'ag-psd';
+import { colorToRgb8 } from './color';
+import { type Surface, createSurface } from './composite';
+import type { Rect } from './coverage';
+
+export function solidFill(rect: Rect, rgb: readonly [number, number, number]): Surface {
+  const s = createSurface(rect);
+  const d = s.data;
+  for (let i = 0; i < d.length; i += 4) {
+    d[i] = rgb[0];
+    d[i + 1] = rgb[1];
+    d[i + 2] = rgb[2];
+    d[i + 3] = 255;
+  }
+  return s;
+}
+
+/** Position u in 0..1 between two stops, bent so that u = midpoint maps to 0.5. */
+function bend(u: number, midpoint: number): number {
+  const m = Math.min(0.99, Math.max(0.01, midpoint));
+  if (Math.abs(m - 0.5) < 1e-6) return u;
+  return Math.pow(u, Math.log(0.5) / Math.log(m));
+}
+
+interface Stop { location: number; midpoint: number; }
+
+/** Index of the segment containing t and the bent position inside it. */
+function locate<T extends Stop>(stops: readonly T[], t: number): [T, T, number] {
+  const first = stops[0]!;
+  if (t <= first.location) return [first, first, 0];
+  for (let i = 0; i + 1 < stops.length; i++) {
+    const a = stops[i]!;
+    const b = stops[i + 1]!;
+    if (t <= b.location) {
+      const span = b.location - a.location;
+      const u = span > 0 ? (t - a.location) / span : 1;
+      // A stop's midpoint describes the run towards the next stop.
+      return [a, b, bend(u, a.midpoint)];
+    }
+  }
+  const last = stops[stops.length - 1]!;
+  return [last, last, 0];
+}
+
+/** 256 RGBA samples of a solid gradient along its 0..1 axis. */
+export function gradientRamp(g: EffectSolidGradient): Uint8ClampedArray {
+  const colors = [...g.colorStops].sort((a, b) => a.location - b.location);
+  const opacities = [...g.opacityStops].sort((a, b) => a.location - b.location);
+  const rgbs = new Map<ColorStop, [number, number, number]>(colors.map((c) => [c, colorToRgb8(c.color)]));
+  const ramp = new Uint8ClampedArray(256 * 4);
+  for (let i = 0; i < 256; i++) {
+    const t = i / 255;
+    if (colors.length) {
+      const [a, b, u] = locate(colors, t);
+      const ca = rgbs.get(a)!;
+      const cb = rgbs.get(b)!;
+      for (let c = 0; c < 3; c++) ramp[i * 4 + c] = ca[c]! + u * (cb[c]! - ca[c]!);
+    }
+    if (opacities.length) {
+      const [a, b, u] = locate<OpacityStop>(opacities, t);
+      ramp[i * 4 + 3] = 255 * (a.opacity + u * (b.opacity - a.opacity));
+    } else {
+      ramp[i * 4 + 3] = 255;
+    }
+  }
+  return ramp;
+}
+
+/**
+ * A gradient fill over `rect`, laid out on `box` (the document, or the shape's bounds when the
+ * gradient is aligned with the layer): the axis passes through the box centre (plus offset), at
+ * `angle` degrees counter-clockwise, and at 100% scale a linear gradient runs corner to corner of
+ * the box along that axis; radial-type styles use half that length as their radius.
+ */
+export function gradientFill(rect: Rect, box: Rect, g: EffectSolidGradient & ExtraGradientInfo): Surface {
+  const out = createSurface(rect);
+  const ramp = gradientRamp(g);
+  const angle = ((g.angle ?? 90) * Math.PI) / 180;
+  const dx = Math.cos(angle);
+  const dy = -Math.sin(angle);
+  const scale = g.scale ?? 1;
+  const length = Math.max(1e-6, (Math.abs(box.width * dx) + Math.abs(box.height * dy)) * scale);
+  const cx = box.left + box.width / 2 + (g.offset?.x ?? 0) * box.width;
+  const cy = box.top + box.height / 2 + (g.offset?.y ?? 0) * box.height;
+  const style = g.style ?? 'linear';
+  const reverse = !!g.reverse;
+  const d = out.data;
+  let i = 0;
+  for (let y = rect.top; y < rect.top + out.height; y++) {
+    const py = y + 0.5 - cy;
+    for (let x = rect.left; x < rect.left + out.width; x++, i += 4) {
+      const px = x + 0.5 - cx;
+      const along = px * dx + py * dy;
+      const across = -px * dy + py * dx;
+      let t: number;
+      switch (style) {
+        case 'radial': t = Math.hypot(px, py) / (length / 2); break;
+        case 'reflected': t = Math.abs(along) / (length / 2); break;
+        case 'diamond': t = (Math.abs(along) + Math.abs(across)) / (length / 2); break;
+        case 'angle': {
+          const a = Math.atan2(-across, along);
+          t = (a < 0 ? a + 2 * Math.PI : a) / (2 * Math.PI);
+          break;
+        }
+        default: t = along / length + 0.5;
+      }
+      if (reverse) t = 1 - t;
+      const j = Math.round((t < 0 ? 0 : t > 1 ? 1 : t) * 255) * 4;
+      d[i] = ramp[j]!;
+      d[i + 1] = ramp[j + 1]!;
+      d[i + 2] = ramp[j + 2]!;
+      d[i + 3] = ramp[j + 3]!;
+    }
+  }
+  return out;
+}
