@@ -17,7 +17,7 @@ import type { PlacedLayer, Warp } from 'ag-psd';
 import {
   applyHomography, isAffineHomography, quadFromPsdCorners, solveHomography, type Mat3, type Quad as GeoQuad, type Vec2,
 } from '../geometry';
-import { isWarpPreset, presetWarpPoints } from '../geometry/warp-presets';
+import { isWarpPreset, presetWarpPlacementBounds, presetWarpPoints } from '../geometry/warp-presets';
 import type { AffineMatrix, BezierPoints, Point, Quad, SmartObjectMatrix } from '../model/types';
 import { DataError } from '../model/errors';
 
@@ -34,7 +34,8 @@ interface Rect { x: number; y: number; width: number; height: number }
 
 /** Control points in the warp frame, before placement. */
 type ControlMesh =
-  | { kind: 'custom'; points: Vec2[] }
+  /** `box`: where the transform quad's corners come from, when not the points' own box (presets). */
+  | { kind: 'custom'; points: Vec2[]; box?: Rect }
   | { kind: 'quilt'; rows: number; cols: number; points: Vec2[]; sliceX: number[]; sliceY: number[] };
 
 const flatQuad = (q: GeoQuad): Quad => q.flatMap(([x, y]) => [x, y]) as Quad;
@@ -52,7 +53,7 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
   const bounds = warpBounds(placed.warp, w, h);
   const control = controlMesh(placed.warp, bounds, path);
   // Where the target quad's corners come from: the control points' box, or the source itself.
-  const box = control ? boxOf(control.points) : bounds;
+  const box = control ? (control.kind === 'custom' && control.box ? control.box : boxOf(control.points)) : bounds;
   if (!(box.width > 0 && box.height > 0)) throw new DataError(`${path}: warp control points have no extent`);
   const H = solveHomography(rectQuad(box), target);
   const affine = isAffineHomography(H, 1e-9);
@@ -129,14 +130,14 @@ function controlMesh(warp: Warp | undefined, bounds: Rect, path: string): Contro
     };
   }
   if (!isWarpPreset(style)) throw new DataError(`${path}: warp style '${style}' is not a Photoshop warp this importer knows`);
-  const points = presetWarpPoints(style, {
+  const params = {
     bend: warp.value ?? 0,
     horizontal: warp.perspective ?? 0,
     vertical: warp.perspectiveOther ?? 0,
-    orientation: warp.rotate === 'vertical' ? 'vertical' : 'horizontal',
+    orientation: warp.rotate === 'vertical' ? 'vertical' as const : 'horizontal' as const,
     ...(warp.values ? { values: warp.values } : {}),
-  }, bounds);
-  return { kind: 'custom', points };
+  };
+  return { kind: 'custom', points: presetWarpPoints(style, params, bounds), box: presetWarpPlacementBounds(style, params, bounds) };
 }
 
 function describeWarp(warp: Warp | undefined, control: ControlMesh): string {

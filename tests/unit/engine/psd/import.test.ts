@@ -105,8 +105,10 @@ describe('PSD smart objects → template layers', () => {
     expect(anchors).toContainEqual([240, 130]);
   });
 
-  it('names a preset warp it cannot draw and refuses PSDs without smart objects with Data error and a reason', () => {
-    expect(() => importPsd(roundTrip([so('arc', { warp: { style: 'arc', value: 20 } })]))).toThrow(/warp style 'arc' is a Photoshop preset/);
+  it('reads preset warps as control points and refuses PSDs without smart objects with Data error and a reason', () => {
+    const arc = importPsd(roundTrip([so('arc', { warp: { style: 'arc', value: 20, bounds: { top: { value: 0, units: 'Pixels' }, left: { value: 0, units: 'Pixels' }, bottom: { value: 100, units: 'Pixels' }, right: { value: 200, units: 'Pixels' } } } })]));
+    expect((arc.layers[0] as SmartObjectLayer).M.kind).toBe('bezier');
+    expect(arc.sources[0]?.warp).toBe('preset arc(20)');
     expect(() => importPsd(roundTrip([{ name: 'photo', left: 0, top: 0, imageData: pixels(8, 8) }], false))).toThrow(/no smart-object layers/);
   });
 
