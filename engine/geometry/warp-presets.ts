@@ -15,11 +15,11 @@
  *   the 9 native ones, and Photoshop maps the native box onto
  *   `placedLayer.transform`. Callers must place with `placementBounds`
  *   (or `presetWarpPlacementBounds`), never with the box of the 16 points.
- * - Cylinder is two cubic patches side by side (left and right quarter of
- *   the ellipse). One patch cannot have a box as tight as the surface, yet
- *   Photoshop's layer is exactly as tall as the surface plus one pixel, so
- *   the exact net is a 4x7 quilt (`presetWarpNet(...).quilt`, ready for
- *   `createQuiltWarp`); `presetWarpPoints` gives a one-patch stand-in.
+ * - Cylinder is two cubic patches side by side (left and right halves of
+ *   the ellipse): Photoshop's layer is as tall as the surface (to a pixel),
+ *   which one cubic patch cannot give, as its handles must reach past its
+ *   curve. The exact net is a 4x7 quilt (`presetWarpNet(...).quilt`, ready
+ *   for `createQuiltWarp`); `presetWarpPoints` gives a one-patch stand-in.
  */
 import type { Vec2 } from './types';
 import { boundsOfPoints } from './types';
@@ -335,19 +335,14 @@ export function cylinderValuesFrom(values: readonly number[] | undefined): Cylin
 }
 
 /**
- * Photoshop draws the cylinder's top edge one pixel higher than the rule
- * "bounds edge halfway down the ellipse" gives (measured on its render:
- * front of the top edge at top + 33 with a 68 px deep ellipse).
- */
-const CYLINDER_LIFT_PX = 1;
-
-/**
  * Cylinder: every source column is moved straight up or down, the top and
  * bottom edges are the front halves of equal ellipses as wide as the bounds.
  * - depth of the ellipse (front point below the silhouette corners):
- *   `ellipse` × half the width (0.5 → 68 px on a 272 px wide source);
- * - `split` of that depth lies above the bounds' top edge (0.5: the top
- *   edge's corners rise by half the depth, its front drops by the other half);
+ *   `ellipse` × half the width (0.5 → 68 px on a 272 px wide source, as
+ *   measured on Photoshop's render);
+ * - `split` of that depth lies above the bounds' top edge. Placement maps the
+ *   net's box onto the layer's transform, which cancels any vertical shift,
+ *   so no render shows this value; 0.5 is the natural reading of it.
  * - each half of an edge is one cubic; `handle` sets its handle lengths,
  *   (1 − handle) of the depth at the corner (vertical tangent) and
  *   (1 − ⅔·handle) of the half-width at the front (horizontal tangent). With
@@ -357,7 +352,7 @@ const CYLINDER_LIFT_PX = 1;
 function cylinderNet(values: CylinderValues, w: number, h: number): LocalNet {
   const a = w / 2;
   const depth = values.ellipse * a;
-  const corner = -values.split * depth - CYLINDER_LIFT_PX;
+  const corner = -values.split * depth;
   const front = corner + depth;
   const ky = (1 - values.handle) * depth;
   const kx = (1 - (2 / 3) * values.handle) * a;
@@ -387,7 +382,7 @@ function cylinderNet(values: CylinderValues, w: number, h: number): LocalNet {
 function cylinderSinglePatch(values: CylinderValues, w: number, h: number): LocalNet {
   const a = w / 2;
   const depth = values.ellipse * a;
-  const corner = -values.split * depth - CYLINDER_LIFT_PX;
+  const corner = -values.split * depth;
   const handleY = corner + (4 / 3) * depth;
   const inset = 0.15 * a;
   const top: Vec2[] = [[0, corner], [inset, handleY], [w - inset, handleY], [w, corner]];
