@@ -7,7 +7,8 @@ import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from
 import { MockupRenderer, createFetchImageLoader, type ImageLoader, type LayerImage } from './render/mockup/index.ts';
 import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
-import type { CustomTemplate, ProjectionMatrix, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
+import type { CustomTemplate, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
+import { applyHomography, type Vec2 } from './geometry/index.ts';
 
 export interface MockupRequest {
   template: CustomTemplate;
@@ -199,8 +200,8 @@ function onPhotoSide(layer: SmartObjectLayer): number {
     }
     case 'bezier':
     case 'quilt': {
-      const points = (w.kind === 'bezier' ? w.points : w.mesh.points).map((p) => projectPoint(w.projection, p));
-      xs = points.map((p) => p.x); ys = points.map((p) => p.y);
+      const points = (w.kind === 'bezier' ? w.points : w.mesh.points).map((p): Vec2 => (w.projection ? applyHomography(w.projection, [p.x, p.y]) : [p.x, p.y]));
+      xs = points.map((p) => p[0]); ys = points.map((p) => p[1]);
       break;
     }
     default:
@@ -209,8 +210,3 @@ function onPhotoSide(layer: SmartObjectLayer): number {
   return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
 }
 
-function projectPoint(m: ProjectionMatrix | null, p: { x: number; y: number }): { x: number; y: number } {
-  if (!m) return p;
-  const w = m[2] * p.x + m[5] * p.y + m[8];
-  return { x: (m[0] * p.x + m[3] * p.y + m[6]) / w, y: (m[1] * p.x + m[4] * p.y + m[7]) / w };
-}

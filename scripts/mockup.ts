@@ -4,7 +4,8 @@
  * Renders through the real engine in headless Chromium. With several views, the first goes to
  * --out and the others next to it as <out>-<viewId>.png. With a PSD and --layers-out, one PNG per
  * smart-object layer at document size, named by its group path (simple_warp/bbox_change.png);
- * --composite-out writes the whole document (every layer, the design in its smart objects).
+ * a PSD's --out is the whole document (every layer, the design in its smart objects) scaled to
+ * --size, and --composite-out the same at document size.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,8 +28,8 @@ if (size !== undefined && !(Number.isInteger(size) && size > 0 && size <= 16384)
   console.error('--size must be a whole number of pixels between 1 and 16384');
   process.exit(2);
 }
-if (values['composite-out'] && (!/\.ps[db]$/i.test(values.template) || size !== undefined)) {
-  console.error('--composite-out needs a PSD template and renders at document size (no --size)');
+if (values['composite-out'] && !/\.ps[db]$/i.test(values.template)) {
+  console.error('--composite-out needs a PSD template');
   process.exit(2);
 }
 

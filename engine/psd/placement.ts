@@ -15,9 +15,9 @@
  */
 import type { PlacedLayer, Warp } from 'ag-psd';
 import {
-  applyHomography, isAffineHomography, quadFromPsdCorners, solveHomography, type Mat3, type Quad as GeoQuad, type Vec2,
+  applyHomography, boundsOfPoints, isAffineHomography, quadFromPsdCorners, solveHomography, type Mat3, type Quad as GeoQuad, type Vec2,
 } from '../geometry';
-import { isWarpPreset, presetWarpPlacementBounds, presetWarpPoints } from '../geometry/warp-presets';
+import { isWarpPreset, presetWarpNet } from '../geometry/warp-presets';
 import type { AffineMatrix, BezierPoints, Point, Quad, SmartObjectMatrix } from '../model/types';
 import { DataError } from '../model/errors';
 
@@ -36,7 +36,7 @@ interface Rect { x: number; y: number; width: number; height: number }
 type ControlMesh =
   /** `box`: where the transform quad's corners come from, when not the points' own box (presets). */
   | { kind: 'custom'; points: Vec2[]; box?: Rect }
-  | { kind: 'quilt'; rows: number; cols: number; points: Vec2[]; sliceX: number[]; sliceY: number[] };
+  | { kind: 'quilt'; rows: number; cols: number; points: Vec2[]; sliceX: number[]; sliceY: number[]; box?: Rect };
 
 const flatQuad = (q: GeoQuad): Quad => q.flatMap(([x, y]) => [x, y]) as Quad;
 const sameQuad = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) < 1e-6);
@@ -53,7 +53,7 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
   const bounds = warpBounds(placed.warp, w, h);
   const control = controlMesh(placed.warp, bounds, path);
   // Where the target quad's corners come from: the control points' box, or the source itself.
-  const box = control ? (control.kind === 'custom' && control.box ? control.box : boxOf(control.points)) : bounds;
+  const box = control ? control.box ?? boxOf(control.points) : bounds;
   if (!(box.width > 0 && box.height > 0)) throw new DataError(`${path}: warp control points have no extent`);
   const H = solveHomography(rectQuad(box), target);
   const affine = isAffineHomography(H, 1e-9);
@@ -137,7 +137,13 @@ function controlMesh(warp: Warp | undefined, bounds: Rect, path: string): Contro
     orientation: warp.rotate === 'vertical' ? 'vertical' as const : 'horizontal' as const,
     ...(warp.values ? { values: warp.values } : {}),
   };
-  return { kind: 'custom', points: presetWarpPoints(style, params, bounds), box: presetWarpPlacementBounds(style, params, bounds) };
+  // The preset's own net, as cubic patches (the cylinder needs two), placed by the box of the
+  // net Photoshop builds rather than by the cubic points' box.
+  const net = presetWarpNet(style, params, bounds);
+  const q = net.quilt;
+  const box = net.placementBounds;
+  if (q.rows === 4 && q.cols === 4) return { kind: 'custom', points: [...q.points], box };
+  return { kind: 'quilt', rows: q.rows, cols: q.cols, points: [...q.points], sliceX: [...q.sliceX], sliceY: [...q.sliceY], box };
 }
 
 function describeWarp(warp: Warp | undefined, control: ControlMesh): string {
@@ -150,14 +156,8 @@ function describeWarp(warp: Warp | undefined, control: ControlMesh): string {
 }
 
 function boxOf(points: readonly Vec2[]): Rect {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of points) {
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+  const b = boundsOfPoints(points);
+  return { x: b.minX, y: b.minY, width: b.maxX - b.minX, height: b.maxY - b.minY };
 }
 
 /** True when the mesh points sit evenly on the rectangle they span (an identity warp). */

@@ -16,7 +16,7 @@ import { writeFixturePsd } from './fixtures';
 const run = promisify(execFile);
 const ORACLE = path.resolve('../shared/oracle/psd');
 /** Cases that match Photoshop today, layers and composite; the full table is `npm run fidelity`. */
-const FAST_CASES = ['agpsd_werps', 'agpsd_placed_transform', 'aspose_warping'];
+const FAST_CASES = ['agpsd_werps', 'agpsd_placed_transform', 'aspose_warping', 'agpsd_cylinder_warp', 'aspose_smart_test'];
 
 async function fidelity(args: string[]) {
   return run('npx', ['tsx', 'scripts/fidelity.ts', ...args], { cwd: process.cwd(), timeout: 170_000, maxBuffer: 1 << 24 })

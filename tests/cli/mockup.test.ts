@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 describe('npm run mockup', () => {
   it('renders a PSD and writes one transparent layer PNG per smart object, named by group path', async () => {
-    const res = await cli(['--template', path.join(dir, 'mock.psd'), '--out', path.join(dir, 'out.png'), '--layers-out', path.join(dir, 'layers')]);
+    const res = await cli(['--template', path.join(dir, 'mock.psd'), '--out', path.join(dir, 'out.png'), '--layers-out', path.join(dir, 'layers'), '--composite-out', path.join(dir, 'whole.png')]);
     expect(res.stdout).toContain('layers/simple_warp/bbox_change.png');
     const warped = await raw(path.join(dir, 'layers/simple_warp/bbox_change.png'));
     expect([warped.info.width, warped.info.height]).toEqual([300, 200]);
@@ -40,6 +40,12 @@ describe('npm run mockup', () => {
     const out = await raw(path.join(dir, 'out.png'));
     expect(out.at(10, 10).slice(0, 3)).toEqual([200, 200, 200]); // the photo without the smart objects
     expect(out.at(200, 125).slice(0, 3)).toEqual([0, 192, 0]);
+    // The whole document at its own size: the photo with the design in both smart objects.
+    const whole = await raw(path.join(dir, 'whole.png'));
+    expect([whole.info.width, whole.info.height]).toEqual([300, 200]);
+    expect(whole.at(10, 10)).toEqual([200, 200, 200, 255]);
+    expect(whole.at(70, 60)[1]).toBeGreaterThan(150);
+    expect(whole.at(200, 125)).toEqual([0, 192, 0, 255]);
   }, 180_000);
 
   it('renders a template JSON with a design image through its perspective layer', async () => {

@@ -10,8 +10,8 @@ import {
 import { compositeDocument, flattenOver, storedCompositeStatus } from '../../engine/psd/composite/index.ts';
 import { applySmartFilters } from '../../engine/psd/pixels/filters.ts';
 import type { Raster } from '../../engine/psd/pixels/raster.ts';
-import { embeddedPsdPixels, isPsdFile } from '../../engine/psd/sources.ts';
-import { documentColorContext, embeddedColor, toDocumentColor, type ColorContext } from '../../engine/psd/color/index.ts';
+import { embeddedPsdPixels } from '../../engine/psd/sources.ts';
+import { documentColorContext, embeddedColor, isPsd, toDocumentColor, type ColorContext } from '../../engine/psd/color/index.ts';
 
 export interface MockupArgs {
   template?: string; psd?: string; design?: string; size?: number; layers?: boolean;
@@ -50,6 +50,16 @@ async function rasterToPng(r: Raster): Promise<Blob> {
   c.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height), 0, 0);
   return c.convertToBlob({ type: 'image/png' });
 }
+/** The raster as PNG, its longer side scaled to `size` when given. */
+async function scaledPng(r: Raster, size: number | undefined): Promise<Blob> {
+  if (!size) return rasterToPng(r);
+  const k = size / Math.max(r.width, r.height);
+  const c = new OffscreenCanvas(Math.max(1, Math.round(r.width * k)), Math.max(1, Math.round(r.height * k)));
+  const ctx = c.getContext('2d')!;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(await rasterToBitmap(r), 0, 0, c.width, c.height);
+  return c.convertToBlob({ type: 'image/png' });
+}
 const rasterToBitmap = (r: Raster) => createImageBitmap(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height));
 
 /**
@@ -60,7 +70,7 @@ const rasterToBitmap = (r: Raster) => createImageBitmap(new ImageData(new Uint8C
 async function decodeSource(file: { name: string; data: Uint8Array }, color: ColorContext, warn: (m: string) => void): Promise<ImageBitmap | null> {
   const managed = !color.documentUntagged && color.documentProfile !== null;
   let pixels: Raster | null = null;
-  if (isPsdFile(file.data)) {
+  if (isPsd(file.data)) {
     pixels = embeddedPsdPixels(file.data, warn);
     if (!pixels) return null;
   } else {
@@ -99,34 +109,6 @@ function designFor(flats: TemplateFlat[], urlOf: (flatId: string) => string | nu
   } as SkuDesign;
 }
 
-const CANVAS_BLEND: Record<string, GlobalCompositeOperation> = {
-  normal: 'source-over', multiply: 'multiply', screen: 'screen', overlay: 'overlay', darken: 'darken', lighten: 'lighten',
-  'color dodge': 'color-dodge', 'color burn': 'color-burn', 'hard light': 'hard-light', 'soft light': 'soft-light',
-  difference: 'difference', exclusion: 'exclusion', hue: 'hue', saturation: 'saturation', color: 'color', luminosity: 'luminosity',
-  'linear dodge': 'lighter',
-};
-
-/** The product photo of a PSD: its raster layers without the smart objects, blended as Canvas2D can. */
-async function psdPhoto(psd: Psd): Promise<ImageBitmap> {
-  const canvas = new OffscreenCanvas(psd.width, psd.height);
-  const ctx = canvas.getContext('2d')!;
-  const draw = async (layers: readonly Layer[], opacity: number) => {
-    for (const layer of layers) {
-      if (layer.hidden) continue;
-      if (layer.children) { await draw(layer.children, opacity * (layer.opacity ?? 1)); continue; }
-      if (layer.placedLayer || !layer.imageData) continue;
-      const img = layer.imageData as unknown as { width: number; height: number; data: Uint8ClampedArray };
-      if (!img.width || !img.height) continue;
-      const bitmap = await createImageBitmap(new ImageData(new Uint8ClampedArray(img.data), img.width, img.height));
-      ctx.globalAlpha = opacity * (layer.opacity ?? 1);
-      ctx.globalCompositeOperation = CANVAS_BLEND[layer.blendMode ?? 'normal'] ?? 'source-over';
-      ctx.drawImage(bitmap, layer.left ?? 0, layer.top ?? 0);
-    }
-  };
-  await draw(psd.children ?? [], 1);
-  return canvas.transferToImageBitmap();
-}
-
 async function run(args: MockupArgs): Promise<MockupOutput> {
   const bitmaps: Record<string, ImageBitmap> = {};
   let template: CustomTemplate;
@@ -142,7 +124,6 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
     imported = importPsd(psd);
     notes = imported.notes;
     template = templateFromPsd(imported, { photoUrl: '__psd/photo' });
-    bitmaps['__psd/photo'] = await psdPhoto(psd);
     for (const s of imported.sources) {
       if (!s.file) continue;
       const warn = (m: string) => notes.push(`${s.path}: ${m}`);
@@ -166,37 +147,44 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
   const sourceOf = new Map((imported?.sources ?? []).map((s) => [s.flatId, s]));
   try {
     const out: MockupOutput = { views: [], layers: [], composite: null, compositeReference: null, notes };
-    for (const view of template.viewList) {
-      const req = { template, design, viewId: String(view.viewId), ...(args.size ? { size: args.size } : {}) };
-      if (args.viewsOut !== false) out.views.push({ viewId: String(view.viewId), png: await toBase64(await bitmapToPng(await engine.renderMockup(req))) });
-      if (!args.layers && !args.composite) continue;
-      // Each smart object as Photoshop stores its pixels: warped, then its smart filters.
-      const rendered = new Map<Layer, Raster>();
-      for (const l of await engine.renderLayers(req)) {
-        const name = l.layer.F.kind === 'flat' ? l.layer.F.flatId : l.name;
-        const source = sourceOf.get(name);
-        let pixels: Raster = l.pixels;
-        let png = l.png;
-        if (source?.psdLayer.placedLayer?.filter) {
-          pixels = applySmartFilters(source.psdLayer.placedLayer.filter, pixels, { warn: (m) => notes.push(`${source.path}: ${m}`) });
-          if (pixels !== l.pixels) png = await rasterToPng(pixels);
-        }
-        if (source) rendered.set(source.psdLayer, pixels);
-        if (args.layers) out.layers.push({ name, png: await toBase64(png), warp: source?.warp ?? l.layer.M.kind });
+    if (!psd) {
+      for (const view of template.viewList) {
+        const req = { template, design, viewId: String(view.viewId), ...(args.size ? { size: args.size } : {}) };
+        out.views.push({ viewId: String(view.viewId), png: await toBase64(await bitmapToPng(await engine.renderMockup(req))) });
       }
-      if (args.composite && psd && !args.size) {
-        const composite = compositeDocument(psd, { smartObject: (layer) => rendered.get(layer) ?? null, warn: (m) => notes.push(m) });
-        out.composite = await toBase64(await rasterToPng(composite));
-        // Photoshop's stored composite, when it is a real render; one without an alpha channel
-        // shows transparency flattened on white, so ours is compared the same way.
-        const stored = storedCompositeStatus(psd);
-        if (stored.status === 'real' && stored.raster) {
-          out.compositeReference = await toBase64(await rasterToPng(stored.raster));
-          if (stored.opaque) out.compositeCompared = await toBase64(await rasterToPng(flattenOver(composite, [255, 255, 255])));
-        } else {
-          notes.push(`whole document: no reference composite (${stored.reason ?? stored.status})`);
-        }
+      return out;
+    }
+    // A PSD's mockup is the whole document as Photoshop composites it (raster masks, layers
+    // above the design, adjustments), the design drawn into its smart objects by the engine.
+    const view = template.viewList[0]!;
+    const req = { template, design, viewId: String(view.viewId) };
+    // Each smart object as Photoshop stores its pixels: warped at document size, then its smart filters.
+    const rendered = new Map<Layer, Raster>();
+    for (const l of await engine.renderLayers(req)) {
+      const name = l.layer.F.kind === 'flat' ? l.layer.F.flatId : l.name;
+      const source = sourceOf.get(name);
+      let pixels: Raster = l.pixels;
+      let png = l.png;
+      if (source?.psdLayer.placedLayer?.filter) {
+        pixels = applySmartFilters(source.psdLayer.placedLayer.filter, pixels, { warn: (m) => notes.push(`${source.path}: ${m}`) });
+        if (pixels !== l.pixels) png = await rasterToPng(pixels);
       }
+      if (source) rendered.set(source.psdLayer, pixels);
+      if (args.layers) out.layers.push({ name, png: await toBase64(png), warp: source?.warp ?? l.layer.M.kind });
+    }
+    if (!args.composite && args.viewsOut === false) return out;
+    const composite = compositeDocument(psd, { smartObject: (layer) => rendered.get(layer) ?? null, warn: (m) => notes.push(m) });
+    if (args.viewsOut !== false) out.views.push({ viewId: String(view.viewId), png: await toBase64(await scaledPng(composite, args.size)) });
+    if (!args.composite) return out;
+    out.composite = await toBase64(await rasterToPng(composite));
+    // Photoshop's stored composite, when it is a real render; one without an alpha channel
+    // shows transparency flattened on white, so ours is compared the same way.
+    const stored = storedCompositeStatus(psd);
+    if (stored.status === 'real' && stored.raster) {
+      out.compositeReference = await toBase64(await rasterToPng(stored.raster));
+      if (stored.opaque) out.compositeCompared = await toBase64(await rasterToPng(flattenOver(composite, [255, 255, 255])));
+    } else {
+      notes.push(`whole document: no reference composite (${stored.reason ?? stored.status})`);
     }
     return out;
   } finally {

@@ -10,7 +10,7 @@ import { isJpeg, isPng, isPsd, inflateZlib, jpegIcc, pngColorChunk, psdColorReso
 import { readIccProfile, SRGB, type IccProfile } from './icc';
 
 export { colorTransform, convertRaster, sameProfile, type ColorTransform } from './convert';
-export { inflateZlib, jpegIcc, pngColorChunk, psdColorResources, type PngColorChunk, type PsdColorResources } from './embedded';
+export { isPsd, inflateZlib, jpegIcc, pngColorChunk, psdColorResources, type PngColorChunk, type PsdColorResources } from './embedded';
 export { D50, evalCurve, parseIccProfile, readIccProfile, SRGB, type IccProfile, type IccReadResult, type ToneCurve } from './icc';
 
 export interface ColorContext {

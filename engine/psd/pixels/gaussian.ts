@@ -53,6 +53,24 @@ export function gaussianReach(sigma: number): number {
 }
 
 /**
+ * Copies the row at `o` into `pad` with `margin` copies of its end values on each side; false
+ * when the row is flat, since empty or flat rows (most of a layer's transparent surroundings)
+ * blur to themselves and can be skipped.
+ */
+function padRow(plane: Float32Array, o: number, w: number, pad: Float64Array, margin: number): boolean {
+  const first = plane[o]!, last = plane[o + w - 1]!;
+  let constant = true;
+  for (let x = 0; x < w; x++) {
+    const v = plane[o + x]!;
+    pad[margin + x] = v;
+    if (v !== first) constant = false;
+  }
+  if (constant) return false;
+  for (let i = 0; i < margin; i++) { pad[i] = first; pad[w + margin + i] = last; }
+  return true;
+}
+
+/**
  * Rows: each row is read into a buffer padded with its end values, convolved with the sampled
  * kernel, and written back.
  */
@@ -61,16 +79,7 @@ function kernelRows(plane: Float32Array, w: number, h: number, kernel: Float64Ar
   const pad = new Float64Array(w + 2 * R);
   for (let y = 0; y < h; y++) {
     const o = y * w;
-    const first = plane[o]!, last = plane[o + w - 1]!;
-    let constant = true;
-    for (let x = 0; x < w; x++) {
-      const v = plane[o + x]!;
-      pad[R + x] = v;
-      if (v !== first) constant = false;
-    }
-    // Empty or flat rows (most of a layer's transparent surroundings) blur to themselves.
-    if (constant) continue;
-    for (let i = 0; i < R; i++) { pad[i] = first; pad[w + R + i] = last; }
+    if (!padRow(plane, o, w, pad, R)) continue;
     // The kernel is symmetric: pair the taps either side of the centre.
     const k0 = kernel[R]!;
     for (let x = 0; x < w; x++) {
@@ -110,15 +119,7 @@ function boxRows(plane: Float32Array, w: number, h: number, { r, alpha }: BoxPas
   const W = 2 * r + 1 + 2 * alpha;
   for (let y = 0; y < h; y++) {
     const o = y * w;
-    const first = plane[o]!, last = plane[o + w - 1]!;
-    let constant = true;
-    for (let x = 0; x < w; x++) {
-      const v = plane[o + x]!;
-      pad[P + x] = v;
-      if (v !== first) constant = false;
-    }
-    if (constant) continue;
-    for (let i = 0; i < P; i++) { pad[i] = first; pad[w + P + i] = last; }
+    if (!padRow(plane, o, w, pad, P)) continue;
     // Window sum over pad[x + 1 .. x + 2r + 1] (centred on pad[x + P]), slid one step at a time.
     let s = 0;
     for (let i = 1; i <= 2 * r + 1; i++) s += pad[i]!;

@@ -6,6 +6,7 @@
  * pixel (x, y) of the smart object is uv (x / OS.w, y / OS.h).
  */
 import {
+  applyHomography,
   boundsOfPoints,
   buildCylinderMesh,
   buildPatchMesh,
@@ -102,12 +103,7 @@ function fromGridMesh(mesh: Mesh, shade: Float32Array | null, mapUv?: (u: number
 
 /** Bounds of `points` after the projection (when there is one): what the output covers. */
 function projectedBounds(points: readonly Vec2[], projection: ProjectionMatrix | null): Bounds {
-  if (!projection) return boundsOfPoints(points);
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = projection;
-  return boundsOfPoints(points.map(([x, y]): Vec2 => {
-    const w = m2 * x + m5 * y + m8;
-    return [(m0 * x + m3 * y + m6) / w, (m1 * x + m4 * y + m7) / w];
-  }));
+  return boundsOfPoints(projection ? points.map((p) => applyHomography(projection, p)) : points);
 }
 
 /** Source rectangle (OS) mapped by an affine matrix: exact with two triangles. */

@@ -61,25 +61,17 @@ function placeOnto(box: Rect, target: Rect): (p: Vec2) => Vec2 {
   ];
 }
 
-/** y of the curve t -> c(t) where its x equals `x` (c's x increasing on [lo, hi]). */
-function yAtX(c: (t: number) => Vec2, x: number, lo = 0, hi = 1): number {
+/** The other coordinate of the curve t -> c(t) where coordinate `axis` equals `value` (increasing on [lo, hi]). */
+function otherAt(c: (t: number) => Vec2, axis: 0 | 1, value: number, lo = 0, hi = 1): number {
   for (let i = 0; i < 60; i++) {
     const m = (lo + hi) / 2;
-    if (c(m)[0] < x) lo = m;
+    if (c(m)[axis] < value) lo = m;
     else hi = m;
   }
-  return c((lo + hi) / 2)[1];
+  return c((lo + hi) / 2)[1 - axis]!;
 }
-
-/** x of the curve t -> c(t) where its y equals `y` (c's y increasing on [lo, hi]). */
-function xAtY(c: (t: number) => Vec2, y: number, lo = 0, hi = 1): number {
-  for (let i = 0; i < 60; i++) {
-    const m = (lo + hi) / 2;
-    if (c(m)[1] < y) lo = m;
-    else hi = m;
-  }
-  return c((lo + hi) / 2)[0];
-}
+const yAtX = (c: (t: number) => Vec2, x: number, lo?: number, hi?: number) => otherAt(c, 0, x, lo, hi);
+const xAtY = (c: (t: number) => Vec2, y: number, lo?: number, hi?: number) => otherAt(c, 1, y, lo, hi);
 
 function expectPointsClose(actual: readonly Vec2[], expected: readonly Vec2[], digits = 9): void {
   expect(actual).toHaveLength(expected.length);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedLayer } from 'ag-psd';
 import { placementOf } from '../../../../engine/psd';
-import { applyAffine, evaluatePatch } from '../../../../engine/geometry';
+import { applyAffine, applyHomography, evaluatePatch } from '../../../../engine/geometry';
 import type { Point } from '../../../../engine/model/types';
 
 const bounds = (w: number, h: number, x = 0, y = 0) => ({
@@ -80,11 +80,7 @@ describe('PSD placement', () => {
     expect(p.M.kind).toBe('bezier');
     const projection = p.M.kind === 'bezier' ? p.M.projection : undefined;
     expect(projection).toHaveLength(9);
-    const project = ([x, y]: readonly [number, number]) => {
-      const m = projection!;
-      const w = m[2] * x + m[5] * y + m[8];
-      return [(m[0] * x + m[3] * y + m[6]) / w, (m[1] * x + m[4] * y + m[7]) / w];
-    };
+    const project = (p: readonly [number, number]) => applyHomography(projection!, p);
     // The control box's corners land on the perspective quad's corners.
     const [tl, br] = [project([0, -62.39]), project([367.58, 135.03])];
     expect(tl[0]).toBeCloseTo(235, 1);
