@@ -11,12 +11,16 @@ precision highp float;
 // Variants: the renderer compiles one program per combination of the macros below (injected
 // after #version, engine/render/mockup/programs.ts). On a software rasteriser a runtime branch
 // on a uniform costs as much as the work itself, so the choice is made at compile time.
-//   MODE           blend code 1..7
+//   MODE           blend code 1..27 (8 and up: Photoshop's modes with Photoshop's formulas, as
+//                  engine/psd/composite/blend-modes.ts computes them on the CPU)
 //   SRC_IS_TILE    1: u_src has the target's layout (a layer buffer of the same tile) and is read
 //                  texel for texel; 0: u_src spans the whole output (a part image), sampled at
 //                  v_outputUv
 //   HAS_SHADING    1: multiply by the view's shading map where the source covers
 //   HAS_HIGHLIGHT  1: screen the view's highlight map where the source covers
+//   HAS_MASK       1: the source is multiplied by a raster mask spanning the output (red channel)
+//   HAS_CLIP_BASE  1: the source shows only where its clipping base's layer buffer (tile layout)
+//                  covers, as a Photoshop clipping mask
 
 #ifndef MODE
 #define MODE 5
@@ -30,6 +34,12 @@ precision highp float;
 #ifndef HAS_HIGHLIGHT
 #define HAS_HIGHLIGHT 0
 #endif
+#ifndef HAS_MASK
+#define HAS_MASK 0
+#endif
+#ifndef HAS_CLIP_BASE
+#define HAS_CLIP_BASE 0
+#endif
 
 #define LIGHTER 1
 #define COLOR 2
@@ -38,6 +48,26 @@ precision highp float;
 #define OVERLAY 5
 #define MULTIPLY 6
 #define NONE 7
+#define SCREEN 8
+#define SOFT_LIGHT 9
+#define HARD_LIGHT 10
+#define COLOR_DODGE 11
+#define COLOR_BURN 12
+#define LINEAR_DODGE 13
+#define LINEAR_BURN 14
+#define VIVID_LIGHT 15
+#define LINEAR_LIGHT 16
+#define PIN_LIGHT 17
+#define HARD_MIX 18
+#define DIFFERENCE 19
+#define EXCLUSION 20
+#define SUBTRACT 21
+#define DIVIDE 22
+#define HUE 23
+#define SATURATION 24
+#define LUMINOSITY 25
+#define DARKER_COLOR 26
+#define LIGHTER_COLOR 27
 
 uniform sampler2D u_src;
 uniform sampler2D u_backdrop; // copy of the composite, target layout
@@ -48,6 +78,12 @@ uniform sampler2D u_shading;
 #if HAS_HIGHLIGHT
 uniform sampler2D u_highlight;
 #endif
+#if HAS_MASK
+uniform sampler2D u_mask;
+#endif
+#if HAS_CLIP_BASE
+uniform sampler2D u_clipBase;
+#endif
 
 in vec2 v_outputUv;
 out vec4 outColor;
@@ -56,7 +92,7 @@ const vec3 LUM = vec3(0.3, 0.59, 0.11);
 
 float lum(vec3 c) { return dot(c, LUM); }
 
-#if MODE == COLOR
+#if MODE == COLOR || MODE == HUE || MODE == SATURATION || MODE == LUMINOSITY
 vec3 clipColor(vec3 c) {
   float l = lum(c);
   float n = min(min(c.r, c.g), c.b);
@@ -67,7 +103,35 @@ vec3 clipColor(vec3 c) {
 }
 
 vec3 setLum(vec3 c, float l) { return clipColor(c + (l - lum(c))); }
+
+float sat(vec3 c) { return max(max(c.r, c.g), c.b) - min(min(c.r, c.g), c.b); }
+
+// The colour with saturation (max - min) set to s, channel order kept.
+vec3 setSat(vec3 c, float s) {
+  float mn = min(min(c.r, c.g), c.b);
+  float range = max(max(c.r, c.g), c.b) - mn;
+  return range > 0.0 ? (c - mn) * (s / range) : vec3(0.0);
+}
 #endif
+
+vec3 burn(vec3 b, vec3 s) {
+  // A white backdrop stays white even under black; a black source otherwise burns to black.
+  vec3 r = 1.0 - min(vec3(1.0), (1.0 - b) / max(s, 1e-6));
+  r = mix(r, vec3(0.0), step(s, vec3(0.0)));
+  return mix(r, vec3(1.0), step(vec3(1.0), b));
+}
+
+vec3 dodge(vec3 b, vec3 s) {
+  vec3 r = min(vec3(1.0), b / max(1.0 - s, 1e-6));
+  r = mix(r, vec3(1.0), step(vec3(1.0), s));
+  return mix(r, vec3(0.0), step(b, vec3(0.0)));
+}
+
+vec3 hardLight(vec3 b, vec3 s) {
+  vec3 lo = 2.0 * s * b;
+  vec3 hi = 1.0 - 2.0 * (1.0 - s) * (1.0 - b);
+  return mix(lo, hi, step(0.50001, s));
+}
 
 vec3 blendFn(vec3 cb, vec3 cs) {
 #if MODE == COLOR
@@ -84,6 +148,51 @@ vec3 blendFn(vec3 cb, vec3 cs) {
   return mix(lo, hi, step(0.5, cb));
 #elif MODE == MULTIPLY
   return cb * cs;
+#elif MODE == SCREEN
+  return cb + cs - cb * cs;
+#elif MODE == SOFT_LIGHT
+  // Photoshop's soft light (not the W3C one): a square-root curve for light sources.
+  vec3 lo = cb - (1.0 - 2.0 * cs) * cb * (1.0 - cb);
+  vec3 hi = cb + (2.0 * cs - 1.0) * (sqrt(cb) - cb);
+  return mix(lo, hi, step(0.50001, cs));
+#elif MODE == HARD_LIGHT
+  return hardLight(cb, cs);
+#elif MODE == COLOR_DODGE
+  return dodge(cb, cs);
+#elif MODE == COLOR_BURN
+  return burn(cb, cs);
+#elif MODE == LINEAR_DODGE
+  return min(cb + cs, vec3(1.0));
+#elif MODE == LINEAR_BURN
+  return max(cb + cs - 1.0, vec3(0.0));
+#elif MODE == VIVID_LIGHT
+  return mix(burn(cb, 2.0 * cs), dodge(cb, 2.0 * cs - 1.0), step(0.50001, cs));
+#elif MODE == LINEAR_LIGHT
+  return clamp(cb + 2.0 * cs - 1.0, 0.0, 1.0);
+#elif MODE == PIN_LIGHT
+  return mix(min(cb, 2.0 * cs), max(cb, 2.0 * cs - 1.0), step(0.50001, cs));
+#elif MODE == HARD_MIX
+  // Every channel ends up 0 or 1; 8-bit pairs summing to exactly 255 count as 1.
+  return step(1.0 - 1e-4, cb + cs);
+#elif MODE == DIFFERENCE
+  return abs(cb - cs);
+#elif MODE == EXCLUSION
+  return cb + cs - 2.0 * cb * cs;
+#elif MODE == SUBTRACT
+  return max(cb - cs, vec3(0.0));
+#elif MODE == DIVIDE
+  vec3 q = min(vec3(1.0), cb / max(cs, 1e-6));
+  return mix(q, step(1e-6, cb), step(cs, vec3(0.0)));
+#elif MODE == HUE
+  return setLum(setSat(cs, sat(cb)), lum(cb));
+#elif MODE == SATURATION
+  return setLum(setSat(cb, sat(cs)), lum(cb));
+#elif MODE == LUMINOSITY
+  return setLum(cb, lum(cs));
+#elif MODE == DARKER_COLOR
+  return lum(cs) < lum(cb) ? cs : cb;
+#elif MODE == LIGHTER_COLOR
+  return lum(cs) > lum(cb) ? cs : cb;
 #else
   return cs;
 #endif
@@ -95,6 +204,12 @@ void main() {
   vec4 src = texelFetch(u_src, texel, 0);
 #else
   vec4 src = texture(u_src, v_outputUv);
+#endif
+#if HAS_MASK
+  src *= texture(u_mask, v_outputUv).r;
+#endif
+#if HAS_CLIP_BASE
+  src *= texelFetch(u_clipBase, texel, 0).a;
 #endif
   vec4 d = texelFetch(u_backdrop, texel, 0);
   vec4 s = src * u_opacity;

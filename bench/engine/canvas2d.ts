@@ -28,6 +28,10 @@ type Ctx = OffscreenCanvasRenderingContext2D;
 
 export const CANVAS_BLEND: Record<BlendCode, GlobalCompositeOperation> = {
   1: 'lighter', 2: 'color', 3: 'darken', 4: 'lighten', 5: 'overlay', 6: 'multiply', 7: 'source-over',
+  // Photoshop's modes (PSD templates): the nearest canvas operation; soft light and dodge/burn differ in detail.
+  8: 'screen', 9: 'soft-light', 10: 'hard-light', 11: 'color-dodge', 12: 'color-burn', 13: 'lighter', 14: 'multiply',
+  15: 'overlay', 16: 'overlay', 17: 'overlay', 18: 'overlay', 19: 'difference', 20: 'exclusion', 21: 'difference', 22: 'color-dodge',
+  23: 'hue', 24: 'saturation', 25: 'luminosity', 26: 'darken', 27: 'lighten',
 };
 
 /** Same as Engine (engine/engine.ts OVERSAMPLE and largestLayerSide): the flat's composition scale for a view. */

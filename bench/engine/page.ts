@@ -375,7 +375,8 @@ async function imagemagickPlan(viewId: string, color: string, size: number | und
     }
     d = parts.join(' ');
   }
-  const compose = { 1: 'Plus', 2: 'Colorize', 3: 'Darken', 4: 'Lighten', 5: 'Overlay', 6: 'Multiply', 7: 'Over' }[layer.blend];
+  // The benchmark's templates use the product's codes 1-7; other codes draw as Over.
+  const compose = ({ 1: 'Plus', 2: 'Colorize', 3: 'Darken', 4: 'Lighten', 5: 'Overlay', 6: 'Multiply', 7: 'Over' } as Record<number, string>)[layer.blend] ?? 'Over';
   return {
     photo: nameOf.get(view.viewData.imageUrl)!, out, flat: { width: fw, height: fh }, elements, controlPoints,
     meshTriangles: mesh.indices.length / 3, clip: d, compose, opacity: layer.opacity,

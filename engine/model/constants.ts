@@ -7,7 +7,12 @@
 export const DATA_ERROR_CODE = 20000 as const;
 export const DATA_ERROR_MSG = 'Data error' as const;
 
-/** Spec section 9: render blend codes 1-7. 'none' means plain source-over drawing. */
+/**
+ * Render blend codes. 1-7 are the product's own (spec section 9; canvas names, 'none' is plain
+ * source-over drawing). 8 and up are Photoshop's other modes with Photoshop's formulas, so a
+ * template imported from a mockup PSD keeps every layer's mode (Photoshop's soft light is not the
+ * canvas one).
+ */
 export const BLEND_MODES = {
   1: 'lighter',
   2: 'color',
@@ -16,12 +21,32 @@ export const BLEND_MODES = {
   5: 'overlay',
   6: 'multiply',
   7: 'none',
+  8: 'screen',
+  9: 'soft light',
+  10: 'hard light',
+  11: 'color dodge',
+  12: 'color burn',
+  13: 'linear dodge',
+  14: 'linear burn',
+  15: 'vivid light',
+  16: 'linear light',
+  17: 'pin light',
+  18: 'hard mix',
+  19: 'difference',
+  20: 'exclusion',
+  21: 'subtract',
+  22: 'divide',
+  23: 'hue',
+  24: 'saturation',
+  25: 'luminosity',
+  26: 'darker color',
+  27: 'lighter color',
 } as const;
 
 export type BlendCode = keyof typeof BLEND_MODES;
 export type BlendMode = (typeof BLEND_MODES)[BlendCode];
 
-export const BLEND_CODES: readonly BlendCode[] = [1, 2, 3, 4, 5, 6, 7];
+export const BLEND_CODES: readonly BlendCode[] = Object.keys(BLEND_MODES).map(Number) as BlendCode[];
 export const DEFAULT_BLEND_CODE: BlendCode = 5;
 export const DEFAULT_OVERLAY_ALPHA = 0.9;
 

@@ -202,6 +202,16 @@ export interface SmartObjectLayer {
   blend: BlendCode;
   /** 0-1. */
   opacity: number;
+  /**
+   * A coverage image at the view's size (its red channel, 0 hides and 255 shows) multiplying the
+   * layer: a PSD's raster layer masks, which a clip path cannot express. Absent: no mask.
+   */
+  maskUrl?: string;
+  /**
+   * Photoshop's clipping mask: the layer shows only where the nearest layer before it in the same
+   * list that is not itself clipped (its base) covers. Absent or false: drawn on its own.
+   */
+  clipToBelow?: boolean;
 }
 
 export interface GroupLayer {

@@ -56,6 +56,7 @@ import type {
   ProductVariant,
   Quad,
   SkuDesign,
+  SmartObjectLayer,
   SmartObjectMatrix,
   ProjectionMatrix,
   TemplateFlat,
@@ -472,7 +473,11 @@ function parseLayer(v: unknown, path: string, flatIds: ReadonlySet<string>, dept
   const M = parseMatrix(req(o, 'M', path), key(path, 'M'));
   const PS = parsePS(get(o, 'PS'), key(path, 'PS'), M.kind);
   const F = parseLayerFile(req(o, 'F', path), key(path, 'F'), flatIds);
-  return { T, PS, OS, M, PPC, F, blend, opacity: alpha };
+  const layer: SmartObjectLayer = { T, PS, OS, M, PPC, F, blend, opacity: alpha };
+  const maskUrl = opt(o, 'maskUrl', path, (u, p) => nonEmpty(u, p), null);
+  if (maskUrl !== null) layer.maskUrl = maskUrl;
+  if (opt(o, 'clipToBelow', path, bool, false)) layer.clipToBelow = true;
+  return layer;
 }
 
 

@@ -14,7 +14,7 @@ export interface ViewAssets {
   readonly shading: TexImageSource | null;
   readonly highlight: TexImageSource | null;
   readonly parts: readonly { readonly source: TexImageSource; readonly mode: 'multiply' | 'normal' }[];
-  /** Flats by id and image-layer files by url. */
+  /** Flats by id, and image-layer files and layer masks by url. */
   readonly flats: ReadonlyMap<string, TexImageSource>;
   readonly files: ReadonlyMap<string, TexImageSource>;
   /** Downscaled copies made for this render (closed by `releaseAssets`); never cached. */
@@ -51,6 +51,7 @@ export async function loadViewAssets(input: LoadAssetsInput): Promise<ViewAssets
   for (const { layer } of planViewLayers(data.layers)) {
     if (layer.F.kind === 'flat') flatIds.add(layer.F.flatId);
     else fileUrls.add(layer.F.url);
+    if (layer.maskUrl) fileUrls.add(layer.maskUrl);
   }
   const parts = withPhoto ? planViewParts(view, output.width > data.width || output.height > data.height) : [];
   try {

@@ -32,6 +32,12 @@ export interface PreparedLayer {
   readonly draw: LayerDraw;
   /** Output px the layer can touch (mesh bounds within its clips), or null when nothing shows. */
   readonly rect: PixelRect | null;
+  /** The layer's raster mask (`maskUrl`) spanning the output, or null. */
+  readonly mask: GLTexture | null;
+  /** Index in the prepared list of the base this layer is clipped to, or null. */
+  readonly clipBase: number | null;
+  /** Later layers are clipped to this one: its coverage must outlive its own pass. */
+  readonly isClipBase: boolean;
 }
 
 export interface PrepareLayersInput {
@@ -54,12 +60,19 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
   const scale = Math.max(sx, sy);
   const outputRect: PixelRect = { x: 0, y: 0, width: output.width, height: output.height };
 
-  const visible = planViewLayers(view.viewData.layers).flatMap((plan) => {
+  const plans = planViewLayers(view.viewData.layers);
+  // A base that draws nothing (no design yet, opacity 0) hides the layers clipped to it too.
+  const drawn = new Set<number>();
+  const visible = plans.flatMap((plan, i) => {
     const f = plan.layer.F;
     const source = f.kind === 'flat' ? assets.flats.get(f.flatId) : assets.files.get(f.url);
     if (!source || plan.layer.opacity <= 0) return [];
-    return [{ plan, source, mesh: cache.layerMesh(plan.layer, scale, plan.path.join('/')) }];
+    if (plan.clipBase !== null && !drawn.has(plan.clipBase)) return [];
+    drawn.add(i);
+    return [{ plan, index: i, source, mesh: cache.layerMesh(plan.layer, scale, plan.path.join('/')) }];
   });
+  const preparedIndex = new Map(visible.map((v, i) => [v.index, i]));
+  const bases = new Set(visible.flatMap((v) => (v.plan.clipBase === null ? [] : [v.plan.clipBase])));
 
   // One texture per source, mipmapped when any layer draws it at less than half its size.
   const minified = new Map<TexImageSource, boolean>();
@@ -71,7 +84,7 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
   const textures = new Map<TexImageSource, GLTexture>();
   for (const [source, mips] of minified) textures.set(source, cache.texture(scope, source, mips, assets.transient));
 
-  return visible.map(({ plan, source, mesh }) => {
+  return visible.map(({ plan, index, source, mesh }) => {
     let bounds = mesh.bounds;
     const clips: GLMesh[] = [];
     for (const commands of plan.clips) {
@@ -107,10 +120,14 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
         : null;
     const texture = textures.get(source);
     if (!texture) throw new Error('layer texture missing');
+    const maskSource = plan.layer.maskUrl ? assets.files.get(plan.layer.maskUrl) : undefined;
     return {
       plan,
       rect,
       draw: { mesh: glMesh, texture, shadeStrength: mesh.shade ? input.cylinderShading : 0, clips },
+      mask: maskSource ? cache.texture(scope, maskSource, needsMipmaps(maskSource, output.width, output.height), assets.transient) : null,
+      clipBase: plan.clipBase === null ? null : (preparedIndex.get(plan.clipBase) ?? null),
+      isClipBase: bases.has(index),
     };
   });
 }

@@ -172,6 +172,16 @@ export interface BlendMaps {
   readonly highlight: GLTexture | null;
 }
 
+/** What limits where a layer shows, beyond its own alpha. */
+export interface BlendCoverage {
+  /** A raster mask spanning the output (red channel). */
+  readonly mask: GLTexture | null;
+  /** The clipping base's layer buffer (tile layout): the layer shows where the base does. */
+  readonly clipBase: GLTexture | null;
+}
+
+const NO_COVERAGE: BlendCoverage = { mask: null, clipBase: null };
+
 /**
  * Composites `src` onto `comp` within `rect` (tile px) with blend code `mode` and `opacity`.
  * `srcIsTile`: src has the tile's layout (a layer buffer); otherwise it spans the whole output
@@ -189,17 +199,27 @@ export function blendOnto(
   mode: BlendCode,
   opacity: number,
   maps: BlendMaps,
+  coverage: BlendCoverage = NO_COVERAGE,
 ): void {
   if (!backdrop.texture) throw new Error('backdrop target needs a texture');
   copyTargetRegion(gl, comp, backdrop, rect);
   bindRenderTarget(gl, comp);
-  const program = blendProgram(gl, m, { mode, srcIsTile, shading: maps.shading !== null, highlight: maps.highlight !== null });
+  const program = blendProgram(gl, m, {
+    mode,
+    srcIsTile,
+    shading: maps.shading !== null,
+    highlight: maps.highlight !== null,
+    mask: coverage.mask !== null,
+    clipBase: coverage.clipBase !== null,
+  });
   drawQuad(gl, program, comp, frame, rect, {
     u_src: src.texture,
     u_backdrop: backdrop.texture.texture,
     u_opacity: opacity,
     u_shading: maps.shading?.texture,
     u_highlight: maps.highlight?.texture,
+    u_mask: coverage.mask?.texture,
+    u_clipBase: coverage.clipBase?.texture,
   });
 }
 

@@ -24,6 +24,8 @@ export interface BlendVariant {
   readonly srcIsTile: boolean;
   readonly shading: boolean;
   readonly highlight: boolean;
+  readonly mask: boolean;
+  readonly clipBase: boolean;
 }
 
 export interface MockupGL {
@@ -68,7 +70,7 @@ export function createMockupGL(gl: WebGL2RenderingContext): MockupGL {
 }
 
 export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): QuadProgram {
-  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}`;
+  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}`;
   let p = m.blends.get(key);
   if (!p) {
     const source = withDefines(blendFrag, {
@@ -76,6 +78,8 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
       SRC_IS_TILE: +v.srcIsTile,
       HAS_SHADING: +v.shading,
       HAS_HIGHLIGHT: +v.highlight,
+      HAS_MASK: +v.mask,
+      HAS_CLIP_BASE: +v.clipBase,
     });
     p = quadProgram(gl, source, `blend ${key}`);
     m.blends.set(key, p);

@@ -17,7 +17,7 @@
 import { assertContextAlive, createGLContext, glLimits } from '../../gl/context.ts';
 import { readImageData } from '../../gl/readback.ts';
 import { Disposer } from '../../gl/resources.ts';
-import { TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
+import { copyTargetRegion, TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
 import type { GLTexture } from '../../gl/textures.ts';
 import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLayer, type TemplateView } from '../../model/index.ts';
 import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
@@ -29,7 +29,7 @@ import { blendOnto, drawLayer, finishTile, resetState, type TileFrame } from './
 import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
 import { RenderIdRegistry, type RenderTicket } from './render-ids.ts';
 import { SerialQueue, yieldToEventLoop } from './scheduling.ts';
-import { planTiles } from './tiles.ts';
+import { intersectRects, planTiles } from './tiles.ts';
 import type { PlannedLayer } from './view-plan.ts';
 
 export interface MockupRendererOptions {
@@ -317,16 +317,28 @@ export class MockupRenderer {
         const backdrop = acquire({ width: tile.width, height: tile.height });
         const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height);
         this.cache.startComposite(frame, comp, photo, photoBitmap, tint);
+        // A clipping base's layer buffer is kept here while the layers clipped to it draw; its
+        // rect is null when the base does not touch this tile.
+        const base: { target: RenderTarget | null; rect: PixelRect | null } = { target: null, rect: null };
         for (const layer of layers) {
-          const rect = layerRectInTile(layer, tile);
+          let rect = layerRectInTile(layer, tile);
+          if (layer.clipBase !== null) rect = base.rect && rect ? intersectRects(rect, base.rect) : null;
+          if (layer.isClipBase) base.rect = null;
           if (!rect) continue;
           // Check point between passes: a newer render that arrived meanwhile stops this one.
           await yieldToEventLoop();
           this.check(ticket);
           const texture = drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
+          if (layer.isClipBase) {
+            base.target ??= acquire({ width: tile.width, height: tile.height });
+            copyTargetRegion(gl, draw.texture ? draw : resolved, base.target, rect);
+            base.rect = rect;
+          }
           const { blend, opacity } = layer.plan.layer;
-          blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps);
+          const clipBase = layer.clipBase !== null ? (base.target?.texture ?? null) : null;
+          blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, { mask: layer.mask, clipBase });
         }
+        if (base.target) this.pool.release(base.target);
         for (const part of parts) {
           blendOnto(gl, this.programs, frame, comp, backdrop, part.texture, false, whole, part.mode, 1, { shading: null, highlight: null });
         }

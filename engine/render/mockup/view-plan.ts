@@ -20,6 +20,12 @@ export interface PlannedLayer {
    * is inside all of them.
    */
   readonly clips: readonly (readonly PathCommand[])[];
+  /**
+   * For a layer clipped to the one below (`clipToBelow`): the index in the plan of its base, the
+   * nearest earlier sibling that is not clipped; null for a layer drawn on its own, and for a
+   * clipped layer without a smart-object base (which then draws on its own).
+   */
+  readonly clipBase: number | null;
 }
 
 /**
@@ -31,16 +37,27 @@ export function planViewLayers(layers: readonly TemplateLayer[]): PlannedLayer[]
   const out: PlannedLayer[] = [];
   const pathOf = new Map<TemplateLayer, readonly number[]>();
   layers.forEach((l, i) => pathOf.set(l, [i]));
+  // The plan index of each list's current clipping base (null after a group: no smart-object base).
+  const baseOf = new Map<readonly TemplateLayer[], number | null>();
+  const listOf = new Map<TemplateLayer, readonly TemplateLayer[]>();
+  for (const l of layers) listOf.set(l, layers);
   for (const { layer, parents } of walkLayers(layers)) {
     const path = pathOf.get(layer) ?? [];
+    const list = listOf.get(layer) ?? layers;
     if (layer.T === 'Group') {
-      layer.CF.forEach((child, i) => pathOf.set(child, [...path, i]));
+      baseOf.set(list, null);
+      layer.CF.forEach((child, i) => {
+        pathOf.set(child, [...path, i]);
+        listOf.set(child, layer.CF);
+      });
       continue;
     }
     const clips: (readonly PathCommand[])[] = [];
     for (const p of parents) if (p.PPC && p.PPC.length > 0) clips.push(p.PPC);
     if (layer.PPC && layer.PPC.length > 0) clips.push(layer.PPC);
-    out.push({ layer, path, clips });
+    const clipBase = layer.clipToBelow ? (baseOf.get(list) ?? null) : null;
+    if (!layer.clipToBelow) baseOf.set(list, out.length);
+    out.push({ layer, path, clips, clipBase });
   }
   return out;
 }

@@ -2,11 +2,14 @@
  * Blend codes 1-7 (lighter, color, darken, lighten, overlay, multiply, none) with opacity, on
  * known colours. Each result is checked twice: against the W3C compositing formulas written out
  * here (independently of the shader), and against Chromium's Canvas2D drawing the same thing
- * with globalCompositeOperation, which is what the spec's mode names are.
+ * with globalCompositeOperation, which is what the spec's mode names are. Codes 8 and up
+ * (Photoshop's modes, for PSD templates) are checked against the CPU compositor's formulas.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BLEND_MODES, type BlendCode } from '../../../engine/model/index.ts';
 import type { MockupRenderer } from '../../../engine/render/mockup/index.ts';
+import { blendNonSeparable, SEPARABLE_BLENDS } from '../../../engine/psd/composite/index.ts';
+import type { BlendMode as PsdBlendMode } from 'ag-psd';
 import { bitmap, canvas, createRenderer, maxDiff, px, smartObject, solid, view, type Rgba } from './helpers.ts';
 
 type Rgb = [number, number, number];
@@ -60,7 +63,9 @@ function expected(mode: BlendCode, backdrop: Rgb, source: Rgb, alpha: number, op
   return cb.map((v, i) => (v * (1 - as) + as * (b[i] as number)) * 255) as Rgb;
 }
 
-const CANVAS_OP: Record<BlendCode, GlobalCompositeOperation> = {
+type ProductCode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+const CANVAS_OP: Record<ProductCode, GlobalCompositeOperation> = {
   1: 'lighter',
   2: 'color',
   3: 'darken',
@@ -70,7 +75,7 @@ const CANVAS_OP: Record<BlendCode, GlobalCompositeOperation> = {
   7: 'source-over',
 };
 
-function canvasReference(mode: BlendCode, backdrop: Rgb, source: Rgb, alpha: number, opacity: number): Rgba {
+function canvasReference(mode: ProductCode, backdrop: Rgb, source: Rgb, alpha: number, opacity: number): Rgba {
   const c = canvas(4, 4, (ctx) => {
     ctx.fillStyle = `rgb(${backdrop.join(',')})`;
     ctx.fillRect(0, 0, 4, 4);
@@ -170,4 +175,38 @@ describe('blend codes on known colours', () => {
       expect(maxDiff(px(img, 8, 8), [40, 120, 200, 255]), `code ${code}`).toBeLessThanOrEqual(1);
     }
   });
+});
+
+/** Photoshop's B(Cb, Cs) from the CPU compositor, straight colours 0..1. */
+function photoshopBlend(code: BlendCode, cb: Rgb, cs: Rgb): Rgb {
+  const mode = BLEND_MODES[code] as PsdBlendMode;
+  const sep = SEPARABLE_BLENDS[mode];
+  if (sep) return cb.map((b, i) => sep(b, cs[i] as number)) as Rgb;
+  const out = new Float64Array(3);
+  blendNonSeparable(mode as Parameters<typeof blendNonSeparable>[0], cb[0] * 255, cb[1] * 255, cb[2] * 255, cs[0] * 255, cs[1] * 255, cs[2] * 255, out);
+  return [out[0]! / 255, out[1]! / 255, out[2]! / 255];
+}
+
+describe("Photoshop's blend modes (codes 8 and up)", () => {
+  const codes = (Object.keys(BLEND_MODES).map(Number) as BlendCode[]).filter((c) => c >= 8);
+  test('every Photoshop mode has a code', () => {
+    expect(codes.map((c) => BLEND_MODES[c])).toEqual(expect.arrayContaining(['screen', 'soft light', 'linear burn', 'hue', 'lighter color']));
+    expect(codes.length).toBe(20);
+  });
+  for (const code of codes) {
+    test(`${code} (${BLEND_MODES[code]}) matches the CPU compositor`, async () => {
+      for (const { backdrop, source } of PAIRS) {
+        for (const { alpha, opacity } of CASES) {
+          const got = await renderPair(code, backdrop, source, alpha, opacity);
+          const cb = backdrop.map((v) => v / 255) as Rgb;
+          const b = photoshopBlend(code, cb, source.map((v) => v / 255) as Rgb);
+          const as = alpha * opacity;
+          const want = cb.map((v, i) => (v * (1 - as) + as * (b[i] as number)) * 255) as Rgb;
+          const where = `backdrop ${backdrop} source ${source} alpha ${alpha} opacity ${opacity}: got ${got} want ${want.map(Math.round)}`;
+          expect(maxDiff(got.slice(0, 3), want), where).toBeLessThanOrEqual(2);
+          expect(got[3]).toBe(255);
+        }
+      }
+    });
+  }
 });

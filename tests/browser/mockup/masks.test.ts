@@ -1,0 +1,84 @@
+/**
+ * Raster layer masks (`maskUrl`) and Photoshop clipping masks (`clipToBelow`), the two things a
+ * template imported from a mockup PSD needs beyond clip paths: a shadow layer clipped to the
+ * design shows only where the design is, and a masked design fades where the mask is grey.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { MockupRenderer } from '../../../engine/render/mockup/index.ts';
+import { unwrap, validateTemplate } from '../../../engine/model/index.ts';
+import { bitmap, canvas, createRenderer, maxDiff, px, smartObject, solid, view } from './helpers.ts';
+
+const W = 32;
+const H = 16;
+let renderer: MockupRenderer;
+let flat: ImageBitmap;
+
+beforeAll(async () => {
+  // Mask: white on the left half, black on the right, mid-grey in the bottom-left quarter.
+  const mask = await bitmap(canvas(W, H, (ctx) => {
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, W, H);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, W / 2, H / 2);
+    ctx.fillStyle = 'rgb(128,128,128)';
+    ctx.fillRect(0, H / 2, W / 2, H / 2);
+  }));
+  renderer = createRenderer({
+    photo: await solid(W, H, 'rgb(100,100,100)'),
+    blue: await solid(W, H, 'rgb(0,0,255)'),
+    mask,
+  });
+  flat = await solid(8, 8, 'rgb(255,0,0)');
+});
+
+afterAll(async () => {
+  await renderer.dispose();
+});
+
+describe('layer masks and clipping masks', () => {
+  test('a masked layer shows where the mask is white, half where grey, not where black', async () => {
+    const layer = { ...smartObject({ OS: { w: 8, h: 8 }, matrix: [4, 0, 0, 2, 0, 0] }), maskUrl: 'mask' };
+    const img = await renderer.renderViewToImageData({ view: view([layer], { width: W, height: H }), flats: { front: flat } });
+    expect(maxDiff(px(img, 4, 4), [255, 0, 0, 255])).toBeLessThanOrEqual(1);
+    expect(maxDiff(px(img, 24, 4), [100, 100, 100, 255])).toBeLessThanOrEqual(1);
+    // 128/255 of red over grey.
+    expect(maxDiff(px(img, 4, 12), [178, 50, 50, 255])).toBeLessThanOrEqual(2);
+  });
+
+  test('a clipped layer shows only where its base covers, with its own blend mode', async () => {
+    // Base: the red flat on the left half. Clipped: a full-view blue image, multiplied.
+    const base = smartObject({ OS: { w: 8, h: 8 }, matrix: [2, 0, 0, 2, 0, 0] });
+    const clipped = { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), blend: 6 as const, clipToBelow: true };
+    const img = await renderer.renderViewToImageData({ view: view([base, clipped], { width: W, height: H }), flats: { front: flat } });
+    // red x blue = black where the base is; the photo untouched elsewhere.
+    expect(maxDiff(px(img, 8, 8), [0, 0, 0, 255])).toBeLessThanOrEqual(1);
+    expect(maxDiff(px(img, 24, 8), [100, 100, 100, 255])).toBeLessThanOrEqual(1);
+    // Without the clip the blue multiplies the whole photo.
+    const unclipped = await renderer.renderViewToImageData({ view: view([base, { ...clipped, clipToBelow: false }], { width: W, height: H }), flats: { front: flat } });
+    expect(maxDiff(px(unclipped, 24, 8), [0, 0, 100, 255])).toBeLessThanOrEqual(1);
+  });
+
+  test('layers clipped to a base with no design yet are hidden with it', async () => {
+    const base = smartObject({ OS: { w: 8, h: 8 }, matrix: [2, 0, 0, 2, 0, 0] });
+    const clipped = { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), clipToBelow: true };
+    const img = await renderer.renderViewToImageData({ view: view([base, clipped], { width: W, height: H }), flats: {} });
+    expect(maxDiff(px(img, 8, 8), [100, 100, 100, 255])).toBeLessThanOrEqual(1);
+  });
+
+  test('validation keeps maskUrl and clipToBelow and rejects a bad one', () => {
+    const template = {
+      customTemplateId: null, flatList: [{ flatId: 'front', flatImageUrl: '', designList: [], flatData: { img: 1, text: 1, edit: 0, color: '#FFFFFF', style: '', styleList: [], width: 8, height: 8, flatWidth: 8, flatHeight: 8, customColor: 0, bg: 0, pageType: 'normal' } }],
+      viewList: [view([
+        { ...smartObject({ OS: { w: 8, h: 8 } }), maskUrl: 'mask' },
+        { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), clipToBelow: true },
+      ], { width: W, height: H })],
+      colorConfigList: [], styleList: [], prototypeGroupId: null, prototypeGroupName: '', sectionType: null, templateData: null, color: null,
+    };
+    const parsed = unwrap(validateTemplate(template));
+    const layers = parsed.viewList[0]!.viewData.layers;
+    expect(layers[0]).toMatchObject({ maskUrl: 'mask' });
+    expect(layers[1]).toMatchObject({ clipToBelow: true });
+    const bad = validateTemplate({ ...template, viewList: [view([{ ...smartObject({ OS: { w: 8, h: 8 } }), clipToBelow: 'yes' as unknown as boolean }])] });
+    expect(bad.ok ? '' : bad.reason).toMatch(/clipToBelow/);
+  });
+});
