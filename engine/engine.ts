@@ -19,6 +19,8 @@ export interface MockupRequest {
   /** Longer side of the output in px; default the view's photo size. */
   size?: number;
   renderId?: number;
+  /** Colour the mockup is flattened over; null keeps transparency (not for JPEG). Default white. */
+  background?: string | null;
 }
 
 export interface EngineOptions {
@@ -145,6 +147,7 @@ export class Engine {
       view, flats, color: req.color ?? req.design.color, target,
       ...(req.size ? { size: req.size } : {}),
       ...(req.renderId !== undefined ? { renderId: req.renderId } : {}),
+      ...(req.background !== undefined ? { background: req.background } : {}),
     };
   }
 }

@@ -38,6 +38,9 @@ export interface ImportedPsd {
 
 const safeName = (name: string | undefined, fallback: string) => (name ?? '').trim().replace(/[\\/:*?"<>|]+/g, '_') || fallback;
 
+/** A layer's name in group paths and flat ids; `index` is its place in its parent's list. */
+export const layerName = (layer: Layer, index: number): string => safeName(layer.name, `layer${index}`);
+
 export function importPsd(psd: Psd): ImportedPsd {
   if (!(psd.width > 0 && psd.height > 0)) throw new DataError('PSD has no size');
   const sources: ImportedSource[] = [];
@@ -47,7 +50,7 @@ export function importPsd(psd: Psd): ImportedPsd {
   const visit = (layers: readonly Layer[], prefix: string): TemplateLayer[] => {
     const out: TemplateLayer[] = [];
     layers.forEach((layer, i) => {
-      const name = safeName(layer.name, `layer${i}`);
+      const name = layerName(layer, i);
       const path = prefix ? `${prefix}/${name}` : name;
       const blend = blendCodeForPsd(layer.blendMode);
       if (!blend.exact) notes.push(`${path}: blend mode '${layer.blendMode}' drawn as code ${blend.code}`);
@@ -83,7 +86,7 @@ export function importPsd(psd: Psd): ImportedPsd {
 }
 
 /** The layer's vector mask as PPC commands in view pixels (null when it has none). */
-function clipOf(layer: Layer, path: string): PathCommand[] | null {
+export function clipOf(layer: Layer, path: string): PathCommand[] | null {
   const mask = layer.vectorMask;
   if (!mask || mask.disable || !mask.paths?.length) return null;
   if (mask.paths.some((p) => p.operation && p.operation !== 'combine')) {

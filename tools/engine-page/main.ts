@@ -11,6 +11,7 @@ import { compositeDocument, flattenOver, storedCompositeStatus } from '../../eng
 import { applySmartFilters } from '../../engine/psd/pixels/filters.ts';
 import type { Raster } from '../../engine/psd/pixels/raster.ts';
 import { embeddedPsdPixels } from '../../engine/psd/sources.ts';
+import { bakePsdTemplate } from '../../engine/psd/template-bake.ts';
 import { documentColorContext, embeddedColor, isPsd, toDocumentColor, type ColorContext } from '../../engine/psd/color/index.ts';
 
 export interface MockupArgs {
@@ -19,6 +20,10 @@ export interface MockupArgs {
   composite?: boolean;
   /** false: skip the view mockups (the fidelity run only needs layers and composites). */
   viewsOut?: boolean;
+  /** PSD: also bake it into a product template (returned as JSON and PNG files). */
+  saveTemplate?: boolean;
+  /** PSD: also render the baked template with the same design at document size. */
+  templateComposite?: boolean;
 }
 export interface MockupOutput {
   views: { viewId: string; png: string }[];
@@ -30,6 +35,10 @@ export interface MockupOutput {
   compositeReference: string | null;
   /** `composite` as the reference shows it (flattened on white when the reference has no alpha), when that differs. */
   compositeCompared?: string;
+  /** The PSD baked into a template: its JSON (image URLs are the file names) and files. */
+  template?: { json: string; images: { name: string; png: string }[]; notes: string[] };
+  /** The baked template rendered with the design at document size (transparent where nothing is). */
+  templateRender?: string;
   notes: string[];
 }
 
@@ -172,6 +181,7 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
       if (source) rendered.set(source.psdLayer, pixels);
       if (args.layers) out.layers.push({ name, png: await toBase64(png), warp: source?.warp ?? l.layer.M.kind });
     }
+    if (args.saveTemplate || args.templateComposite) await bakeInto(out, psd, design, bitmaps, sourceOf);
     if (!args.composite && args.viewsOut === false) return out;
     const composite = compositeDocument(psd, { smartObject: (layer) => rendered.get(layer) ?? null, warn: (m) => notes.push(m) });
     if (args.viewsOut !== false) out.views.push({ viewId: String(view.viewId), png: await toBase64(await scaledPng(composite, args.size)) });
@@ -189,6 +199,30 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
     return out;
   } finally {
     await engine.dispose();
+  }
+}
+
+/**
+ * The PSD baked into a product template (engine/psd/template-bake.ts) and, on request, rendered
+ * through the GPU renderer with the same design: what a merchant's mockups from that template
+ * look like, compared with Photoshop's composite by the fidelity run.
+ */
+async function bakeInto(out: MockupOutput, psd: Psd, design: SkuDesign, designBitmaps: Record<string, ImageBitmap>, sourceOf: ReadonlyMap<string, ImportedPsd['sources'][number]>): Promise<void> {
+  const baked = bakePsdTemplate(psd);
+  for (const s of sourceOf.values()) {
+    if (s.psdLayer.placedLayer?.filter?.list?.some((f) => f.enabled)) baked.notes.push(`${s.path}: smart filters are not part of the template`);
+  }
+  const images = await Promise.all(baked.images.map(async (i) => ({ name: i.name, png: await toBase64(await rasterToPng(i.raster)) })));
+  out.template = { json: JSON.stringify(baked.template, null, 1), images, notes: baked.notes };
+  const bitmaps: Record<string, ImageBitmap> = { ...designBitmaps };
+  for (const i of baked.images) bitmaps[i.name] = await rasterToBitmap(i.raster);
+  const renderer = new Engine({ loader: createMapImageLoader(bitmaps) });
+  try {
+    const view = baked.template.viewList[0]!;
+    const bitmap = await renderer.renderMockup({ template: baked.template, design, viewId: String(view.viewId), background: null });
+    out.templateRender = await toBase64(await bitmapToPng(bitmap));
+  } finally {
+    await renderer.dispose();
   }
 }
 

@@ -1,0 +1,334 @@
+/**
+ * A mockup PSD baked into a product template the GPU renderer draws with any design:
+ *
+ * - everything below the first visible smart object does not depend on the design, so the CPU
+ *   compositor flattens it once into the view's photo (exact, whatever it holds: adjustment
+ *   layers, effects, blend modes);
+ * - every visible smart object becomes a print area (a SmartObject layer on its flat), with its
+ *   blend mode, opacity x fill, vector mask as clip path, and raster masks (its own, its groups',
+ *   and the shape of a raster layer it is clipped to) as one mask image;
+ * - every layer above becomes an image layer with its blend mode and opacity, its masks and
+ *   effects baked into its pixels; layers clipped to a smart object keep the clip (`clipToBelow`),
+ *   so a shadow clipped to the design shows only where the design is; isolated groups and
+ *   clipping groups without a smart object are flattened into one image each.
+ *
+ * What the GPU model cannot say is named in `notes`: adjustment layers above a design (they would
+ * change the design's colours), layer effects on a smart object, groups with their own blend mode
+ * around a design. Images are returned as rasters named `*.png`; the caller stores them and the
+ * template refers to them through `urlFor`.
+ */
+import type { Layer, Psd } from 'ag-psd';
+import { DataError } from '../model/errors';
+import type { CustomTemplate, SmartObjectLayer, TemplateLayer } from '../model/types';
+import { blendCodeForPsd } from './blend';
+import { compositeDocument } from './composite';
+import { type Coverage, type Rect, coverageAt, multiplyCoverage } from './composite/coverage';
+import { rasterMaskCoverage, userMaskOf } from './composite/masks';
+import { vectorMaskCoverage } from './composite/vector-mask';
+import { clipOf, importPsd, layerName, type ImportedSource } from './import';
+import { placementOf } from './placement';
+import type { Raster } from './pixels/raster';
+import { templateFromPsd } from './template';
+
+export interface BakedImage {
+  /** File name, e.g. 'background.png', 'layer-3.png', 'mask-1.png'. */
+  name: string;
+  raster: Raster;
+}
+
+export interface BakedPsdTemplate {
+  template: CustomTemplate;
+  images: BakedImage[];
+  /** The smart objects' contents, as importPsd returns them (the flats' starting designs). */
+  sources: ImportedSource[];
+  /** What the template draws differently from Photoshop, one line each; empty when exact. */
+  notes: string[];
+}
+
+export interface BakeOptions {
+  /** The URL the template uses for a baked image; default: its name (files beside the template). */
+  urlFor?: (name: string) => string;
+  viewId?: string;
+  name?: string;
+}
+
+const isGroup = (l: Layer): boolean => Array.isArray(l.children);
+
+interface Walk {
+  /** Visible leaves in drawing order. */
+  leaves: Layer[];
+  /** Index of each visible leaf in `leaves`. */
+  index: Map<Layer, number>;
+}
+
+function walkLeaves(layers: readonly Layer[], out: Walk): void {
+  for (const l of layers) {
+    if (l.hidden) continue;
+    if (isGroup(l)) walkLeaves(l.children!, out);
+    else {
+      out.index.set(l, out.leaves.length);
+      out.leaves.push(l);
+    }
+  }
+}
+
+/** A copy of the tree with the given leaves hidden (layer objects shallow-copied, pixels shared). */
+function hideLeaves(layers: readonly Layer[], hide: ReadonlySet<Layer>): Layer[] {
+  return layers.map((l) => (isGroup(l) ? { ...l, children: hideLeaves(l.children!, hide) } : hide.has(l) ? { ...l, hidden: true } : l));
+}
+
+/** Highest and lowest leaf index under a layer (a leaf's own index), or null when nothing visible. */
+function leafRange(l: Layer, walk: Walk): [number, number] | null {
+  if (l.hidden) return null;
+  if (!isGroup(l)) {
+    const i = walk.index.get(l);
+    return i === undefined ? null : [i, i];
+  }
+  let r: [number, number] | null = null;
+  for (const c of l.children!) {
+    const cr = leafRange(c, walk);
+    if (cr) r = r ? [Math.min(r[0], cr[0]), Math.max(r[1], cr[1])] : cr;
+  }
+  return r;
+}
+
+const containsSmartObject = (l: Layer): boolean =>
+  !l.hidden && (isGroup(l) ? l.children!.some(containsSmartObject) : !!l.placedLayer);
+
+function alphaBox(r: Raster): Rect | null {
+  let x0 = r.width;
+  let y0 = r.height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < r.height; y++) {
+    const row = y * r.width * 4;
+    for (let x = 0; x < r.width; x++) {
+      if (r.data[row + x * 4 + 3]! === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  return x1 < 0 ? null : { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+function crop(r: Raster, box: Rect): Raster {
+  const out: Raster = { width: box.width, height: box.height, data: new Uint8ClampedArray(box.width * box.height * 4) };
+  for (let y = 0; y < box.height; y++) {
+    const from = ((box.top + y) * r.width + box.left) * 4;
+    out.data.set(r.data.subarray(from, from + box.width * 4), y * box.width * 4);
+  }
+  return out;
+}
+
+function multiplyAlpha(r: Raster, cov: Coverage | null): Raster {
+  if (!cov) return r;
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const i = (y * r.width + x) * 4 + 3;
+      r.data[i] = Math.round(r.data[i]! * coverageAt(cov, x, y));
+    }
+  }
+  return r;
+}
+
+function coverageRaster(cov: Coverage, width: number, height: number): Raster {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const v = Math.round(255 * coverageAt(cov, x, y));
+      const i = (y * width + x) * 4;
+      data[i] = v;
+      data[i + 1] = v;
+      data[i + 2] = v;
+      data[i + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+function alphaCoverage(r: Raster): Coverage {
+  const data = new Float32Array(r.width * r.height);
+  for (let i = 0; i < data.length; i++) data[i] = r.data[i * 4 + 3]! / 255;
+  return { left: 0, top: 0, width: r.width, height: r.height, data, outside: 0 };
+}
+
+export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTemplate {
+  const imported = importPsd(psd);
+  const urlFor = opts.urlFor ?? ((n: string) => n);
+  const doc: Rect = { left: 0, top: 0, width: psd.width, height: psd.height };
+  const notes: string[] = [...imported.notes];
+  const noted = new Set<string>();
+  const note = (m: string): void => {
+    if (noted.has(m)) return;
+    noted.add(m);
+    notes.push(m);
+  };
+  const images: BakedImage[] = [];
+  const addImage = (stem: string, raster: Raster): string => {
+    const name = `${stem}-${images.length}.png`;
+    images.push({ name, raster });
+    return urlFor(name);
+  };
+  const flatOf = new Map(imported.sources.map((s) => [s.psdLayer, s.flatId]));
+
+  const walk: Walk = { leaves: [], index: new Map() };
+  walkLeaves(psd.children ?? [], walk);
+  const first = walk.leaves.findIndex((l) => !!l.placedLayer && flatOf.has(l));
+  if (first < 0) throw new DataError('PSD has no smart-object layers to design on');
+
+  // The photo: the document with the first design and everything above it hidden.
+  const above = new Set(walk.leaves.slice(first));
+  const background = compositeDocument({ ...psd, children: hideLeaves(psd.children ?? [], above) }, {
+    warn: (m) => note(`below the design: ${m}`),
+  });
+  const photoUrl = addImage('background', background);
+
+  /** One layer (with its clipped layers) drawn alone at normal mode and full opacity. */
+  const isolate = (base: Layer, clips: readonly Layer[], shapeOnly = false): Raster => {
+    const solo: Layer = {
+      ...base, hidden: false, clipping: false, opacity: 1,
+      blendMode: isGroup(base) && base.blendMode === 'pass through' ? 'pass through' : 'normal',
+      ...(shapeOnly ? { fillOpacity: 1, effects: undefined } : {}),
+    };
+    return compositeDocument({ ...psd, children: [solo, ...clips.map((c) => ({ ...c, clipping: true }))] }, {
+      warn: (m) => note(m),
+    });
+  };
+
+  const masksOf = (l: Layer, withVector: boolean): Coverage | null => {
+    const user = userMaskOf(l);
+    let cov = user && !user.disabled ? rasterMaskCoverage(user, doc) : null;
+    if (withVector && l.vectorMask && !l.vectorMask.disable) cov = multiplyCoverage(cov, vectorMaskCoverage(l.vectorMask, l.mask, doc));
+    return cov;
+  };
+
+  const imageLayer = (raster: Raster, source: Layer, opacity: number, clipToBelow: boolean): SmartObjectLayer | null => {
+    const box = alphaBox(raster);
+    if (!box) return null;
+    const blend = blendCodeForPsd(source.blendMode === 'pass through' ? 'normal' : source.blendMode);
+    if (!blend.exact) note(`${source.name ?? ''}: blend mode '${source.blendMode}' drawn as normal`);
+    const url = addImage('layer', crop(raster, box));
+    const layer: SmartObjectLayer = {
+      T: 'SmartObject', PS: null, OS: { w: box.width, h: box.height },
+      M: { kind: 'affine', matrix: [1, 0, 0, 1, box.left, box.top] }, PPC: null,
+      F: { kind: 'image', url }, blend: blend.code, opacity,
+    };
+    if (clipToBelow) layer.clipToBelow = true;
+    return layer;
+  };
+
+  const designLayer = (l: Layer, path: string, masks: Coverage | null, opacity: number): SmartObjectLayer => {
+    const flatId = flatOf.get(l)!;
+    const placement = placementOf(l.placedLayer!, path);
+    const blend = blendCodeForPsd(l.blendMode);
+    if (!blend.exact) note(`${path}: blend mode '${l.blendMode}' drawn as normal`);
+    const fx = l.effects;
+    if (fx && !fx.disabled && Object.values(fx).some((e) => (Array.isArray(e) ? e : [e]).some((x) => (x as { enabled?: boolean } | undefined)?.enabled))) {
+      note(`${path}: layer effects on a design layer are not drawn`);
+    }
+    const layer: SmartObjectLayer = {
+      T: 'SmartObject', PS: placement.PS, OS: placement.OS, M: placement.M, PPC: clipOf(l, path),
+      F: { kind: 'flat', flatId }, blend: blend.code, opacity: (l.opacity ?? 1) * (l.fillOpacity ?? 1) * opacity,
+    };
+    const mask = multiplyCoverage(masksOf(l, false), masks);
+    if (mask) layer.maskUrl = addImage('mask', coverageRaster(mask, psd.width, psd.height));
+    return layer;
+  };
+
+  /**
+   * The template layers for `layers` (one stack, bottom first) from the first design up.
+   * `masks` and `opacity` come from enclosing groups that are not kept as Group layers.
+   */
+  const emit = (layers: readonly Layer[], prefix: string, masks: Coverage | null, opacity: number): TemplateLayer[] => {
+    const out: TemplateLayer[] = [];
+    let i = 0;
+    while (i < layers.length) {
+      const index = i;
+      const base = layers[i++]!;
+      const clips: Layer[] = [];
+      while (i < layers.length && layers[i]!.clipping) clips.push(layers[i++]!);
+      const visibleClips = clips.filter((c) => !c.hidden);
+      const path = prefix ? `${prefix}/${layerName(base, index)}` : layerName(base, index);
+      const range = [base, ...visibleClips].map((l) => leafRange(l, walk)).filter((r): r is [number, number] => r !== null);
+      if (range.length === 0 || Math.max(...range.map((r) => r[1])) < first) continue;
+
+      if (base.hidden) continue;
+      if (isGroup(base) && containsSmartObject(base)) {
+        if (visibleClips.length) note(`${path}: layers clipped to a group holding a design drawn unclipped`);
+        const mode = base.blendMode ?? 'pass through';
+        if (mode !== 'pass through' && mode !== 'normal') note(`${path}: group blend mode '${mode}' around a design drawn as pass through`);
+        const keepPath = !!base.vectorMask && !base.vectorMask.disable;
+        const groupMasks = multiplyCoverage(masks, masksOf(base, !keepPath));
+        const children = emit(base.children!, path, groupMasks, opacity * (base.opacity ?? 1));
+        if (keepPath) out.push({ T: 'Group', PPC: clipOf(base, path), CF: children, blend: 7, opacity: 1 });
+        else out.push(...children);
+        for (const c of visibleClips) out.push(...emit([{ ...c, clipping: false }], prefix, masks, opacity));
+        continue;
+      }
+      if (isGroup(base) && (base.blendMode ?? 'pass through') === 'pass through' && visibleClips.length === 0) {
+        // A pass-through group's children blend with what is below: each is its own layer.
+        out.push(...emit(base.children!, path, multiplyCoverage(masks, masksOf(base, true)), opacity * (base.opacity ?? 1)));
+        continue;
+      }
+      if (base.placedLayer && flatOf.has(base)) {
+        out.push(designLayer(base, path, masks, opacity));
+        for (const c of visibleClips) {
+          const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
+          if (c.adjustment) {
+            note(`${cPath}: adjustment '${c.adjustment.type}' clipped to a design left out (it would change the design)`);
+            continue;
+          }
+          const layer = imageLayer(multiplyAlpha(isolate(c, []), masks), c, (c.opacity ?? 1) * opacity, true);
+          if (layer) out.push(layer);
+        }
+        continue;
+      }
+      const baseRange = leafRange(base, walk);
+      const baseAbove = baseRange !== null && baseRange[0] >= first;
+      const designClips = visibleClips.filter((c) => c.placedLayer && flatOf.has(c));
+      if (designClips.length === 0) {
+        if (base.adjustment) {
+          note(`${path}: adjustment '${base.adjustment.type}' above a design left out (it would change the design)`);
+          continue;
+        }
+        // The whole clipping group (or isolated group) does not depend on the design: one image.
+        const layer = imageLayer(multiplyAlpha(isolate(base, visibleClips), masks), base, (base.opacity ?? 1) * opacity, false);
+        if (layer) out.push(layer);
+        continue;
+      }
+      // Designs clipped to a raster shape: the shape becomes part of their masks, and the base
+      // itself is drawn in the photo (when below the first design) or as its own layer.
+      if (base.adjustment) {
+        note(`${path}: design clipped to an adjustment layer drawn through its masks only`);
+      }
+      const shape = base.adjustment ? masksOf(base, true) : alphaCoverage(isolate(base, [], true));
+      if (baseAbove && !base.adjustment) {
+        const layer = imageLayer(multiplyAlpha(isolate(base, []), masks), base, (base.opacity ?? 1) * opacity, false);
+        if (layer) out.push(layer);
+      }
+      const clipMasks = multiplyCoverage(masks, shape);
+      const clipOpacity = opacity * (base.opacity ?? 1);
+      if ((base.blendMode ?? 'normal') !== 'normal') note(`${path}: clipping base blend mode '${base.blendMode}' not applied to its clipped layers`);
+      for (const c of visibleClips) {
+        const r = leafRange(c, walk);
+        if (!r || r[1] < first) continue;
+        const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
+        if (c.placedLayer && flatOf.has(c)) {
+          out.push(designLayer(c, cPath, clipMasks, clipOpacity));
+        } else if (c.adjustment) {
+          note(`${cPath}: adjustment '${c.adjustment.type}' above a design left out (it would change the design)`);
+        } else {
+          const layer = imageLayer(multiplyAlpha(isolate(c, []), clipMasks), c, (c.opacity ?? 1) * clipOpacity, false);
+          if (layer) out.push(layer);
+        }
+      }
+    }
+    return out;
+  };
+
+  const layers = emit(psd.children ?? [], '', null, 1);
+  const template = templateFromPsd({ ...imported, layers, notes }, { photoUrl, viewId: opts.viewId, name: opts.name });
+  return { template, images, sources: imported.sources, notes };
+}

@@ -1,0 +1,107 @@
+/**
+ * A mockup PSD baked into a product template: what is below the design is flattened into the
+ * photo, the design's smart object becomes a print area with its masks, and what is above keeps
+ * its blend mode, clipping and masks as image layers; what the template cannot draw is named.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Layer, LayerMaskData, Psd } from 'ag-psd';
+import { bakePsdTemplate } from '../../../../engine/psd/template-bake';
+import type { Raster } from '../../../../engine/psd/pixels/raster';
+import type { SmartObjectLayer } from '../../../../engine/model/types';
+
+type Rgba = readonly [number, number, number, number];
+const W = 20;
+const H = 10;
+
+function solid(w: number, h: number, c: Rgba) {
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let i = 0; i < data.length; i += 4) data.set(c, i);
+  return { width: w, height: h, data };
+}
+
+function raster(name: string, c: Rgba, rect = { left: 0, top: 0, w: W, h: H }, extra: Partial<Layer> = {}): Layer {
+  return { name, left: rect.left, top: rect.top, right: rect.left + rect.w, bottom: rect.top + rect.h, blendMode: 'normal', opacity: 1, imageData: solid(rect.w, rect.h, c), ...extra };
+}
+
+let placedId = 0;
+function design(name: string, extra: Partial<Layer> = {}): Layer {
+  placedId += 1;
+  return {
+    ...raster(name, [255, 0, 0, 255], { left: 0, top: 0, w: 10, h: 10 }),
+    placedLayer: { id: `id-${placedId}`, type: 'raster', width: 10, height: 10, transform: [0, 0, 10, 0, 10, 10, 0, 10] } as never,
+    ...extra,
+  };
+}
+
+/** A mask showing the left `cols` columns of the document. */
+function leftMask(cols: number): LayerMaskData {
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) data.set(x < cols ? [255, 255, 255, 255] : [0, 0, 0, 255], (y * W + x) * 4);
+  return { left: 0, top: 0, right: W, bottom: H, defaultColor: 0, imageData: { width: W, height: H, data } };
+}
+
+const px = (r: Raster, x: number, y: number) => Array.from(r.data.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 4));
+const doc = (children: Layer[]): Psd => ({ width: W, height: H, children });
+
+describe('bakePsdTemplate', () => {
+  it('flattens what is below the first design into the photo and leaves the design out of it', () => {
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), raster('gloss', [255, 255, 255, 255], undefined, { blendMode: 'screen', opacity: 0.5 })]));
+    const view = baked.template.viewList[0]!;
+    const photo = baked.images.find((i) => i.name === view.viewData.imageUrl)!;
+    expect(px(photo.raster, 5, 5)).toEqual([100, 100, 100, 255]);
+    const [so, gloss] = view.viewData.layers as SmartObjectLayer[];
+    expect(so).toMatchObject({ T: 'SmartObject', F: { kind: 'flat', flatId: 'Design' }, blend: 7, opacity: 1 });
+    expect(so!.maskUrl).toBeUndefined();
+    // The layer above keeps its own mode (screen = code 8) and opacity, its pixels cropped.
+    expect(gloss).toMatchObject({ F: { kind: 'image' }, blend: 8, opacity: 0.5, OS: { w: W, h: H }, M: { kind: 'affine', matrix: [1, 0, 0, 1, 0, 0] } });
+    expect(baked.template.flatList.map((f) => f.flatId)).toEqual(['Design']);
+    expect(baked.notes).toEqual([]);
+  });
+
+  it('keeps a layer clipped to the design clipped, with its blend mode and masks baked in', () => {
+    const shadow = raster('shadow', [0, 0, 0, 255], undefined, { clipping: true, blendMode: 'multiply', opacity: 0.8, mask: leftMask(4) });
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), shadow]));
+    const [, clipped] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
+    expect(clipped).toMatchObject({ clipToBelow: true, blend: 6, opacity: 0.8 });
+    const img = baked.images.find((i) => i.name === (clipped!.F as { url: string }).url)!;
+    // The mask is baked into the layer's pixels: only the left 4 columns remain.
+    expect(img.raster.width).toBe(4);
+    expect(px(img.raster, 0, 0)).toEqual([0, 0, 0, 255]);
+  });
+
+  it("gives a design its own and its group's raster masks as one mask image", () => {
+    const group: Layer = { name: 'G', blendMode: 'pass through', opacity: 0.5, mask: leftMask(6), children: [design('Design', { mask: leftMask(3), opacity: 0.8 })] };
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), group]));
+    const [so] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
+    expect(so!.opacity).toBeCloseTo(0.4);
+    const mask = baked.images.find((i) => i.name === so!.maskUrl)!;
+    expect(px(mask.raster, 2, 5)).toEqual([255, 255, 255, 255]);
+    expect(px(mask.raster, 4, 5)).toEqual([0, 0, 0, 255]);
+    expect(px(mask.raster, 8, 5)).toEqual([0, 0, 0, 255]);
+  });
+
+  it('turns the shape a design is clipped to into its mask', () => {
+    const shape = raster('shirt', [255, 255, 255, 255], { left: 2, top: 0, w: 5, h: H });
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), shape, design('Design', { clipping: true })]));
+    const view = baked.template.viewList[0]!;
+    const photo = baked.images.find((i) => i.name === view.viewData.imageUrl)!;
+    // The shape is below the design: it is part of the photo.
+    expect(px(photo.raster, 3, 5)).toEqual([255, 255, 255, 255]);
+    const [so] = view.viewData.layers as SmartObjectLayer[];
+    const mask = baked.images.find((i) => i.name === so!.maskUrl)!;
+    expect(px(mask.raster, 1, 5)[0]).toBe(0);
+    expect(px(mask.raster, 3, 5)[0]).toBe(255);
+    expect(px(mask.raster, 8, 5)[0]).toBe(0);
+  });
+
+  it('names what a template cannot draw: an adjustment above the design', () => {
+    const curves: Layer = { name: 'Curves 1', blendMode: 'normal', opacity: 1, adjustment: { type: 'invert' } as never };
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), curves]));
+    expect(baked.notes.join('\n')).toMatch(/Curves 1: adjustment 'invert' above a design left out/);
+    expect(baked.template.viewList[0]!.viewData.layers).toHaveLength(1);
+  });
+
+  it('refuses a document without a design layer', () => {
+    expect(() => bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255])]))).toThrow(/no smart-object layers/);
+  });
+});
