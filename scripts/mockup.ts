@@ -5,7 +5,9 @@
  * --out and the others next to it as <out>-<viewId>.png. With a PSD and --layers-out, one PNG per
  * smart-object layer at document size, named by its group path (simple_warp/bbox_change.png);
  * a PSD's --out is the whole document (every layer, the design in its smart objects) scaled to
- * --size, and --composite-out the same at document size.
+ * --size, and --composite-out the same at document size. --save-template <dir> bakes a PSD into a
+ * product template (template.json and its PNGs in <dir>), which --template <dir>/template.json
+ * then renders with any --design.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,11 +17,11 @@ import { openEngineHarness } from './engine-harness.ts';
 const { values } = parseArgs({
   options: {
     template: { type: 'string' }, design: { type: 'string' }, out: { type: 'string' },
-    'layers-out': { type: 'string' }, 'composite-out': { type: 'string' }, size: { type: 'string' }, help: { type: 'boolean' },
+    'layers-out': { type: 'string' }, 'composite-out': { type: 'string' }, 'save-template': { type: 'string' }, size: { type: 'string' }, help: { type: 'boolean' },
   },
 });
-const usage = 'usage: npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--composite-out <png>] [--size <px>]';
-if (values.help || !values.template || (!values.out && !values['layers-out'] && !values['composite-out'])) {
+const usage = 'usage: npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--composite-out <png>] [--save-template <dir>] [--size <px>]';
+if (values.help || !values.template || (!values.out && !values['layers-out'] && !values['composite-out'] && !values['save-template'])) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
 }
@@ -28,9 +30,11 @@ if (size !== undefined && !(Number.isInteger(size) && size > 0 && size <= 16384)
   console.error('--size must be a whole number of pixels between 1 and 16384');
   process.exit(2);
 }
-if (values['composite-out'] && !/\.ps[db]$/i.test(values.template)) {
-  console.error('--composite-out needs a PSD template');
-  process.exit(2);
+for (const flag of ['composite-out', 'save-template'] as const) {
+  if (values[flag] && !/\.ps[db]$/i.test(values.template)) {
+    console.error(`--${flag} needs a PSD template`);
+    process.exit(2);
+  }
 }
 
 const harness = await openEngineHarness();
@@ -47,6 +51,7 @@ try {
     layers: Boolean(values['layers-out']),
     composite: Boolean(values['composite-out']),
     viewsOut: Boolean(values.out),
+    saveTemplate: Boolean(values['save-template']),
   });
   for (const note of result.notes) console.warn(`note: ${note}`);
   if (values.out) {
@@ -71,6 +76,15 @@ try {
     await mkdir(path.dirname(path.resolve(values['composite-out'])), { recursive: true });
     await writeFile(values['composite-out'], Buffer.from(result.composite, 'base64'));
     console.log(`wrote ${values['composite-out']}`);
+  }
+  if (values['save-template']) {
+    if (!result.template) throw new Error('the template was not baked');
+    const dir = values['save-template'];
+    await mkdir(dir, { recursive: true });
+    for (const img of result.template.images) await writeFile(path.join(dir, img.name), Buffer.from(img.png, 'base64'));
+    await writeFile(path.join(dir, 'template.json'), result.template.json);
+    for (const note of result.template.notes) console.warn(`template note: ${note}`);
+    console.log(`wrote ${path.join(dir, 'template.json')} and ${result.template.images.length} image(s)`);
   }
   console.log(`rendered ${result.views.length} view(s) in ${Date.now() - started} ms`);
 } catch (err) {

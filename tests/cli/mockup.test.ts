@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -55,6 +55,24 @@ describe('npm run mockup', () => {
     expect([out.info.width, out.info.height]).toEqual([400, 400]);
     expect(out.at(200, 200).slice(0, 3)).toEqual([0, 0, 255]);
     expect(out.at(10, 10).slice(0, 3)).toEqual([255, 255, 255]);
+  }, 180_000);
+
+  it('bakes a PSD into a template that renders any design like the PSD', async () => {
+    const tpl = path.join(dir, 'baked');
+    const res = await cli(['--template', path.join(dir, 'mock.psd'), '--save-template', tpl]);
+    expect(res.stdout).toContain('template.json');
+    const template = JSON.parse(await readFile(path.join(tpl, 'template.json'), 'utf8')) as { flatList: { flatId: string }[]; viewList: { viewData: { imageUrl: string } }[] };
+    expect(template.flatList.map((f) => f.flatId).sort()).toEqual(['flat', 'simple_warp/bbox_change']);
+    // The photo is the document without its designs.
+    const photo = await raw(path.join(tpl, template.viewList[0]!.viewData.imageUrl));
+    expect(photo.at(200, 125)).toEqual([200, 200, 200, 255]);
+    const out = path.join(dir, 'baked.png');
+    const rendered = await cli(['--template', path.join(tpl, 'template.json'), '--design', path.join(dir, 'design.png'), '--out', out]);
+    expect(rendered.stdout).toContain('wrote');
+    const img = await raw(out);
+    expect([img.info.width, img.info.height]).toEqual([300, 200]);
+    expect(img.at(200, 125).slice(0, 3)).toEqual([0, 0, 255]); // the merchant's design in the flat smart object
+    expect(img.at(10, 10).slice(0, 3)).toEqual([200, 200, 200]);
   }, 180_000);
 
   it('refuses a bad template with Data error and a reason', async () => {
