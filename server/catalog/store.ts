@@ -3,13 +3,14 @@
  * guarded by an advisory lock so two server instances starting together on one PostgreSQL do
  * not both rebuild it. The marker row in catalog_meta says what the rows were built from.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   catalogCategories, catalogImages, catalogMeta, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants,
 } from '../db/schema';
 import type { CatalogRows } from './build';
 import { GENERATOR_VERSION } from './paths';
+import { OPERATOR_ID_BASE } from './id-ranges';
 
 export interface CatalogMarker {
   seed: string;
@@ -49,15 +50,26 @@ export async function writeCatalog(db: Db, rows: CatalogRows, marker: CatalogMar
     const [current] = await tx.select().from(catalogMeta).where(eq(catalogMeta.key, MARKER_KEY));
     if (current && markerMatches(current.value as CatalogMarker, marker)) return false;
 
-    await tx.delete(catalogImages);
-    await tx.delete(catalogVariants);
-    await tx.delete(catalogProducts);
-    await tx.delete(catalogTemplates);
-    await tx.delete(catalogSubcategories);
-    await tx.delete(catalogCategories);
+    // Generated rows go; products an operator made from PSDs (ids from OPERATOR_ID_BASE) stay,
+    // and so do the categories they sit in (rewritten from the taxonomy, same ids).
+    await tx.delete(catalogImages).where(lt(catalogImages.productId, OPERATOR_ID_BASE));
+    await tx.delete(catalogVariants).where(lt(catalogVariants.productId, OPERATOR_ID_BASE));
+    await tx.delete(catalogProducts).where(lt(catalogProducts.id, OPERATOR_ID_BASE));
+    await tx.delete(catalogTemplates).where(lt(catalogTemplates.id, OPERATOR_ID_BASE));
+    const kept = await tx.selectDistinct({ sub: catalogProducts.subcategoryId, cat: catalogProducts.categoryId }).from(catalogProducts);
+    const keptSubs = kept.map((k) => k.sub);
+    const keptCats = kept.map((k) => k.cat);
+    await tx.delete(catalogSubcategories).where(keptSubs.length ? notInArray(catalogSubcategories.id, keptSubs) : undefined);
+    await tx.delete(catalogCategories).where(keptCats.length ? notInArray(catalogCategories.id, keptCats) : undefined);
 
-    await insertChunks(rows.categories, (c) => tx.insert(catalogCategories).values(c));
-    await insertChunks(rows.subcategories, (c) => tx.insert(catalogSubcategories).values(c));
+    await insertChunks(rows.categories, (c) => tx.insert(catalogCategories).values(c).onConflictDoUpdate({
+      target: catalogCategories.id,
+      set: { name: sql`excluded.name`, title: sql`excluded.title`, slug: sql`excluded.slug`, icon: sql`excluded.icon`, sort: sql`excluded.sort`, status: sql`excluded.status`, inMenu: sql`excluded.in_menu`, hasSubMenu: sql`excluded.has_sub_menu` },
+    }));
+    await insertChunks(rows.subcategories, (c) => tx.insert(catalogSubcategories).values(c).onConflictDoUpdate({
+      target: catalogSubcategories.id,
+      set: { categoryId: sql`excluded.category_id`, name: sql`excluded.name`, title: sql`excluded.title`, slug: sql`excluded.slug`, icon: sql`excluded.icon`, sort: sql`excluded.sort`, status: sql`excluded.status`, hot: sql`excluded.hot` },
+    }));
     await insertChunks(rows.templates, (c) => tx.insert(catalogTemplates).values(c));
     await insertChunks(rows.products, (c) => tx.insert(catalogProducts).values(c));
     await insertChunks(rows.variants, (c) => tx.insert(catalogVariants).values(c));

@@ -16,6 +16,7 @@ import type { CustomTemplate } from '../../engine/model/index.ts';
 import { catalogTaxonomyRoutes } from './catalog-taxonomy';
 import { catalogShippingRoutes } from './catalog-shipping';
 import { catalogFileRoutes } from './catalog-files';
+import { catalogOpsRoutes } from './catalog-ops';
 
 const queryOf = (request: FastifyRequest): Query => (request.query ?? {}) as Query;
 const HANDLE_RE = /^[a-z0-9][a-z0-9-]{0,199}$/;
@@ -93,4 +94,5 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
   catalogTaxonomyRoutes(app, ctx);
   catalogShippingRoutes(app, ctx);
   catalogFileRoutes(app, ctx);
+  catalogOpsRoutes(app, ctx);
 }

@@ -10,7 +10,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError, okData } from '../lib/envelope';
 import { Code, Messages } from '../../contract/envelope';
@@ -32,6 +32,17 @@ function bearerOf(request: FastifyRequest): string {
   return typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : '';
 }
 
+/** The hook every operator route sits behind: no OPS_TOKEN = no such route; a wrong one = refused. */
+export function opsGuard(opsToken: string | null) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!opsToken) return reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
+    if (!opsTokenMatches(opsToken, bearerOf(request))) {
+      request.log.warn('operator call refused: wrong or missing OPS_TOKEN');
+      return reply.status(403).send({ code: Code.FORBIDDEN, msg: 'Operator token required' });
+    }
+  };
+}
+
 function trackingOf(v: unknown): string | Record<string, string> {
   if (typeof v === 'string' || typeof v === 'number') return textOf(v, 'tracking', TRACKING_MAX);
   if (v && typeof v === 'object' && !Array.isArray(v)) {
@@ -45,13 +56,7 @@ function trackingOf(v: unknown): string | Record<string, string> {
 export function opsRoutes(app: FastifyInstance, ctx: AppContext, opsToken: string | null = process.env.OPS_TOKEN?.trim() || null): void {
   const { db } = ctx;
   app.register(async (ops) => {
-    ops.addHook('onRequest', async (request, reply) => {
-      if (!opsToken) return reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
-      if (!opsTokenMatches(opsToken, bearerOf(request))) {
-        request.log.warn('operator call refused: wrong or missing OPS_TOKEN');
-        return reply.status(403).send({ code: Code.FORBIDDEN, msg: 'Operator token required' });
-      }
-    });
+    ops.addHook('onRequest', opsGuard(opsToken));
 
     const ownerOf = async (orderId: number): Promise<number> => {
       const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
