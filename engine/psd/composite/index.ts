@@ -1,8 +1,8 @@
 /**
  * A CPU compositor of a whole Photoshop document: the layer stack drawn the way Photoshop draws
  * it, in 8-bit straight alpha, from the pixels stored in the PSD (or a caller's smart-object
- * renders). Layer effects are not drawn; everything drawn approximately or left out is reported
- * through `warn`.
+ * renders), layer effects included (`effects.ts`: shadows, glows, overlays, strokes); everything
+ * drawn approximately or left out is reported through `warn`.
  */
 import type { Layer, Psd } from 'ag-psd';
 import type { Raster } from '../pixels/raster';
@@ -12,7 +12,7 @@ import { compositeStack } from './stack';
 export interface CompositeOptions {
   /** The render of a smart-object layer at document size (without opacity, masks, blend: the layer's own pixels), or null to use the pixels stored in the PSD. */
   smartObject?: (layer: Layer, path: string) => Raster | null;
-  /** Called once per thing drawn approximately or left out (unsupported layer kind, layer effect, blend mode…), naming the layer path and what. */
+  /** Called once per thing drawn approximately or left out (unsupported layer kind, undrawn layer effect, blend mode…), naming the layer path and what. */
   warn?: (message: string) => void;
 }
 

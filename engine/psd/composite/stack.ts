@@ -8,6 +8,7 @@ import { FILL_SENSITIVE_MODES, isSupportedBlendMode } from './blend-modes';
 import { type Surface, createSurface, drawAdjusted, drawOnto, fadeTowards } from './composite';
 import { type Coverage, type Rect, createCoverage, intersectRects, isEmptyRect, multiplyCoverage, scaleCoverage } from './coverage';
 import { colorToRgb8 } from './color';
+import { type EffectsEnv, type LayerEffects, drawWithEffects, effectsOf } from './effects';
 import { gradientFill, solidFill } from './fill';
 import { rasterMaskCoverage, userMaskOf } from './masks';
 import { rgba8 } from './pixel-data';
@@ -28,6 +29,8 @@ interface Ctx {
   warned: Set<string>;
   /** Rasterised vector masks, which fill layers need both for their extent and as a mask. */
   vectorMasks: WeakMap<Layer, Coverage | null>;
+  /** The document's global light angle (degrees), for shadows that use it. */
+  globalAngle: number;
 }
 
 const EFFECT_NAMES: Record<string, string> = {
@@ -62,7 +65,7 @@ function vectorMaskOf(ctx: Ctx, layer: Layer, path: string): Coverage | null {
   return cov;
 }
 
-/** Names the enabled layer effects, which this compositor does not draw. */
+/** Names the enabled layer effects of a layer that cannot draw them (groups). */
 function warnEffects(ctx: Ctx, layer: Layer, path: string): void {
   const fx = layer.effects;
   if (!fx || fx.disabled) return;
@@ -73,6 +76,48 @@ function warnEffects(ctx: Ctx, layer: Layer, path: string): void {
     if (list.some((e: { enabled?: boolean }) => e.enabled)) on.push(name);
   }
   if (on.length) warn(ctx, path, `layer effects not drawn (${on.join(', ')})`);
+}
+
+/**
+ * A pixel layer's effects to draw, or null when it has none; enabled effects this compositor does
+ * not draw, and settings it ignores, are named.
+ */
+function effectsFor(ctx: Ctx, layer: Layer, path: string): LayerEffects | null {
+  const fx = effectsOf(layer.effects);
+  if (!fx) return null;
+  if (fx.notDrawn.length) warn(ctx, path, `layer effects not drawn (${fx.notDrawn.join(', ')})`);
+  if (!fx.any) return null;
+  const d = fx.drawn;
+  const sized = d.dropShadows.length > 0 || d.innerShadows.length > 0 || !!d.outerGlow || !!d.innerGlow || d.strokes.length > 0;
+  const scale = layer.effects?.scale ?? 1;
+  if (sized && Math.abs(scale - 1) > 1e-6) warn(ctx, path, `layer effects scale ${+(scale * 100).toFixed(2)}% not applied (sizes drawn as stored)`);
+  if (layer.transparencyShapesLayer === false) warn(ctx, path, '"transparency shapes layer" off: effects drawn as if on');
+  return fx;
+}
+
+function effectsEnv(ctx: Ctx, path: string): EffectsEnv {
+  return { warn: (what) => warn(ctx, path, what), globalAngle: ctx.globalAngle, doc: ctx.doc };
+}
+
+/** The layer's bounds for gradients aligned with it: its stored rectangle, else its pixels'. */
+function boundsOf(layer: Layer, pixels: Rect): Rect {
+  const l = layer.left ?? 0;
+  const t = layer.top ?? 0;
+  const r = layer.right ?? l;
+  const b = layer.bottom ?? t;
+  return r > l && b > t ? { left: l, top: t, width: r - l, height: b - t } : { left: pixels.left, top: pixels.top, width: pixels.width, height: pixels.height };
+}
+
+/**
+ * Masks split for effects: those that shape the effects, and those applied to the layer and its
+ * effects together ("layer mask hides effects", plus the caller's `extra`).
+ */
+function effectMasks(ctx: Ctx, layer: Layer, path: string, withVector: boolean, extra: Coverage | null): { shape: Coverage | null; outer: Coverage | null } {
+  if (!layer.layerMaskAsGlobalMask) return { shape: masksOf(ctx, layer, path, withVector), outer: extra };
+  return {
+    shape: withVector ? vectorMaskOf(ctx, layer, path) : null,
+    outer: multiplyCoverage(masksOf(ctx, layer, path, false), extra),
+  };
 }
 
 function isDefaultRange(r: readonly number[]): boolean {
@@ -198,8 +243,8 @@ function applyAdjustmentLayer(ctx: Ctx, layer: Layer, path: string, target: Surf
  */
 function drawLayer(ctx: Ctx, layer: Layer, path: string, target: Surface, extra: Coverage | null): void {
   if (layer.hidden) return;
-  warnEffects(ctx, layer, path);
   warnBlendingOptions(ctx, layer, path);
+  if (layer.adjustment || isGroup(layer)) warnEffects(ctx, layer, path);
   if (layer.adjustment) {
     applyAdjustmentLayer(ctx, layer, path, target, extra);
     return;
@@ -222,12 +267,21 @@ function drawLayer(ctx: Ctx, layer: Layer, path: string, target: Surface, extra:
     }
     return;
   }
+  const fx = effectsFor(ctx, layer, path);
   const content = contentOf(ctx, layer, path);
   if (!content) return;
   const fill = layer.fillOpacity ?? 1;
   if (fill < 1 && FILL_SENSITIVE_MODES.has(mode)) warn(ctx, path, `fill opacity with '${mode}' drawn like layer opacity`);
+  if (fx) {
+    const masks = effectMasks(ctx, layer, path, content.applyVectorMask, extra);
+    drawWithEffects(target, {
+      pixels: content.pixels, shapeMask: masks.shape, outerMask: masks.outer, mode, opacity: layer.opacity ?? 1, fill,
+      bounds: boundsOf(layer, content.pixels), blendInterior: !!layer.blendInteriorElements,
+    }, fx, effectsEnv(ctx, path));
+    return;
+  }
   const cov = multiplyCoverage(masksOf(ctx, layer, path, content.applyVectorMask), extra);
-  // Opacity and fill opacity multiply here because effects, which only opacity reaches, are not drawn.
+  // Without effects, opacity and fill opacity act alike (outside the fill-sensitive modes).
   drawOnto(target, content.pixels, { mode, alpha: (layer.opacity ?? 1) * fill, coverage: cov });
 }
 
@@ -236,9 +290,10 @@ function drawLayer(ctx: Ctx, layer: Layer, path: string, target: Surface, extra:
  * its clipped layers are limited to: pixel alpha x masks, without opacity or fill (a base at 0%
  * fill still shows its clipped layers).
  */
-function baseOf(ctx: Ctx, base: Layer, path: string, target: Rect): { pixels: Surface; masks: Coverage | null; shape: Coverage } | null {
+function baseOf(ctx: Ctx, base: Layer, path: string, target: Rect): { pixels: Surface; masks: Coverage | null; shape: Coverage; applyVectorMask: boolean } | null {
   let pixels: Surface;
   let masks: Coverage | null;
+  let applyVectorMask = true;
   if (isGroup(base)) {
     pixels = createSurface(target);
     drawStack(ctx, base.children!, path, pixels);
@@ -247,7 +302,8 @@ function baseOf(ctx: Ctx, base: Layer, path: string, target: Rect): { pixels: Su
     const content = contentOf(ctx, base, path);
     if (!content) return null;
     pixels = content.pixels;
-    masks = masksOf(ctx, base, path, content.applyVectorMask);
+    applyVectorMask = content.applyVectorMask;
+    masks = masksOf(ctx, base, path, applyVectorMask);
   }
   const rect = intersectRects(target, pixels);
   const shape = createCoverage(rect, 0);
@@ -255,7 +311,7 @@ function baseOf(ctx: Ctx, base: Layer, path: string, target: Rect): { pixels: Su
     let si = ((rect.top + y - pixels.top) * pixels.width + (rect.left - pixels.left)) * 4 + 3;
     for (let x = 0; x < rect.width; x++, si += 4) shape.data[y * rect.width + x] = pixels.data[si]! / 255;
   }
-  return { pixels, masks, shape: multiplyCoverage(shape, masks)! };
+  return { pixels, masks, shape: multiplyCoverage(shape, masks)!, applyVectorMask };
 }
 
 function drawClippingGroup(ctx: Ctx, base: Layer, clips: readonly Layer[], prefix: string, target: Surface): void {
@@ -269,8 +325,9 @@ function drawClippingGroup(ctx: Ctx, base: Layer, clips: readonly Layer[], prefi
     for (const c of clips) drawLayer(ctx, c, pathOf(c), target, shape);
     return;
   }
-  warnEffects(ctx, base, path);
   warnBlendingOptions(ctx, base, path);
+  if (isGroup(base)) warnEffects(ctx, base, path);
+  const fx = isGroup(base) ? null : effectsFor(ctx, base, path);
   let mode = modeOf(ctx, base, path);
   if (mode === 'pass through') {
     warn(ctx, path, 'pass-through group as a clipping base drawn as an isolated normal group');
@@ -280,15 +337,28 @@ function drawClippingGroup(ctx: Ctx, base: Layer, clips: readonly Layer[], prefi
   const fill = isGroup(base) ? 1 : base.fillOpacity ?? 1;
   const b = baseOf(ctx, base, path, target);
   if (!b) return;
+  const withEffects = (clipped?: (interior: Surface) => void): void => {
+    const masks = effectMasks(ctx, base, path, b.applyVectorMask, null);
+    drawWithEffects(target, {
+      pixels: b.pixels, shapeMask: masks.shape, outerMask: masks.outer, mode, opacity, fill,
+      bounds: boundsOf(base, b.pixels), blendInterior: !!base.blendInteriorElements, clipped,
+    }, fx!, effectsEnv(ctx, path));
+  };
   if (base.blendClippendElements === false) {
     // Each layer keeps its own blend mode against everything below, limited to the base's shape.
-    drawOnto(target, b.pixels, { mode, alpha: opacity * fill, coverage: b.masks });
+    if (fx) withEffects();
+    else drawOnto(target, b.pixels, { mode, alpha: opacity * fill, coverage: b.masks });
     const clipShape = scaleCoverage(b.shape, opacity);
     for (const c of clips) drawLayer(ctx, c, pathOf(c), target, clipShape);
     return;
   }
   // Clipped layers are drawn onto the base in isolation (the base opaque wherever it has pixels,
-  // at its fill opacity), and the result takes the base's blend mode, opacity and shape.
+  // at its fill opacity), and the result takes the base's blend mode, opacity and shape. The
+  // base's interior effects lie under its clipped layers, its other effects outside them.
+  if (fx) {
+    withEffects((interior) => { for (const c of clips) drawLayer(ctx, c, pathOf(c), interior, null); });
+    return;
+  }
   const rect = intersectRects(target, b.shape);
   if (isEmptyRect(rect)) return;
   const group = copySurface(b.pixels, rect);
@@ -319,7 +389,11 @@ export function drawStack(ctx: Ctx, layers: readonly Layer[], prefix: string, ta
 export function compositeStack(psd: Psd, opts: StackOptions): Raster {
   const width = psd.width;
   const height = psd.height;
-  const ctx: Ctx = { doc: { left: 0, top: 0, width, height }, opts, warned: new Set(), vectorMasks: new WeakMap() };
+  const ctx: Ctx = {
+    doc: { left: 0, top: 0, width, height }, opts, warned: new Set(), vectorMasks: new WeakMap(),
+    // Photoshop's default light comes from 120 degrees.
+    globalAngle: psd.imageResources?.globalAngle ?? 120,
+  };
   if (psd.bitsPerChannel && psd.bitsPerChannel !== 8) warn(ctx, '(document)', `${psd.bitsPerChannel}-bit document composited in 8 bits`);
   if (psd.colorMode !== undefined && psd.colorMode !== 3) warn(ctx, '(document)', 'not an RGB document: blend modes computed on its RGB conversion');
   const canvas = createSurface(ctx.doc);

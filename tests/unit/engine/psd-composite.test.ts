@@ -414,15 +414,15 @@ describe('fill layers', () => {
 });
 
 describe('warnings and robustness', () => {
-  it('names enabled layer effects only', () => {
+  it('names enabled layer effects it does not draw only (effects themselves: psd/effects.test.ts)', () => {
     const warnings: string[] = [];
     compositeWith(doc([{
       ...layer('Logo', [0, 0, 0, 255]),
-      effects: { dropShadow: [{ enabled: true }], stroke: [{ enabled: false }], outerGlow: { enabled: true }, innerGlow: { enabled: false } },
+      effects: { dropShadow: [{ enabled: true }], bevel: { enabled: true }, satin: { enabled: false }, patternOverlay: { enabled: true } },
     }, {
-      ...layer('Off', [0, 0, 0, 255]), effects: { disabled: true, dropShadow: [{ enabled: true }] },
+      ...layer('Off', [0, 0, 0, 255]), effects: { disabled: true, bevel: { enabled: true } },
     }]), warnings);
-    expect(warnings).toEqual(['Logo: layer effects not drawn (drop shadow, outer glow)']);
+    expect(warnings).toEqual(['Logo: layer effects not drawn (bevel and emboss, pattern overlay)']);
   });
 
   it('zero-size layers, empty groups and 16-bit pixels do not break it', () => {
@@ -467,7 +467,6 @@ interface OracleCase {
   /** Measured MAE (per channel, 0..255) and the bound asserted. */
   measured: number;
   maxMae: number;
-  note?: string;
   /** Layers to hide first, when the file was edited after Photoshop saved its composite. */
   hide?: string[];
   /** Documents saved without "maximize compatibility": no real composite to compare with. */
@@ -486,9 +485,9 @@ const CASES: Record<string, OracleCase> = {
   agpsd_werps: { measured: 0, maxMae: 0.01 },
   aspose_clipping_blending: { measured: 0.0068, maxMae: 0.02 },
   aspose_inflate: { measured: 0, maxMae: 0.01 },
-  // Two enabled gradient overlays (10% and 21%) are not drawn: all the error is on those layers
-  // (0.19 over the 75 other covered pixels).
-  aspose_iphone15snapcase: { measured: 13.09, maxMae: 13.2, note: 'gradient overlay effects not drawn' },
+  // Two gradient overlays (10% and 21%), drawn (13.09 before): what is left is Photoshop's
+  // 'smooth' ramp, bent where ours is linear, and its CMYK black one level off in green.
+  aspose_iphone15snapcase: { measured: 0.157, maxMae: 0.2 },
   aspose_smart_test: { measured: 0, maxMae: 0.01 },
   aspose_source: { measured: 0, maxMae: 0.01 },
   aspose_squeeze: { measured: 0, maxMae: 0.01 },
@@ -535,7 +534,6 @@ describe("oracle documents: composite vs Photoshop's stored composite", () => {
     const cmp = compareRasters(out, ref.raster!);
     expect(cmp.mae).toBeLessThanOrEqual(c.maxMae);
     expect(cmp.iou).toBeGreaterThanOrEqual(0.999);
-    if (c.note) expect(warnings.join('\n')).toContain('gradient overlay');
-    else expect(warnings).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 });

@@ -216,8 +216,8 @@ describe('validateProduct', () => {
   });
 
   it('reports template errors inside a product with their full path', () => {
-    const product = change(validProduct(), ['templates', 0, 'viewList', 1, 'viewData', 'layers', 0, 'blend'], 8);
-    expect(reasonOf(validateProduct(product))).toMatch(/^templates\[0\]\.viewList\[1\]\.viewData\.layers\[0\]\.blend: unknown blend code 8;/);
+    const product = change(validProduct(), ['templates', 0, 'viewList', 1, 'viewData', 'layers', 0, 'blend'], 28);
+    expect(reasonOf(validateProduct(product))).toMatch(/^templates\[0\]\.viewList\[1\]\.viewData\.layers\[0\]\.blend: unknown blend code 28;/);
   });
 
   it('requires both src and imgname on 2D images', () => {
