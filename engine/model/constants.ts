@@ -50,6 +50,9 @@ export const BLEND_CODES: readonly BlendCode[] = Object.keys(BLEND_MODES).map(Nu
 export const DEFAULT_BLEND_CODE: BlendCode = 5;
 export const DEFAULT_OVERLAY_ALPHA = 0.9;
 
+/** Levels per channel of a layer's 3D colour table (`colorLutUrl`): 33, the common .cube size. */
+export const COLOR_LUT_SIZE = 33;
+
 export const DEFAULT_COLOR = '#FFFFFF';
 /** Fabric's default text fill, written as hex so every colour in a document has one form. */
 export const DEFAULT_TEXT_FILL = '#000000';

@@ -212,6 +212,12 @@ export interface SmartObjectLayer {
    * list that is not itself clipped (its base) covers. Absent or false: drawn on its own.
    */
   clipToBelow?: boolean;
+  /**
+   * A 3D colour table the layer's colours go through (Photoshop adjustments and colour smart
+   * filters on a design): COLOR_LUT_SIZE levels per channel, laid out as one slice per blue level
+   * side by side, red along x and green along y within a slice. Absent: colours unchanged.
+   */
+  colorLutUrl?: string;
 }
 
 export interface GroupLayer {

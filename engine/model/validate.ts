@@ -477,6 +477,8 @@ function parseLayer(v: unknown, path: string, flatIds: ReadonlySet<string>, dept
   const maskUrl = opt(o, 'maskUrl', path, (u, p) => nonEmpty(u, p), null);
   if (maskUrl !== null) layer.maskUrl = maskUrl;
   if (opt(o, 'clipToBelow', path, bool, false)) layer.clipToBelow = true;
+  const colorLutUrl = opt(o, 'colorLutUrl', path, (u, p) => nonEmpty(u, p), null);
+  if (colorLutUrl !== null) layer.colorLutUrl = colorLutUrl;
   return layer;
 }
 

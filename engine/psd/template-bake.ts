@@ -12,12 +12,13 @@
  *   so a shadow clipped to the design shows only where the design is; isolated groups and
  *   clipping groups without a smart object are flattened into one image each.
  *
- * What the GPU model cannot say is named in `notes`: adjustment layers above a design (they would
- * change the design's colours), layer effects on a smart object, groups with their own blend mode
- * around a design. Images are returned as rasters named `*.png`; the caller stores them and the
+ * Colour smart filters on a design and adjustment layers clipped to it become the design's colour
+ * table (`colorLutUrl`). What the GPU model cannot say is named in `notes`: other smart filters,
+ * adjustment layers above a design that are not clipped to it (they would change everything
+ * below), layer effects on a smart object, groups with their own blend mode around a design. Images are returned as rasters named `*.png`; the caller stores them and the
  * template refers to them through `urlFor`.
  */
-import type { Layer, Psd } from 'ag-psd';
+import type { Layer, LayerEffectsInfo, Psd } from 'ag-psd';
 import { DataError } from '../model/errors';
 import type { CustomTemplate, SmartObjectLayer, TemplateLayer } from '../model/types';
 import { blendCodeForPsd } from './blend';
@@ -25,9 +26,13 @@ import { compositeDocument } from './composite';
 import { type Coverage, type Rect, coverageAt, multiplyCoverage } from './composite/coverage';
 import { rasterMaskCoverage, userMaskOf } from './composite/masks';
 import { vectorMaskCoverage } from './composite/vector-mask';
+import { effectsOf } from './composite/effects';
 import { clipOf, importPsd, layerName, type ImportedSource } from './import';
 import { placementOf } from './placement';
 import type { Raster } from './pixels/raster';
+import { applyAdjustment } from './pixels/adjustments';
+import { applySmartFilters } from './pixels/filters';
+import { COLOR_LUT_SIZE } from '../model/constants';
 import { templateFromPsd } from './template';
 
 export interface BakedImage {
@@ -154,6 +159,34 @@ function alphaCoverage(r: Raster): Coverage {
   return { left: 0, top: 0, width: r.width, height: r.height, data, outside: 0 };
 }
 
+/** Smart filters that only change colours, pixel by pixel: a colour table says all they do. */
+const COLOUR_FILTERS = new Set(['curves', 'brightness/contrast', 'invert', 'levels', 'hue/saturation']);
+
+/** The identity colour table (layout: the model's `colorLutUrl`). */
+export function identityColorLut(): Raster {
+  const n = COLOR_LUT_SIZE;
+  const data = new Uint8ClampedArray(n * n * n * 4);
+  const level = (i: number) => Math.round((i * 255) / (n - 1));
+  for (let g = 0; g < n; g++) {
+    for (let b = 0; b < n; b++) {
+      for (let r = 0; r < n; r++) {
+        const i = (g * n * n + b * n + r) * 4;
+        data[i] = level(r);
+        data[i + 1] = level(g);
+        data[i + 2] = level(b);
+        data[i + 3] = 255;
+      }
+    }
+  }
+  return { width: n * n, height: n, data };
+}
+
+/** `table` moved towards `before` by 1 - k: an adjustment layer at opacity k. */
+function fadeTable(table: Raster, before: Raster, k: number): void {
+  if (k >= 1) return;
+  for (let i = 0; i < table.data.length; i++) table.data[i] = before.data[i]! + k * (table.data[i]! - before.data[i]!);
+}
+
 export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTemplate {
   const imported = importPsd(psd);
   const urlFor = opts.urlFor ?? ((n: string) => n);
@@ -219,21 +252,83 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     return layer;
   };
 
-  const designLayer = (l: Layer, path: string, masks: Coverage | null, opacity: number): SmartObjectLayer => {
+  /**
+   * What changes a design's colours pixel by pixel, as one colour table: its colour smart filters,
+   * then the adjustment layers clipped to it. Anything else is named in a note.
+   */
+  const colourTable = (l: Layer, path: string, adjustments: readonly Layer[]): string | null => {
+    const filter = l.placedLayer?.filter;
+    const enabled = filter?.enabled ? filter.list.filter((f) => f.enabled) : [];
+    for (const f of enabled) if (!COLOUR_FILTERS.has(f.type)) note(`${path}: smart filter "${f.name}" (${f.type}) is not part of the template`);
+    const colour = enabled.filter((f) => COLOUR_FILTERS.has(f.type));
+    if (colour.length === 0 && adjustments.length === 0) return null;
+    let table = identityColorLut();
+    if (colour.length) {
+      if (filter!.maskEnabled) note(`${path}: smart filter mask not part of the template (filters apply everywhere)`);
+      table = applySmartFilters({ ...filter!, list: colour }, table, { warn: (m) => note(`${path}: ${m}`) });
+    }
+    for (const a of adjustments) {
+      const aPath = `${path} > ${a.name ?? ''}`;
+      if (userMaskOf(a) || (a.vectorMask && !a.vectorMask.disable)) note(`${aPath}: adjustment mask not part of the template (it applies to the whole design)`);
+      if ((a.blendMode ?? 'normal') !== 'normal') note(`${aPath}: adjustment blend mode '${a.blendMode}' drawn as normal`);
+      const before = { ...table, data: table.data.slice() };
+      if (!applyAdjustment(a.adjustment!, table)) {
+        note(`${aPath}: adjustment '${a.adjustment!.type}' not supported, left out`);
+        continue;
+      }
+      fadeTable(table, before, (a.opacity ?? 1) * (a.fillOpacity ?? 1));
+    }
+    return addImage('lut', table);
+  };
+
+  /**
+   * A design layer's colour and gradient overlays as layers clipped to it: each is a fill at full
+   * coverage blended with its own mode and opacity over the design, which is what Photoshop draws
+   * inside an opaque layer. Shadows, glows and strokes follow the design's edge: named.
+   */
+  const overlayLayers = (l: Layer, path: string, opacity: number): SmartObjectLayer[] => {
+    const fx = effectsOf(l.effects);
+    if (!fx) return [];
+    for (const what of fx.notDrawn) note(`${path}: layer effect ${what} on a design layer is not drawn`);
+    const d = fx.drawn;
+    const edge = [d.dropShadows.length && 'drop shadow', d.outerGlow && 'outer glow', d.innerShadows.length && 'inner shadow', d.innerGlow && 'inner glow', d.strokes.length && 'stroke'].filter(Boolean);
+    if (edge.length) note(`${path}: layer effects on a design layer that follow its edge are not drawn (${edge.join(', ')})`);
+    const box = { left: l.left ?? 0, top: l.top ?? 0, right: l.right ?? psd.width, bottom: l.bottom ?? psd.height };
+    const w = Math.max(0, box.right - box.left);
+    const h = Math.max(0, box.bottom - box.top);
+    if (!w || !h) return [];
+    const opaque = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4).fill(255) };
+    const fills: { effects: LayerEffectsInfo; mode: string | undefined; opacity: number | undefined }[] = [
+      ...d.gradientOverlays.map((g) => ({ effects: { gradientOverlay: [{ ...g, blendMode: 'normal' as const, opacity: 1 }] }, mode: g.blendMode, opacity: g.opacity })),
+      ...d.colorOverlays.map((c) => ({ effects: { solidFill: [{ ...c, blendMode: 'normal' as const, opacity: 1 }] }, mode: c.blendMode, opacity: c.opacity })),
+    ];
+    return fills.flatMap((f) => {
+      // The fill alone: an opaque stand-in of the layer's rectangle wearing only this overlay.
+      const stand: Layer = { name: `${l.name ?? ''} overlay`, ...box, blendMode: 'normal', opacity: 1, imageData: opaque, effects: f.effects };
+      const raster = compositeDocument({ ...psd, children: [stand] }, { warn: (m) => note(m) });
+      const effectOpacity = Math.round(Math.min(1, Math.max(0, f.opacity ?? 1)) * 255) / 255;
+      const layer = imageLayer(raster, { name: stand.name, blendMode: f.mode as Layer['blendMode'] }, effectOpacity * (l.opacity ?? 1) * opacity, true);
+      return layer ? [layer] : [];
+    });
+  };
+
+  /** Layers clipped to a design show only where it does: through its mask too, not only its pixels. */
+  const withBaseMask = (base: SmartObjectLayer, clipped: SmartObjectLayer[]): SmartObjectLayer[] =>
+    base.maskUrl ? clipped.map((c) => ({ ...c, maskUrl: base.maskUrl })) : clipped;
+
+  const designLayer = (l: Layer, path: string, masks: Coverage | null, opacity: number, adjustments: readonly Layer[] = []): SmartObjectLayer => {
     const flatId = flatOf.get(l)!;
     const placement = placementOf(l.placedLayer!, path);
     const blend = blendCodeForPsd(l.blendMode);
     if (!blend.exact) note(`${path}: blend mode '${l.blendMode}' drawn as normal`);
-    const fx = l.effects;
-    if (fx && !fx.disabled && Object.values(fx).some((e) => (Array.isArray(e) ? e : [e]).some((x) => (x as { enabled?: boolean } | undefined)?.enabled))) {
-      note(`${path}: layer effects on a design layer are not drawn`);
-    }
     const layer: SmartObjectLayer = {
       T: 'SmartObject', PS: placement.PS, OS: placement.OS, M: placement.M, PPC: clipOf(l, path),
       F: { kind: 'flat', flatId }, blend: blend.code, opacity: (l.opacity ?? 1) * (l.fillOpacity ?? 1) * opacity,
     };
     const mask = multiplyCoverage(masksOf(l, false), masks);
     if (mask) layer.maskUrl = addImage('mask', coverageRaster(mask, psd.width, psd.height));
+    const lut = colourTable(l, path, adjustments);
+    if (lut) layer.colorLutUrl = lut;
     return layer;
   };
 
@@ -273,15 +368,19 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
         continue;
       }
       if (base.placedLayer && flatOf.has(base)) {
-        out.push(designLayer(base, path, masks, opacity));
-        for (const c of visibleClips) {
+        // Adjustments clipped to the design change its colours: they join its colour table. One
+        // that comes after another clipped layer would also change that layer: named.
+        const firstOther = visibleClips.findIndex((c) => !c.adjustment);
+        const design = designLayer(base, path, masks, opacity, visibleClips.filter((c) => c.adjustment));
+        out.push(design, ...withBaseMask(design, overlayLayers(base, path, opacity)));
+        for (const [k, c] of visibleClips.entries()) {
           const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
           if (c.adjustment) {
-            note(`${cPath}: adjustment '${c.adjustment.type}' clipped to a design left out (it would change the design)`);
+            if (firstOther >= 0 && k > firstOther) note(`${cPath}: adjustment '${c.adjustment.type}' above another clipped layer applied to the design only`);
             continue;
           }
           const layer = imageLayer(multiplyAlpha(isolate(c, []), masks), c, (c.opacity ?? 1) * opacity, true);
-          if (layer) out.push(layer);
+          if (layer) out.push(...withBaseMask(design, [layer]));
         }
         continue;
       }
@@ -316,7 +415,8 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
         if (!r || r[1] < first) continue;
         const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
         if (c.placedLayer && flatOf.has(c)) {
-          out.push(designLayer(c, cPath, clipMasks, clipOpacity));
+          const design = designLayer(c, cPath, clipMasks, clipOpacity);
+          out.push(design, ...withBaseMask(design, overlayLayers(c, cPath, clipOpacity)));
         } else if (c.adjustment) {
           note(`${cPath}: adjustment '${c.adjustment.type}' above a design left out (it would change the design)`);
         } else {

@@ -1,8 +1,8 @@
 /**
  * Photoshop layer effects ("layer style") drawn with their layer, in Photoshop's stacking order:
  * below the layer drop shadows, then the outer glow; the outside part of strokes; the layer's own
- * pixels at fill opacity; on them inner shadows, the inner glow, colour overlays, gradient
- * overlays; the inside part of strokes on top. Bevel and emboss, satin and pattern overlays are
+ * pixels at fill opacity; on them gradient overlays, colour overlays, the inner glow, inner
+ * shadows; the inside part of strokes on top. Bevel and emboss, satin and pattern overlays are
  * not drawn (the caller names them).
  *
  * The model, per pixel of the layer's area:
@@ -441,13 +441,17 @@ export function drawWithEffects(target: Surface, layer: EffectLayer, fx: LayerEf
     const baseAlpha = layer.clipped && !layer.blendInterior ? Math.round(255 * layer.fill) : 255;
     const o = own.data;
     for (let i = 3; i < o.length; i += 4) o[i] = o[i]! > 0 ? baseAlpha : 0;
+    // Photoshop's stack, bottom first: gradient overlays, colour overlays, the inner glow, inner
+    // shadows (the Layer Style list, read from the bottom).
     const drawInterior = (dst: Surface): void => {
-      e.innerShadows.forEach((s, k) => {
-        const what = e.innerShadows.length > 1 ? `inner shadow ${k + 1}` : 'inner shadow';
-        warnShadowExtras(s, what, env);
-        const [dx, dy] = shadowOffset(s, env, what);
-        const m = shifted(softShape(invert(A), P, pixels(s.size, `${what} size`, env), percent(s.choke)), P, dx, dy, 1);
-        drawFill(dst, colorSource(colorToRgb8(s.color)), blendOf(s.blendMode, what, env), opacityOf(s), planeCoverage(P, m));
+      e.gradientOverlays.forEach((g, k) => {
+        const what = e.gradientOverlays.length > 1 ? `gradient overlay ${k + 1}` : 'gradient overlay';
+        const box = g.align === false ? env.doc : layer.bounds;
+        drawFill(dst, gradientSource(g.gradient, g, box), blendOf(g.blendMode, what, env), opacityOf(g), null);
+      });
+      e.colorOverlays.forEach((c, k) => {
+        const what = e.colorOverlays.length > 1 ? `color overlay ${k + 1}` : 'color overlay';
+        drawFill(dst, colorSource(colorToRgb8(c.color)), blendOf(c.blendMode, what, env), opacityOf(c), null);
       });
       const ig = e.innerGlow;
       if (ig) {
@@ -458,14 +462,12 @@ export function drawWithEffects(target: Surface, layer: EffectLayer, fx: LayerEf
         if (ig.source === 'center') m = invert(m);
         drawFill(dst, colorSource(colorToRgb8(ig.color)), blendOf(ig.blendMode, 'inner glow', env), opacityOf(ig), planeCoverage(P, m));
       }
-      e.colorOverlays.forEach((c, k) => {
-        const what = e.colorOverlays.length > 1 ? `color overlay ${k + 1}` : 'color overlay';
-        drawFill(dst, colorSource(colorToRgb8(c.color)), blendOf(c.blendMode, what, env), opacityOf(c), null);
-      });
-      e.gradientOverlays.forEach((g, k) => {
-        const what = e.gradientOverlays.length > 1 ? `gradient overlay ${k + 1}` : 'gradient overlay';
-        const box = g.align === false ? env.doc : layer.bounds;
-        drawFill(dst, gradientSource(g.gradient, g, box), blendOf(g.blendMode, what, env), opacityOf(g), null);
+      e.innerShadows.forEach((s, k) => {
+        const what = e.innerShadows.length > 1 ? `inner shadow ${k + 1}` : 'inner shadow';
+        warnShadowExtras(s, what, env);
+        const [dx, dy] = shadowOffset(s, env, what);
+        const m = shifted(softShape(invert(A), P, pixels(s.size, `${what} size`, env), percent(s.choke)), P, dx, dy, 1);
+        drawFill(dst, colorSource(colorToRgb8(s.color)), blendOf(s.blendMode, what, env), opacityOf(s), planeCoverage(P, m));
       });
     };
     if (isolated) {

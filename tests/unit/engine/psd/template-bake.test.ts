@@ -94,6 +94,34 @@ describe('bakePsdTemplate', () => {
     expect(px(mask.raster, 8, 5)[0]).toBe(0);
   });
 
+  it("turns adjustments clipped to a design into the design's colour table", () => {
+    const invert: Layer = { name: 'Invert', blendMode: 'normal', opacity: 0.5, clipping: true, adjustment: { type: 'invert' } as never };
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), invert]));
+    const [so] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
+    expect(baked.template.viewList[0]!.viewData.layers).toHaveLength(1);
+    const lut = baked.images.find((i) => i.name === so!.colorLutUrl)!.raster;
+    expect([lut.width, lut.height]).toEqual([33 * 33, 33]);
+    // Half-strength invert: black goes to mid-grey, white too; (255, 0, 0) to (128, 128, 128).
+    const entry = (r: number, g: number, b: number) => px(lut, b * 33 + r, g).slice(0, 3);
+    expect(entry(0, 0, 0)).toEqual([128, 128, 128]);
+    expect(entry(32, 32, 32)).toEqual([128, 128, 128]);
+    expect(entry(32, 0, 0)).toEqual([128, 128, 128]);
+    expect(entry(16, 8, 0).map((v) => Math.abs(v - 128) <= 1)).toEqual([true, true, true]);
+    expect(baked.notes).toEqual([]);
+  });
+
+  it("draws a design's colour overlay as a layer clipped to it, through the design's mask", () => {
+    const overlay = { solidFill: [{ enabled: true, color: { r: 0, g: 255, b: 0 }, blendMode: 'multiply', opacity: 0.5 }], dropShadow: [{ enabled: true }] };
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design', { effects: overlay as never, mask: leftMask(5) })]));
+    const [so, fill] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
+    expect(fill).toMatchObject({ clipToBelow: true, blend: 6, maskUrl: so!.maskUrl });
+    expect(fill!.opacity).toBeCloseTo(128 / 255);
+    const img = baked.images.find((i) => i.name === (fill!.F as { url: string }).url)!;
+    expect(px(img.raster, 0, 0)).toEqual([0, 255, 0, 255]);
+    // The shadow follows the design's edge, which the template cannot know: named.
+    expect(baked.notes.join('\n')).toMatch(/Design: layer effects on a design layer that follow its edge are not drawn \(drop shadow\)/);
+  });
+
   it('names what a template cannot draw: an adjustment above the design', () => {
     const curves: Layer = { name: 'Curves 1', blendMode: 'normal', opacity: 1, adjustment: { type: 'invert' } as never };
     const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), curves]));
