@@ -20,10 +20,10 @@
  */
 import type { Layer, LayerEffectsInfo, Psd } from 'ag-psd';
 import { DataError } from '../model/errors';
-import type { CustomTemplate, SmartObjectLayer, TemplateLayer } from '../model/types';
+import type { CustomTemplate, Quad, SmartObjectLayer, SmartObjectMatrix, TemplateLayer, TemplateView } from '../model/types';
 import { blendCodeForPsd } from './blend';
 import { compositeDocument } from './composite';
-import { type Coverage, type Rect, coverageAt, multiplyCoverage } from './composite/coverage';
+import { type Coverage, type Rect, coverageAt, intersectRects, isEmptyRect, multiplyCoverage } from './composite/coverage';
 import { rasterMaskCoverage, userMaskOf } from './composite/masks';
 import { vectorMaskCoverage } from './composite/vector-mask';
 import { effectsOf } from './composite/effects';
@@ -138,11 +138,13 @@ function multiplyAlpha(r: Raster, cov: Coverage | null): Raster {
   return r;
 }
 
-function coverageRaster(cov: Coverage, width: number, height: number): Raster {
+/** The coverage over `frame` (a view's rectangle in the document) as a grey picture. */
+function coverageRaster(cov: Coverage, frame: Rect): Raster {
+  const { width, height } = frame;
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const v = Math.round(255 * coverageAt(cov, x, y));
+      const v = Math.round(255 * coverageAt(cov, x + frame.left, y + frame.top));
       const i = (y * width + x) * 4;
       data[i] = v;
       data[i + 1] = v;
@@ -157,6 +159,42 @@ function alphaCoverage(r: Raster): Coverage {
   const data = new Float32Array(r.width * r.height);
   for (let i = 0; i < data.length; i++) data[i] = r.data[i * 4 + 3]! / 255;
   return { left: 0, top: 0, width: r.width, height: r.height, data, outside: 0 };
+}
+
+/** A layer moved by (dx, dy) view px: its placement, control points and clip path. */
+export function translateLayer(layer: TemplateLayer, dx: number, dy: number): TemplateLayer {
+  if (dx === 0 && dy === 0) return layer;
+  const ppc = layer.PPC && layer.PPC.map((c) => (c.Type === 'Z' ? c : { ...c, X: c.X + dx, Y: c.Y + dy }));
+  if (layer.T === 'Group') return { ...layer, PPC: ppc, CF: layer.CF.map((c) => translateLayer(c, dx, dy)) };
+  const quad = (q: Quad): Quad => q.map((v, i) => v + (i % 2 === 0 ? dx : dy)) as Quad;
+  const M = layer.M;
+  let moved: SmartObjectMatrix;
+  let PS = layer.PS;
+  switch (M.kind) {
+    case 'affine': {
+      const [a, b, c, d, e, f] = M.matrix;
+      moved = { kind: 'affine', matrix: [a, b, c, d, e + dx, f + dy] };
+      break;
+    }
+    case 'perspective':
+      moved = { ...M, quad: quad(M.quad), nonAffine: M.nonAffine && quad(M.nonAffine) };
+      break;
+    case 'cylinder':
+      moved = { ...M, quad: quad(M.quad) };
+      break;
+    case 'bezier':
+    case 'quilt':
+      if (M.projection) {
+        // Column-major: translating after the projection adds (dx, dy) times its w row.
+        const p = M.projection;
+        moved = { ...M, projection: [p[0] + dx * p[2], p[1] + dy * p[2], p[2], p[3] + dx * p[5], p[4] + dy * p[5], p[5], p[6] + dx * p[8], p[7] + dy * p[8], p[8]] };
+      } else {
+        moved = M;
+        PS = PS && { ...PS, points: PS.points.map((pt) => ({ x: pt.x + dx, y: pt.y + dy })) };
+      }
+      break;
+  }
+  return { ...layer, M: moved, PS, PPC: ppc };
 }
 
 /** Smart filters that only change colours, pixel by pixel: a colour table says all they do. */
@@ -206,17 +244,11 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
   };
   const flatOf = new Map(imported.sources.map((s) => [s.psdLayer, s.flatId]));
 
-  const walk: Walk = { leaves: [], index: new Map() };
-  walkLeaves(psd.children ?? [], walk);
-  const first = walk.leaves.findIndex((l) => !!l.placedLayer && flatOf.has(l));
-  if (first < 0) throw new DataError('PSD has no smart-object layers to design on');
-
-  // The photo: the document with the first design and everything above it hidden.
-  const above = new Set(walk.leaves.slice(first));
-  const background = compositeDocument({ ...psd, children: hideLeaves(psd.children ?? [], above) }, {
-    warn: (m) => note(`below the design: ${m}`),
-  });
-  const photoUrl = addImage('background', background);
+  // Per view (the document, or each artboard): its leaves in drawing order, the first design
+  // among them, and the view's rectangle in the document.
+  let walk: Walk = { leaves: [], index: new Map() };
+  let first = -1;
+  let frame: Rect = doc;
 
   /** One layer (with its clipped layers) drawn alone at normal mode and full opacity. */
   const isolate = (base: Layer, clips: readonly Layer[], shapeOnly = false): Raster => {
@@ -326,7 +358,7 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
       F: { kind: 'flat', flatId }, blend: blend.code, opacity: (l.opacity ?? 1) * (l.fillOpacity ?? 1) * opacity,
     };
     const mask = multiplyCoverage(masksOf(l, false), masks);
-    if (mask) layer.maskUrl = addImage('mask', coverageRaster(mask, psd.width, psd.height));
+    if (mask) layer.maskUrl = addImage('mask', coverageRaster(mask, frame));
     const lut = colourTable(l, path, adjustments);
     if (lut) layer.colorLutUrl = lut;
     return layer;
@@ -428,7 +460,39 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     return out;
   };
 
-  const layers = emit(psd.children ?? [], '', null, 1);
-  const template = templateFromPsd({ ...imported, layers, notes }, { photoUrl, viewId: opts.viewId, name: opts.name });
-  return { template, images, sources: imported.sources, notes };
+  /** One view: `children` (the document's layers, or one artboard) over `viewFrame`. */
+  const bakeView = (children: Layer[], viewFrame: Rect, viewId: string): TemplateView | null => {
+    frame = viewFrame;
+    walk = { leaves: [], index: new Map() };
+    walkLeaves(children, walk);
+    first = walk.leaves.findIndex((l) => !!l.placedLayer && flatOf.has(l));
+    if (first < 0) return null;
+    // The photo: the view's layers up to the first design (everything else hidden), in its frame.
+    const above = new Set(walk.leaves.slice(first));
+    const shown = (psd.children ?? []).map((c) => (children.includes(c) ? c : { ...c, hidden: true }));
+    const background = compositeDocument({ ...psd, children: hideLeaves(shown, above) }, { warn: (m) => note(`below the design: ${m}`) });
+    const photoUrl = addImage('background', crop(background, frame));
+    const layers = emit(children, '', null, 1).map((l) => translateLayer(l, -frame.left, -frame.top));
+    return {
+      viewId,
+      viewData: { width: frame.width, height: frame.height, imageUrl: photoUrl, shadingUrl: null, highlightUrl: null, layers },
+      viewLargeImageUrl: null,
+      viewCoverImageUrl: null,
+      partsList: [],
+    };
+  };
+
+  // Artboards are views of their own (cut to their rectangles); a document without is one view.
+  const boards = (psd.children ?? []).filter((l) => l.artboard && !l.hidden && containsSmartObject(l));
+  const views = boards.length
+    ? boards.flatMap((b, i) => {
+      const r = b.artboard!.rect;
+      const rect = intersectRects({ left: r.left, top: r.top, width: r.right - r.left, height: r.bottom - r.top }, doc);
+      const v = isEmptyRect(rect) ? null : bakeView([b], rect, layerName(b, i));
+      return v ? [v] : [];
+    })
+    : [bakeView(psd.children ?? [], doc, opts.viewId ?? 'psd')].filter((v): v is TemplateView => v !== null);
+  if (views.length === 0) throw new DataError('PSD has no smart-object layers to design on');
+  const template = templateFromPsd({ ...imported, notes }, { photoUrl: views[0]!.viewData.imageUrl, viewId: opts.viewId, name: opts.name });
+  return { template: { ...template, viewList: views }, images, sources: imported.sources, notes };
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Layer, LayerMaskData, Psd } from 'ag-psd';
-import { bakePsdTemplate } from '../../../../engine/psd/template-bake';
+import { bakePsdTemplate, translateLayer } from '../../../../engine/psd/template-bake';
 import type { Raster } from '../../../../engine/psd/pixels/raster';
 import type { SmartObjectLayer } from '../../../../engine/model/types';
 
@@ -127,6 +127,46 @@ describe('bakePsdTemplate', () => {
     const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), curves]));
     expect(baked.notes.join('\n')).toMatch(/Curves 1: adjustment 'invert' above a design left out/);
     expect(baked.template.viewList[0]!.viewData.layers).toHaveLength(1);
+  });
+
+  it('makes each artboard a view of its own, cut to its rectangle', () => {
+    const board = (name: string, left: number, colour: Rgba): Layer => {
+      placedId += 1;
+      return {
+        name, blendMode: 'pass through', opacity: 1, artboard: { rect: { left, top: 0, right: left + 10, bottom: H } },
+        children: [
+          raster(`${name} photo`, colour, { left, top: 0, w: 10, h: H }),
+          { ...raster(`${name} design`, [255, 0, 0, 255], { left: left + 2, top: 2, w: 5, h: 5 }),
+            placedLayer: { id: `ab-${placedId}`, type: 'raster', width: 5, height: 5, transform: [left + 2, 2, left + 7, 2, left + 7, 7, left + 2, 7] } as never },
+        ],
+      };
+    };
+    const baked = bakePsdTemplate(doc([board('Front', 0, [10, 10, 10, 255]), board('Back', 10, [200, 200, 200, 255])]));
+    const views = baked.template.viewList;
+    expect(views.map((v) => [v.viewId, v.viewData.width, v.viewData.height])).toEqual([['Front', 10, H], ['Back', 10, H]]);
+    const back = views[1]!;
+    const photo = baked.images.find((i) => i.name === back.viewData.imageUrl)!.raster;
+    expect([photo.width, px(photo, 0, 0)]).toEqual([10, [200, 200, 200, 255]]);
+    const so = back.viewData.layers[0] as SmartObjectLayer;
+    expect(so.F).toEqual({ kind: 'flat', flatId: 'Back/Back design' });
+    // Placed at x 12 in the document: x 2 in its artboard.
+    if (so.M.kind === 'affine') expect(so.M.matrix[4]).toBeCloseTo(2);
+    else if (so.M.kind === 'perspective') expect(so.M.quad[0]).toBeCloseTo(2);
+    else throw new Error(`unexpected placement ${so.M.kind}`);
+  });
+
+  it('moves a warp under perspective by composing the shift into its projection', () => {
+    const projection: [number, number, number, number, number, number, number, number, number] = [2, 0.1, 0.001, 0.2, 1.5, 0.002, 30, 40, 1];
+    const layer: SmartObjectLayer = { T: 'SmartObject', PS: { kind: 'custom', points: [] }, OS: { w: 10, h: 10 }, M: { kind: 'bezier', projection }, PPC: null, F: { kind: 'flat', flatId: 'f' }, blend: 7, opacity: 1 };
+    const moved = translateLayer(layer, -20, 5) as SmartObjectLayer;
+    const apply = (p: number[], x: number, y: number) => {
+      const w = p[2]! * x + p[5]! * y + p[8]!;
+      return [(p[0]! * x + p[3]! * y + p[6]!) / w, (p[1]! * x + p[4]! * y + p[7]!) / w];
+    };
+    const before = apply(projection, 7, 3);
+    const after = apply((moved.M as { projection: number[] }).projection, 7, 3);
+    expect(after[0]).toBeCloseTo(before[0]! - 20, 9);
+    expect(after[1]).toBeCloseTo(before[1]! + 5, 9);
   });
 
   it('refuses a document without a design layer', () => {
