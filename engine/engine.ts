@@ -4,7 +4,7 @@
  * and the print files draw each flat through the same code path. Runs in a worker or a page.
  */
 import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from './render/compose/index.ts';
-import { MockupRenderer, createFetchImageLoader, type ImageLoader, type LayerImage } from './render/mockup/index.ts';
+import { MockupRenderer, createFetchImageLoader, resampledByCubic, type ImageLoader, type LayerImage, type Resampling } from './render/mockup/index.ts';
 import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
 import type { CustomTemplate, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
@@ -27,6 +27,14 @@ export interface EngineOptions {
   /** Loads photos, maps, parts and design images; default fetch with an LRU cache. */
   loader?: ImageLoader;
   canvas?: OffscreenCanvas;
+  /** 'bicubic': affine layers resampled by Photoshop's Bicubic Automatic (MockupRendererOptions). Default 'bilinear'. */
+  resampling?: Resampling;
+  /**
+   * With 'bicubic': flat px composed per on-photo px for the flats the cubic resamples (those
+   * only affine layers show; other flats keep OVERSAMPLE). Default OVERSAMPLE (1.25); Infinity
+   * composes them at full size, so the cubic is their only resampling, as in Photoshop.
+   */
+  flatOversample?: number;
 }
 
 /** Composed flats kept for reuse across views and colours of the same design. */
@@ -38,10 +46,14 @@ const OVERSAMPLE = 1.25;
 export class Engine {
   private readonly loader: ImageLoader;
   private readonly renderer: MockupRenderer;
+  private readonly resampling: Resampling;
+  private readonly cubicOversample: number;
 
   constructor(options: EngineOptions = {}) {
     this.loader = options.loader ?? createFetchImageLoader({ maxEntries: 128 });
-    this.renderer = new MockupRenderer(options.canvas, { loader: this.loader });
+    this.resampling = options.resampling ?? 'bilinear';
+    this.renderer = new MockupRenderer(options.canvas, { loader: this.loader, resampling: this.resampling });
+    this.cubicOversample = options.flatOversample ?? OVERSAMPLE;
   }
 
   private images = async (url: string): Promise<ImageBitmap> => {
@@ -140,7 +152,8 @@ export class Engine {
     const flats: Record<string, ImageBitmap> = {};
     await Promise.all(ids.map(async (flatId) => {
       if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
-      const scale = flatScaleForView(req.template, view, flatId, outLarger);
+      const cubic = this.resampling === 'bicubic' && showingLayers(view, flatId).every(resampledByCubic);
+      const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
       flats[flatId] = await this.cachedFlat(req, flatId, scale);
     }));
     return {
@@ -153,10 +166,10 @@ export class Engine {
 }
 
 /** Output px per flat px for composing `flatId` before it is warped onto `view` at `outLarger` px. */
-export function flatScaleForView(template: CustomTemplate, view: TemplateView, flatId: string, outLarger: number): number {
+export function flatScaleForView(template: CustomTemplate, view: TemplateView, flatId: string, outLarger: number, oversample = OVERSAMPLE): number {
   const flat = findFlat(template, flatId);
   const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
-  const largest = largestLayerSide(view, flatId) * k * OVERSAMPLE;
+  const largest = largestLayerSide(view, flatId) * k * oversample;
   return Math.min(1, Math.max(0.05, largest / Math.max(flat.flatData.width, flat.flatData.height)));
 }
 
@@ -178,15 +191,22 @@ function findView(template: CustomTemplate, viewId: string): TemplateView {
  */
 function largestLayerSide(view: TemplateView, flatId: string): number {
   let best = 0;
+  for (const l of showingLayers(view, flatId)) best = Math.max(best, onPhotoSide(l));
+  const photo = Math.max(view.viewData.width, view.viewData.height);
+  return Math.min(best || photo, photo);
+}
+
+/** The smart-object layers of `view` that show `flatId`. */
+function showingLayers(view: TemplateView, flatId: string): SmartObjectLayer[] {
+  const out: SmartObjectLayer[] = [];
   const visit = (layers: TemplateView['viewData']['layers']) => {
     for (const l of layers) {
       if (l.T === 'Group') visit(l.CF);
-      else if (l.F.kind === 'flat' && l.F.flatId === flatId) best = Math.max(best, onPhotoSide(l));
+      else if (l.F.kind === 'flat' && l.F.flatId === flatId) out.push(l);
     }
   };
   visit(view.viewData.layers);
-  const photo = Math.max(view.viewData.width, view.viewData.height);
-  return Math.min(best || photo, photo);
+  return out;
 }
 
 function onPhotoSide(layer: SmartObjectLayer): number {

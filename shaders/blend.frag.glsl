@@ -21,6 +21,11 @@ precision highp float;
 //   HAS_MASK       1: the source is multiplied by a raster mask spanning the output (red channel)
 //   HAS_CLIP_BASE  1: the source shows only where its clipping base's layer buffer (tile layout)
 //                  covers, as a Photoshop clipping mask
+//   HAS_DISPLACEMENT 1 (with SRC_IS_TILE): the source is read displaced by the view's displacement
+//                  map (red: x, green: y; 128 = none), up to u_displaceScale px, bilinearly,
+//                  transparent outside u_srcRect (the part of the layer buffer drawn this pass)
+//   HAS_COLOR_LUT  1: the source's colours go through a 3D colour table of COLOR_LUT_SIZE levels
+//                  per channel (slices per blue level side by side; red along x, green along y)
 
 #ifndef MODE
 #define MODE 5
@@ -39,6 +44,15 @@ precision highp float;
 #endif
 #ifndef HAS_CLIP_BASE
 #define HAS_CLIP_BASE 0
+#endif
+#ifndef HAS_COLOR_LUT
+#define HAS_COLOR_LUT 0
+#endif
+#ifndef HAS_DISPLACEMENT
+#define HAS_DISPLACEMENT 0
+#endif
+#ifndef COLOR_LUT_SIZE
+#define COLOR_LUT_SIZE 33
 #endif
 
 #define LIGHTER 1
@@ -83,6 +97,41 @@ uniform sampler2D u_mask;
 #endif
 #if HAS_CLIP_BASE
 uniform sampler2D u_clipBase;
+#endif
+#if HAS_DISPLACEMENT
+uniform sampler2D u_displacement;
+uniform vec2 u_displaceScale; // target px moved at map values 0 and 255
+uniform vec4 u_srcRect;       // x, y, width, height in target px
+
+vec4 srcTexel(ivec2 p) {
+  ivec2 lo = ivec2(u_srcRect.xy);
+  ivec2 hi = lo + ivec2(u_srcRect.zw);
+  return all(greaterThanEqual(p, lo)) && all(lessThan(p, hi)) ? texelFetch(u_src, p, 0) : vec4(0.0);
+}
+
+// The layer buffer at a fractional position, bilinear on premultiplied colour.
+vec4 srcAt(vec2 p) {
+  vec2 q = p - 0.5;
+  ivec2 i = ivec2(floor(q));
+  vec2 f = q - floor(q);
+  return mix(mix(srcTexel(i), srcTexel(i + ivec2(1, 0)), f.x), mix(srcTexel(i + ivec2(0, 1)), srcTexel(i + ivec2(1, 1)), f.x), f.y);
+}
+#endif
+#if HAS_COLOR_LUT
+uniform sampler2D u_colorLut;
+
+// Red and green interpolate in the texture's bilinear filter; blue between two slices here.
+vec3 lookUp(vec3 c) {
+  float n = float(COLOR_LUT_SIZE);
+  vec3 p = clamp(c, 0.0, 1.0) * (n - 1.0);
+  float b0 = floor(p.b);
+  float b1 = min(b0 + 1.0, n - 1.0);
+  vec2 size = vec2(n * n, n);
+  vec2 rg = p.rg + 0.5;
+  vec3 lo = texture(u_colorLut, (vec2(b0 * n, 0.0) + rg) / size).rgb;
+  vec3 hi = texture(u_colorLut, (vec2(b1 * n, 0.0) + rg) / size).rgb;
+  return mix(lo, hi, p.b - b0);
+}
 #endif
 
 in vec2 v_outputUv;
@@ -200,15 +249,24 @@ vec3 blendFn(vec3 cb, vec3 cs) {
 
 void main() {
   ivec2 texel = ivec2(gl_FragCoord.xy);
-#if SRC_IS_TILE
+#if SRC_IS_TILE && HAS_DISPLACEMENT
+  vec2 shift = (texture(u_displacement, v_outputUv).rg * 255.0 - 128.0) / 128.0 * u_displaceScale;
+  vec4 src = srcAt(gl_FragCoord.xy + shift);
+#elif SRC_IS_TILE
   vec4 src = texelFetch(u_src, texel, 0);
 #else
   vec4 src = texture(u_src, v_outputUv);
 #endif
+#if HAS_COLOR_LUT
+  if (src.a > 0.0) src.rgb = lookUp(src.rgb / src.a) * src.a;
+#endif
 #if HAS_MASK
   src *= texture(u_mask, v_outputUv).r;
 #endif
-#if HAS_CLIP_BASE
+#if HAS_CLIP_BASE && HAS_DISPLACEMENT
+  // The base is displaced alike: the layer shows where the displaced base does.
+  src *= texelFetch(u_clipBase, ivec2(gl_FragCoord.xy + shift), 0).a;
+#elif HAS_CLIP_BASE
   src *= texelFetch(u_clipBase, texel, 0).a;
 #endif
   vec4 d = texelFetch(u_backdrop, texel, 0);

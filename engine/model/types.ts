@@ -240,7 +240,24 @@ export interface ViewData {
   shadingUrl: string | null;
   /** Screened over the result for specular highlights. */
   highlightUrl: string | null;
+  /**
+   * Bends every layer with the product's folds, as Photoshop's Displace filter does in mockups.
+   * Absent or null: no displacement.
+   */
+  displacement?: Displacement | null;
   layers: TemplateLayer[];
+}
+
+/**
+ * A displacement map at the view's size. Each pixel of a layer takes its colour from
+ * (x + (r - 128) / 128 * scaleX, y + (g - 128) / 128 * scaleY), r and g the map's red and green
+ * (a grey map moves both alike): 128 leaves the print in place, darker moves it right and down,
+ * lighter left and up, by at most scaleX / scaleY view px (Photoshop's scale percent x 1.28).
+ */
+export interface Displacement {
+  url: string;
+  scaleX: number;
+  scaleY: number;
 }
 
 export interface ViewPart {

@@ -491,8 +491,23 @@ function parseViewData(v: unknown, path: string, flatIds: ReadonlySet<string>): 
     imageUrl: nonEmpty(req(o, 'imageUrl', path), key(path, 'imageUrl')),
     shadingUrl: opt(o, 'shadingUrl', path, str, null),
     highlightUrl: opt(o, 'highlightUrl', path, str, null),
+    ...displacementOf(o, path),
     layers: list(req(o, 'layers', path), key(path, 'layers'), (l, p) => parseLayer(l, p, flatIds, 0)),
   };
+}
+
+/** `displacement` when present (kept absent otherwise, so templates without one stay as they were). */
+function displacementOf(o: Obj, path: string): Pick<ViewData, 'displacement'> {
+  const v = get(o, 'displacement');
+  if (missing(v)) return {};
+  const p = key(path, 'displacement');
+  const d = obj(v, p);
+  const scale = (name: string) => {
+    const n = num(req(d, name, p), key(p, name));
+    if (!(n >= 0 && n <= 1000)) fail(key(p, name), `expected a shift from 0 to 1000 px, got ${n}`);
+    return n;
+  };
+  return { displacement: { url: nonEmpty(req(d, 'url', p), key(p, 'url')), scaleX: scale('scaleX'), scaleY: scale('scaleY') } };
 }
 
 function parsePart(v: unknown, path: string): ViewPart {

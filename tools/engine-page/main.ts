@@ -42,6 +42,13 @@ export interface MockupOutput {
   notes: string[];
 }
 
+/**
+ * A PSD renders as Photoshop transforms smart objects: an affine-placed one resampled once from
+ * its full-size source by Bicubic Automatic (its flat composed at full size, so composing adds
+ * no resampling); warped and perspective ones bilinear, which is closer to Photoshop's for them.
+ */
+const PHOTOSHOP_RESAMPLING = { resampling: 'bicubic', flatOversample: Infinity } as const;
+
 const fetchBytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
 const toBase64 = async (blob: Blob) => {
   const bytes = new Uint8Array(await blob.arrayBuffer());
@@ -152,7 +159,7 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
   if (args.design) bitmaps['__design'] = await createImageBitmap(new Blob([await fetchBytes(args.design)]), { colorSpaceConversion: 'none', premultiplyAlpha: 'premultiply' });
   const design = designFor(template.flatList, (flatId) => (args.design ? '__design' : sourceUrl[flatId] ?? null));
   const fallback = createMapImageLoaderFallback();
-  const engine = new Engine({ loader: createMapImageLoader(bitmaps, fallback) });
+  const engine = new Engine({ loader: createMapImageLoader(bitmaps, fallback), ...(psd ? PHOTOSHOP_RESAMPLING : {}) });
   const sourceOf = new Map((imported?.sources ?? []).map((s) => [s.flatId, s]));
   try {
     const out: MockupOutput = { views: [], layers: [], composite: null, compositeReference: null, notes };
@@ -181,7 +188,7 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
       if (source) rendered.set(source.psdLayer, pixels);
       if (args.layers) out.layers.push({ name, png: await toBase64(png), warp: source?.warp ?? l.layer.M.kind });
     }
-    if (args.saveTemplate || args.templateComposite) await bakeInto(out, psd, design, bitmaps, sourceOf);
+    if (args.saveTemplate || args.templateComposite) await bakeInto(out, psd, design, bitmaps);
     if (!args.composite && args.viewsOut === false) return out;
     const composite = compositeDocument(psd, { smartObject: (layer) => rendered.get(layer) ?? null, warn: (m) => notes.push(m) });
     if (args.viewsOut !== false) out.views.push({ viewId: String(view.viewId), png: await toBase64(await scaledPng(composite, args.size)) });
@@ -207,16 +214,13 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
  * through the GPU renderer with the same design: what a merchant's mockups from that template
  * look like, compared with Photoshop's composite by the fidelity run.
  */
-async function bakeInto(out: MockupOutput, psd: Psd, design: SkuDesign, designBitmaps: Record<string, ImageBitmap>, sourceOf: ReadonlyMap<string, ImportedPsd['sources'][number]>): Promise<void> {
+async function bakeInto(out: MockupOutput, psd: Psd, design: SkuDesign, designBitmaps: Record<string, ImageBitmap>): Promise<void> {
   const baked = bakePsdTemplate(psd);
-  for (const s of sourceOf.values()) {
-    if (s.psdLayer.placedLayer?.filter?.list?.some((f) => f.enabled)) baked.notes.push(`${s.path}: smart filters are not part of the template`);
-  }
   const images = await Promise.all(baked.images.map(async (i) => ({ name: i.name, png: await toBase64(await rasterToPng(i.raster)) })));
   out.template = { json: JSON.stringify(baked.template, null, 1), images, notes: baked.notes };
   const bitmaps: Record<string, ImageBitmap> = { ...designBitmaps };
   for (const i of baked.images) bitmaps[i.name] = await rasterToBitmap(i.raster);
-  const renderer = new Engine({ loader: createMapImageLoader(bitmaps) });
+  const renderer = new Engine({ loader: createMapImageLoader(bitmaps), ...PHOTOSHOP_RESAMPLING });
   try {
     const view = baked.template.viewList[0]!;
     const bitmap = await renderer.renderMockup({ template: baked.template, design, viewId: String(view.viewId), background: null });

@@ -14,7 +14,7 @@ export interface ViewAssets {
   readonly shading: TexImageSource | null;
   readonly highlight: TexImageSource | null;
   readonly parts: readonly { readonly source: TexImageSource; readonly mode: 'multiply' | 'normal' }[];
-  /** Flats by id, and image-layer files and layer masks by url. */
+  /** Flats by id, and image-layer files, layer masks and colour tables by url. */
   readonly flats: ReadonlyMap<string, TexImageSource>;
   readonly files: ReadonlyMap<string, TexImageSource>;
   /** Downscaled copies made for this render (closed by `releaseAssets`); never cached. */
@@ -52,6 +52,7 @@ export async function loadViewAssets(input: LoadAssetsInput): Promise<ViewAssets
     if (layer.F.kind === 'flat') flatIds.add(layer.F.flatId);
     else fileUrls.add(layer.F.url);
     if (layer.maskUrl) fileUrls.add(layer.maskUrl);
+    if (layer.colorLutUrl) fileUrls.add(layer.colorLutUrl);
   }
   const parts = withPhoto ? planViewParts(view, output.width > data.width || output.height > data.height) : [];
   try {

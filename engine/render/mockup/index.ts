@@ -25,3 +25,13 @@ export {
 export { buildLayerMesh, cylinderViewFromModel, type LayerMesh } from './layer-mesh.ts';
 export { planViewLayers, planViewParts, type PlannedLayer, type PlannedPart } from './view-plan.ts';
 export { planTiles } from './tiles.ts';
+export {
+  BICUBIC_SHARPER,
+  BICUBIC_SMOOTHER,
+  cubicWeights,
+  keysCubic,
+  photoshopKernel,
+  resampledByCubic,
+  type CubicKernel,
+  type Resampling,
+} from './resampling.ts';

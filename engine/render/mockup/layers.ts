@@ -11,7 +11,8 @@ import type { ViewAssets } from './assets.ts';
 import type { GpuCache } from './gpu-cache.ts';
 import type { OutputSize } from './output.ts';
 import type { LayerDraw } from './passes.ts';
-import type { MockupGL } from './programs.ts';
+import { cubicMeshProgram, type MockupGL } from './programs.ts';
+import { affineLayerScale, CUBIC_MIPMAP_RATIO, cubicUniform, photoshopKernel, resampledByCubic } from './resampling.ts';
 import { intersectRects } from './tiles.ts';
 import { planViewLayers, type PlannedLayer } from './view-plan.ts';
 
@@ -22,9 +23,9 @@ import { planViewLayers, type PlannedLayer } from './view-plan.ts';
  */
 export const MIPMAP_RATIO = 2;
 
-export function needsMipmaps(source: TexImageSource, drawnWidth: number, drawnHeight: number): boolean {
+export function needsMipmaps(source: TexImageSource, drawnWidth: number, drawnHeight: number, ratio = MIPMAP_RATIO): boolean {
   const { width, height } = sourceSize(source);
-  return width > drawnWidth * MIPMAP_RATIO || height > drawnHeight * MIPMAP_RATIO;
+  return width > drawnWidth * ratio || height > drawnHeight * ratio;
 }
 
 export interface PreparedLayer {
@@ -34,6 +35,8 @@ export interface PreparedLayer {
   readonly rect: PixelRect | null;
   /** The layer's raster mask (`maskUrl`) spanning the output, or null. */
   readonly mask: GLTexture | null;
+  /** The layer's 3D colour table (`colorLutUrl`), or null. */
+  readonly colorLut: GLTexture | null;
   /** Index in the prepared list of the base this layer is clipped to, or null. */
   readonly clipBase: number | null;
   /** Later layers are clipped to this one: its coverage must outlive its own pass. */
@@ -74,11 +77,14 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
   const preparedIndex = new Map(visible.map((v, i) => [v.index, i]));
   const bases = new Set(visible.flatMap((v) => (v.plan.clipBase === null ? [] : [v.plan.clipBase])));
 
-  // One texture per source, mipmapped when any layer draws it at less than half its size.
+  // One texture per source, mipmapped when any layer draws it at less than half its size (the cubic
+  // at less than 1/CUBIC_MIPMAP_RATIO).
   const minified = new Map<TexImageSource, boolean>();
-  for (const { source, mesh } of visible) {
+  for (const { plan, source, mesh } of visible) {
     const b = mesh.bounds;
-    const small = needsMipmaps(source, (b.maxX - b.minX) * sx, (b.maxY - b.minY) * sy);
+    // The cubic reads the full-size level down to a far smaller size (resampling.ts).
+    const ratio = programs.resampling === 'bicubic' && resampledByCubic(plan.layer) ? CUBIC_MIPMAP_RATIO : MIPMAP_RATIO;
+    const small = needsMipmaps(source, (b.maxX - b.minX) * sx, (b.maxY - b.minY) * sy, ratio);
     minified.set(source, (minified.get(source) ?? false) || small);
   }
   const textures = new Map<TexImageSource, GLTexture>();
@@ -101,8 +107,13 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
       });
       clips.push(scope.add(fill, (m) => deleteMesh(gl, m)));
     }
+    const texture = textures.get(source);
+    if (!texture) throw new Error('layer texture missing');
+    const program = programs.resampling === 'bicubic' && resampledByCubic(plan.layer)
+      ? cubicDraw(gl, programs, texture, affineLayerScale(plan.layer, texture.width, texture.height, sx, sy))
+      : undefined;
     const vertexCount = mesh.positions.length / 2;
-    const glMesh = createMesh(gl, programs.mesh, {
+    const glMesh = createMesh(gl, program?.info ?? programs.mesh, {
       a_position: { numComponents: 2, data: mesh.positions },
       a_uvq: { numComponents: 3, data: mesh.uvq },
       a_shade: { numComponents: 1, data: mesh.shade ?? new Float32Array(vertexCount).fill(1) },
@@ -118,18 +129,30 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
       Number.isFinite(x0) && Number.isFinite(y0) && x1 > x0 && y1 > y0
         ? intersectRects({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, outputRect)
         : null;
-    const texture = textures.get(source);
-    if (!texture) throw new Error('layer texture missing');
     const maskSource = plan.layer.maskUrl ? assets.files.get(plan.layer.maskUrl) : undefined;
+    const lutSource = plan.layer.colorLutUrl ? assets.files.get(plan.layer.colorLutUrl) : undefined;
     return {
       plan,
       rect,
-      draw: { mesh: glMesh, texture, shadeStrength: mesh.shade ? input.cylinderShading : 0, clips },
+      draw: { mesh: glMesh, texture, shadeStrength: mesh.shade ? input.cylinderShading : 0, clips, ...(program ? { program } : {}) },
       mask: maskSource ? cache.texture(scope, maskSource, needsMipmaps(maskSource, output.width, output.height), assets.transient) : null,
+      colorLut: lutSource ? cache.texture(scope, lutSource, false, assets.transient) : null,
       clipBase: plan.clipBase === null ? null : (preparedIndex.get(plan.clipBase) ?? null),
       isClipBase: bases.has(index),
     };
   });
+}
+
+/**
+ * The cubic mesh program for a texture drawn at `scale` output px per texel: Photoshop's Bicubic
+ * Automatic picks Sharper when that reduces the texture, Smoother otherwise.
+ */
+function cubicDraw(gl: WebGL2RenderingContext, programs: MockupGL, texture: GLTexture, scale: number): NonNullable<LayerDraw['program']> {
+  const maxLod = texture.mipmapped ? Math.floor(Math.log2(Math.max(texture.width, texture.height))) : 0;
+  return {
+    info: cubicMeshProgram(gl, programs),
+    uniforms: { u_cubicKernel: cubicUniform(photoshopKernel(scale)), u_maxLod: maxLod },
+  };
 }
 
 /** The layer's rect in tile px, or null when it does not touch the tile. */

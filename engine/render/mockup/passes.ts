@@ -105,6 +105,8 @@ export interface LayerDraw {
   readonly shadeStrength: number;
   /** Clip fills (fill program layout); the layer shows only inside all of them (nonzero rule). */
   readonly clips: readonly GLMesh[];
+  /** The mesh program variant `mesh` was laid out for and its own uniforms (resampling); default m.mesh. */
+  readonly program?: { readonly info: ProgramInfo; readonly uniforms: Readonly<Record<string, unknown>> };
 }
 
 /**
@@ -135,10 +137,11 @@ export function drawLayer(
   // Source-over, premultiplied: a warp that folds over itself shows the front fold on top.
   gl.enable(gl.BLEND);
   gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-  drawMesh(gl, m.mesh, layer.mesh, {
+  drawMesh(gl, layer.program?.info ?? m.mesh, layer.mesh, {
     u_viewToClip: clip,
     u_texture: layer.texture.texture,
     u_shadeStrength: layer.shadeStrength,
+    ...layer.program?.uniforms,
   });
   gl.disable(gl.BLEND);
 
@@ -172,12 +175,14 @@ export interface BlendMaps {
   readonly highlight: GLTexture | null;
 }
 
-/** What limits where a layer shows, beyond its own alpha. */
+/** What a layer brings beyond its pixels: where it shows (mask, clipping base) and its colours' table. */
 export interface BlendCoverage {
   /** A raster mask spanning the output (red channel). */
   readonly mask: GLTexture | null;
   /** The clipping base's layer buffer (tile layout): the layer shows where the base does. */
   readonly clipBase: GLTexture | null;
+  /** A 3D colour table the layer's colours go through (layout: model `colorLutUrl`). */
+  readonly colorLut?: GLTexture | null;
 }
 
 const NO_COVERAGE: BlendCoverage = { mask: null, clipBase: null };
@@ -211,6 +216,7 @@ export function blendOnto(
     highlight: maps.highlight !== null,
     mask: coverage.mask !== null,
     clipBase: coverage.clipBase !== null,
+    colorLut: !!coverage.colorLut,
   });
   drawQuad(gl, program, comp, frame, rect, {
     u_src: src.texture,
@@ -220,6 +226,7 @@ export function blendOnto(
     u_highlight: maps.highlight?.texture,
     u_mask: coverage.mask?.texture,
     u_clipBase: coverage.clipBase?.texture,
+    u_colorLut: coverage.colorLut?.texture,
   });
 }
 

@@ -2,7 +2,8 @@
 import type { ProgramInfo } from 'twgl.js';
 import { createMesh, deleteMesh, type GLMesh } from '../../gl/buffers.ts';
 import { createProgram, deleteProgram } from '../../gl/programs.ts';
-import type { BlendCode } from '../../model/index.ts';
+import { COLOR_LUT_SIZE, type BlendCode } from '../../model/index.ts';
+import type { Resampling } from './resampling.ts';
 import quadVert from '../../../shaders/quad.vert.glsl?raw';
 import meshVert from '../../../shaders/mesh.vert.glsl?raw';
 import meshFrag from '../../../shaders/mesh.frag.glsl?raw';
@@ -26,11 +27,16 @@ export interface BlendVariant {
   readonly highlight: boolean;
   readonly mask: boolean;
   readonly clipBase: boolean;
+  readonly colorLut: boolean;
 }
 
 export interface MockupGL {
-  /** Textured warp meshes. */
+  /** Textured warp meshes, sampled by the texture unit (bilinear, trilinear when mipmapped). */
   readonly mesh: ProgramInfo;
+  /** How this renderer resamples flats through warp meshes ('bicubic': the CUBIC mesh variant). */
+  readonly resampling: Resampling;
+  /** The CUBIC variant of the mesh program, compiled on first use. */
+  cubicMesh: ProgramInfo | null;
   /** Untextured triangles in view px (clip-path stencil fills). */
   readonly fill: ProgramInfo;
   readonly tint: QuadProgram;
@@ -58,9 +64,11 @@ export function withDefines(source: string, defines: Readonly<Record<string, num
   return `${source.slice(0, newline + 1)}${lines.join('\n')}\n${source.slice(newline + 1)}`;
 }
 
-export function createMockupGL(gl: WebGL2RenderingContext): MockupGL {
+export function createMockupGL(gl: WebGL2RenderingContext, options: { resampling?: Resampling } = {}): MockupGL {
   return {
     mesh: createProgram(gl, meshVert, meshFrag, 'mesh'),
+    resampling: options.resampling ?? 'bilinear',
+    cubicMesh: null,
     fill: createProgram(gl, solidVert, solidFrag, 'fill'),
     tint: quadProgram(gl, tintFrag, 'tint'),
     copy: quadProgram(gl, copyFrag, 'copy'),
@@ -69,8 +77,14 @@ export function createMockupGL(gl: WebGL2RenderingContext): MockupGL {
   };
 }
 
+/** The mesh program sampling with the Keys cubic of shaders/mesh.frag.glsl (uniforms u_cubicKernel, u_maxLod). */
+export function cubicMeshProgram(gl: WebGL2RenderingContext, m: MockupGL): ProgramInfo {
+  m.cubicMesh ??= createProgram(gl, meshVert, withDefines(meshFrag, { CUBIC: 1 }), 'mesh cubic');
+  return m.cubicMesh;
+}
+
 export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): QuadProgram {
-  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}`;
+  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}`;
   let p = m.blends.get(key);
   if (!p) {
     const source = withDefines(blendFrag, {
@@ -80,6 +94,8 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
       HAS_HIGHLIGHT: +v.highlight,
       HAS_MASK: +v.mask,
       HAS_CLIP_BASE: +v.clipBase,
+      HAS_COLOR_LUT: +v.colorLut,
+      COLOR_LUT_SIZE,
     });
     p = quadProgram(gl, source, `blend ${key}`);
     m.blends.set(key, p);
@@ -89,6 +105,8 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
 
 export function deleteMockupGL(gl: WebGL2RenderingContext, m: MockupGL): void {
   deleteProgram(gl, m.mesh);
+  if (m.cubicMesh) deleteProgram(gl, m.cubicMesh);
+  m.cubicMesh = null;
   deleteProgram(gl, m.fill);
   for (const q of [m.tint, m.copy, m.erase, ...m.blends.values()]) {
     deleteMesh(gl, q.quad);

@@ -28,6 +28,7 @@ import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './o
 import { blendOnto, drawLayer, finishTile, resetState, type TileFrame } from './passes.ts';
 import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
 import { RenderIdRegistry, type RenderTicket } from './render-ids.ts';
+import type { Resampling } from './resampling.ts';
 import { SerialQueue, yieldToEventLoop } from './scheduling.ts';
 import { intersectRects, planTiles } from './tiles.ts';
 import type { PlannedLayer } from './view-plan.ts';
@@ -54,6 +55,8 @@ export interface MockupRendererOptions {
    * full-image pass. Default 64 MiB; 0 disables.
    */
   readonly baseCacheBytes?: number;
+  /** 'bicubic': affine layers resampled by Photoshop's Bicubic Automatic (resampling.ts). Default 'bilinear'. */
+  readonly resampling?: Resampling;
 }
 
 export interface RenderViewOptions {
@@ -128,7 +131,7 @@ export class MockupRenderer {
     this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
-    this.programs = createMockupGL(this.gl);
+    this.programs = createMockupGL(this.gl, { resampling: options.resampling ?? 'bilinear' });
     this.pool = new TargetPool(this.gl);
     this.cache = new GpuCache(this.gl, this.programs, {
       textureBytes: options.textureCacheBytes ?? 256 * 1024 * 1024,
@@ -336,7 +339,7 @@ export class MockupRenderer {
           }
           const { blend, opacity } = layer.plan.layer;
           const clipBase = layer.clipBase !== null ? (base.target?.texture ?? null) : null;
-          blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, { mask: layer.mask, clipBase });
+          blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, { mask: layer.mask, clipBase, colorLut: layer.colorLut });
         }
         if (base.target) this.pool.release(base.target);
         for (const part of parts) {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MockupRenderer } from '../../../engine/render/mockup/index.ts';
 import { unwrap, validateTemplate } from '../../../engine/model/index.ts';
+import { identityColorLut } from '../../../engine/psd/template-bake.ts';
 import { bitmap, canvas, createRenderer, maxDiff, px, smartObject, solid, view } from './helpers.ts';
 
 const W = 32;
@@ -23,7 +24,17 @@ beforeAll(async () => {
     ctx.fillStyle = 'rgb(128,128,128)';
     ctx.fillRect(0, H / 2, W / 2, H / 2);
   }));
+  // Colour tables: inverted, and a curve that squares each channel (a non-linear one, so the
+  // interpolation between table entries shows).
+  const invert = identityColorLut();
+  for (let i = 0; i < invert.data.length; i += 4) for (let c = 0; c < 3; c++) invert.data[i + c] = 255 - invert.data[i + c]!;
+  const square = identityColorLut();
+  for (let i = 0; i < square.data.length; i += 4) for (let c = 0; c < 3; c++) square.data[i + c] = Math.round((square.data[i + c]! / 255) ** 2 * 255);
+  const asBitmap = (r: { width: number; height: number; data: Uint8ClampedArray }) => createImageBitmap(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height));
   renderer = createRenderer({
+    invert: await asBitmap(invert),
+    square: await asBitmap(square),
+    mid: await solid(8, 8, 'rgb(200,100,30)'),
     photo: await solid(W, H, 'rgb(100,100,100)'),
     blue: await solid(W, H, 'rgb(0,0,255)'),
     mask,
@@ -63,6 +74,18 @@ describe('layer masks and clipping masks', () => {
     const clipped = { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), clipToBelow: true };
     const img = await renderer.renderViewToImageData({ view: view([base, clipped], { width: W, height: H }), flats: {} });
     expect(maxDiff(px(img, 8, 8), [100, 100, 100, 255])).toBeLessThanOrEqual(1);
+  });
+
+  test("a layer's colours go through its colour table", async () => {
+    const layer = { ...smartObject({ OS: { w: 8, h: 8 }, matrix: [4, 0, 0, 2, 0, 0] }), colorLutUrl: 'invert' };
+    const img = await renderer.renderViewToImageData({ view: view([layer], { width: W, height: H }), flats: { front: flat } });
+    expect(maxDiff(px(img, 8, 8), [0, 255, 255, 255])).toBeLessThanOrEqual(1);
+    // Between table entries (200, 100, 30 are not on the 33-level grid) the squared curve is
+    // interpolated: within 2 levels of the exact (200²/255, 100²/255, 30²/255).
+    const squared = await renderer.renderViewToImageData({
+      view: view([{ ...layer, F: { kind: 'image', url: 'mid' }, colorLutUrl: 'square' }], { width: W, height: H }), flats: {},
+    });
+    expect(maxDiff(px(squared, 8, 8), [157, 39, 4, 255])).toBeLessThanOrEqual(2);
   });
 
   test('validation keeps maskUrl and clipToBelow and rejects a bad one', () => {
