@@ -12,6 +12,8 @@ import { planViewLayers, planViewParts } from './view-plan.ts';
 export interface ViewAssets {
   readonly photo: TexImageSource | null;
   readonly shading: TexImageSource | null;
+  /** The view's displacement map (model `displacement`), when it has one. */
+  readonly displacement: TexImageSource | null;
   readonly highlight: TexImageSource | null;
   readonly parts: readonly { readonly source: TexImageSource; readonly mode: 'multiply' | 'normal' }[];
   /** Flats by id, and image-layer files, layer masks and colour tables by url. */
@@ -56,10 +58,11 @@ export async function loadViewAssets(input: LoadAssetsInput): Promise<ViewAssets
   }
   const parts = withPhoto ? planViewParts(view, output.width > data.width || output.height > data.height) : [];
   try {
-    const [photo, shading, highlight, partSources, flatEntries, fileEntries] = await Promise.all([
+    const [photo, shading, highlight, displacement, partSources, flatEntries, fileEntries] = await Promise.all([
       withPhoto ? loadOptional(data.imageUrl) : null,
       withPhoto ? loadOptional(data.shadingUrl) : null,
       withPhoto ? loadOptional(data.highlightUrl) : null,
+      withPhoto ? loadOptional(data.displacement?.url ?? null) : null,
       Promise.all(parts.map(async (p) => ({ source: await load(p.url), mode: p.mode }))),
       Promise.all(
         [...flatIds].map(async (id): Promise<[string, TexImageSource] | null> => {
@@ -73,6 +76,7 @@ export async function loadViewAssets(input: LoadAssetsInput): Promise<ViewAssets
       photo,
       shading,
       highlight,
+      displacement,
       parts: partSources,
       flats: new Map(flatEntries.filter((e): e is [string, TexImageSource] => e !== null)),
       files: new Map(fileEntries),

@@ -156,8 +156,10 @@ function cubicDraw(gl: WebGL2RenderingContext, programs: MockupGL, texture: GLTe
 }
 
 /** The layer's rect in tile px, or null when it does not touch the tile. */
-export function layerRectInTile(layer: PreparedLayer, tile: PixelRect): PixelRect | null {
+export function layerRectInTile(layer: PreparedLayer, tile: PixelRect, grow = 0): PixelRect | null {
   if (!layer.rect) return null;
-  const r = intersectRects(layer.rect, tile);
+  // `grow`: output px a displacement can move the layer by, on every side.
+  const rect = grow > 0 ? { x: layer.rect.x - grow, y: layer.rect.y - grow, width: layer.rect.width + 2 * grow, height: layer.rect.height + 2 * grow } : layer.rect;
+  const r = intersectRects(rect, tile);
   return r && { x: r.x - tile.x, y: r.y - tile.y, width: r.width, height: r.height };
 }

@@ -173,6 +173,8 @@ export function drawLayer(
 export interface BlendMaps {
   readonly shading: GLTexture | null;
   readonly highlight: GLTexture | null;
+  /** The view's displacement map (spanning the output) and its shift at 0 and 255 in output px. */
+  readonly displacement?: { readonly texture: GLTexture; readonly scaleX: number; readonly scaleY: number } | null;
 }
 
 /** What a layer brings beyond its pixels: where it shows (mask, clipping base) and its colours' table. */
@@ -217,6 +219,8 @@ export function blendOnto(
     mask: coverage.mask !== null,
     clipBase: coverage.clipBase !== null,
     colorLut: !!coverage.colorLut,
+    // Only layer buffers move: part images and the photo stay where they are.
+    displacement: srcIsTile && !!maps.displacement,
   });
   drawQuad(gl, program, comp, frame, rect, {
     u_src: src.texture,
@@ -227,6 +231,11 @@ export function blendOnto(
     u_mask: coverage.mask?.texture,
     u_clipBase: coverage.clipBase?.texture,
     u_colorLut: coverage.colorLut?.texture,
+    ...(srcIsTile && maps.displacement ? {
+      u_displacement: maps.displacement.texture.texture,
+      u_displaceScale: [maps.displacement.scaleX, maps.displacement.scaleY],
+      u_srcRect: [rect.x, rect.y, rect.width, rect.height],
+    } : {}),
   });
 }
 

@@ -28,6 +28,7 @@ export interface BlendVariant {
   readonly mask: boolean;
   readonly clipBase: boolean;
   readonly colorLut: boolean;
+  readonly displacement: boolean;
 }
 
 export interface MockupGL {
@@ -84,7 +85,7 @@ export function cubicMeshProgram(gl: WebGL2RenderingContext, m: MockupGL): Progr
 }
 
 export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): QuadProgram {
-  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}`;
+  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}`;
   let p = m.blends.get(key);
   if (!p) {
     const source = withDefines(blendFrag, {
@@ -95,6 +96,7 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
       HAS_MASK: +v.mask,
       HAS_CLIP_BASE: +v.clipBase,
       HAS_COLOR_LUT: +v.colorLut,
+      HAS_DISPLACEMENT: +v.displacement,
       COLOR_LUT_SIZE,
     });
     p = quadProgram(gl, source, `blend ${key}`);

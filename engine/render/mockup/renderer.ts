@@ -297,7 +297,14 @@ export class MockupRenderer {
       // An opaque photo keeps every composite opaque (all blends and parts preserve ab = 1), so
       // flattening over the background would change nothing: tiles are read back directly.
       const opaque = this.cache.isOpaque(photoBitmap);
-      const maps = { shading: stretched(assets.shading), highlight: stretched(assets.highlight) };
+      const displacementMap = stretched(assets.displacement);
+      const d = job.view.viewData.displacement;
+      const displacement = displacementMap && d && (d.scaleX > 0 || d.scaleY > 0)
+        ? { texture: displacementMap, scaleX: d.scaleX * (out.width / job.view.viewData.width), scaleY: d.scaleY * (out.height / job.view.viewData.height) }
+        : null;
+      // A displaced layer can show up to the largest shift outside its own rect.
+      const grow = displacement ? Math.ceil(Math.max(displacement.scaleX, displacement.scaleY)) + 1 : 0;
+      const maps = { shading: stretched(assets.shading), highlight: stretched(assets.highlight), displacement };
       const parts = assets.parts.map((p) => ({ texture: stretched(p.source) as GLTexture, mode: p.mode === 'multiply' ? (6 as const) : (7 as const) }));
       const layers = prepareLayers({
         gl,
@@ -324,7 +331,7 @@ export class MockupRenderer {
         // rect is null when the base does not touch this tile.
         const base: { target: RenderTarget | null; rect: PixelRect | null } = { target: null, rect: null };
         for (const layer of layers) {
-          let rect = layerRectInTile(layer, tile);
+          let rect = layerRectInTile(layer, tile, grow);
           if (layer.clipBase !== null) rect = base.rect && rect ? intersectRects(rect, base.rect) : null;
           if (layer.isClipBase) base.rect = null;
           if (!rect) continue;
