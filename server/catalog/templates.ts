@@ -16,7 +16,7 @@ import type {
 import type { Archetype, FlatSpec, Placement, PrintArea, ViewDrawing } from './archetypes/types';
 import { DESIGN, toPpc } from './art/path';
 import { paletteColor } from './art/palette';
-import { viewFileNames } from './art/photo';
+import { DISPLACEMENT_SHARE, viewFileNames } from './art/photo';
 import { fileUrl, flatOutlineName } from './paths';
 
 /** Print resolution of the flats (the brief's 150 DPI; spec section 9 "target 150"). */
@@ -93,6 +93,7 @@ function view(arch: Archetype, v: ViewDrawing, build: string, size: number, flat
       imageUrl: url(names.cutout),
       shadingUrl: url(names.shading),
       highlightUrl: url(names.highlight),
+      displacement: { url: url(names.displacement), scaleX: size * DISPLACEMENT_SHARE, scaleY: size * DISPLACEMENT_SHARE },
       layers: v.prints.map((area) => printLayer(area, flats, k)),
     },
     viewLargeImageUrl: url(names.photo),

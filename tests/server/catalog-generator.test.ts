@@ -10,7 +10,7 @@ import { buildCatalog, catalogDigest, DEFAULT_OPTIONS, type CatalogRows } from '
 import { ensureCatalog } from '../../server/catalog/ensure';
 import { ARCHETYPES } from '../../server/catalog/archetypes';
 import { readMarker } from '../../server/catalog/store';
-import { buildDir } from '../../server/catalog/paths';
+import { buildDir, buildId } from '../../server/catalog/paths';
 import { existsSync } from 'node:fs';
 import { validateTemplate, type CustomTemplate, type SmartObjectLayer } from '../../engine/model/index.ts';
 
@@ -108,6 +108,7 @@ describe('templates', () => {
       expect([v.viewData.width, v.viewData.height]).toEqual([1200, 1200]);
       expect(v.viewData.imageUrl).toMatch(/-cutout\.png$/);
       expect(v.viewData.shadingUrl).toMatch(/-shading\.png$/);
+      expect(v.viewData.displacement?.url).toMatch(/-displace\.png$/);
       expect(v.viewData.highlightUrl).toMatch(/-highlight\.png$/);
       for (const l of smartObjects({ ...tee, viewList: [v] })) {
         expect(l.OS).toEqual({ w: 1800, h: 2400 });
@@ -141,9 +142,9 @@ describe('first start generates, later starts reuse', () => {
  
     // Another image size is another build: rows and pictures are rebuilt and the old pictures go.
     const resized = await ensureCatalog(ctx, { ...opts, seed: 'reuse-test-2', productCount: 30, imageSize: 288 });
-    expect(resized).toMatchObject({ build: 'v1-288', rowsGenerated: true, imagesGenerated: true });
-    expect(existsSync(buildDir(s.config.dataDir, 'v1-256'))).toBe(false);
+    expect(resized).toMatchObject({ build: buildId(288), rowsGenerated: true, imagesGenerated: true });
+    expect(existsSync(buildDir(s.config.dataDir, buildId(256)))).toBe(false);
     const card = await s.api<{ rows: { pic1: string }[] }>('GET', '/api/product/productsCatalogList?pageSize=5');
-    expect(card.rows[0]!.pic1).toContain('/v1-288/');
+    expect(card.rows[0]!.pic1).toContain(`/${buildId(288)}/`);
   });
 });

@@ -8,6 +8,8 @@
  *   <view>-mask.png       where the product is (the tint region for the lists' colour covers)
  *   <view>-shading.png    folds and falloff, multiplied (white = no change)
  *   <view>-highlight.png  speculars, screened (black = no change)
+ *   <view>-displace.png   how the print bends with the folds: the slope of the shading's
+ *                         relief, red across and green down (128 = flat), Photoshop's Displace
  *   <view>-parts.png      untinted parts drawn on top (soles, zips, mats, camera bumps), if any
  *
  * The body is white x shading, screened with the highlights; the photo is that cut-out over the
@@ -26,6 +28,7 @@ export interface ViewFileNames {
   mask: string;
   shading: string;
   highlight: string;
+  displacement: string;
   parts: string | null;
 }
 
@@ -36,6 +39,7 @@ export function viewFileNames(view: Pick<ViewDrawing, 'id' | 'ornaments'>): View
     mask: `${view.id}-mask.png`,
     shading: `${view.id}-shading.png`,
     highlight: `${view.id}-highlight.png`,
+    displacement: `${view.id}-displace.png`,
     parts: (view.ornaments ?? []).length > 0 ? `${view.id}-parts.png` : null,
   };
 }
@@ -57,6 +61,37 @@ async function softGreyRaw(svgAt: (size: number) => string, size: number): Promi
   const half = Math.max(64, Math.round(size / 2));
   const small = await greyRaw(svgAt(half));
   return sharp(small, { raw: { width: half, height: half, channels: 1 } }).resize(size, size, { kernel: 'cubic' }).extractChannel(0).raw().toBuffer();
+}
+
+/**
+ * Most a print moves at the folds, as a share of the view's size (about 4 px at 1200 px): enough
+ * for a print to follow a crease, small enough that text stays straight on the flat parts.
+ */
+export const DISPLACEMENT_SHARE = 0.003;
+
+/**
+ * The displacement map from the shading: the relief is the shading blurred (folds are the dark
+ * valleys), and the map holds its slope, so a print shifts where the surface turns and stays put
+ * on flat cloth. Outside the product the map is 128 (no shift). RGB, red x and green y.
+ */
+async function displacementRaw(shading: Buffer, mask: Buffer, size: number): Promise<Buffer> {
+  const sigma = Math.max(1, size / 400);
+  const relief = await sharp(shading, { raw: { width: size, height: size, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  const out = Buffer.alloc(size * size * 3, 128);
+  // Slopes of about 16 levels per 2 px reach the full shift; steeper ones are clipped.
+  const gain = 127 / 16;
+  for (let y = 1; y < size - 1; y++) {
+    for (let x = 1; x < size - 1; x++) {
+      const i = y * size + x;
+      const m = (mask[i] ?? 0) / 255;
+      if (m === 0) continue;
+      const dx = (relief[i + 1] ?? 0) - (relief[i - 1] ?? 0);
+      const dy = (relief[i + size] ?? 0) - (relief[i - size] ?? 0);
+      out[i * 3] = Math.round(128 + m * Math.max(-127, Math.min(127, dx * gain)));
+      out[i * 3 + 1] = Math.round(128 + m * Math.max(-127, Math.min(127, dy * gain)));
+    }
+  }
+  return out;
 }
 
 function greyPng(raw: Buffer, size: number): Promise<Buffer> {
@@ -111,7 +146,10 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
   const cutout = await sharp(cutoutRaw(maskRaw, shadingRaw, highlightRaw, shadowRaw, underlayAlpha), { raw: { width: size, height: size, channels: 4 } })
     .png({ compressionLevel: 6 })
     .toBuffer();
-  const [maskPng, shadingPng, highlightPng] = await Promise.all([greyPng(maskRaw, size), greyPng(shadingRaw, size), greyPng(highlightRaw, size)]);
+  const [maskPng, shadingPng, highlightPng, displacementPng] = await Promise.all([
+    greyPng(maskRaw, size), greyPng(shadingRaw, size), greyPng(highlightRaw, size),
+    displacementRaw(shadingRaw, maskRaw, size).then((raw) => sharp(raw, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer()),
+  ]);
   const layers: OverlayOptions[] = [{ input: cutout }];
   if (underlayPng) layers.push({ input: underlayPng });
   if (partsPng) layers.push({ input: partsPng });
@@ -122,6 +160,7 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
     writeFile(path.join(dir, names.mask), maskPng),
     writeFile(path.join(dir, names.shading), shadingPng),
     writeFile(path.join(dir, names.highlight), highlightPng),
+    writeFile(path.join(dir, names.displacement), displacementPng),
     partsPng && names.parts ? writeFile(path.join(dir, names.parts), partsPng) : Promise.resolve(),
   ]);
   return names;
