@@ -1,6 +1,7 @@
 /**
- * Builds the Fastify app: envelope error handling, request ids and redacted logs, sessions,
- * the API under /prod-api and, when the client is built, the SPA with a history fallback.
+ * Builds the Fastify app: envelope error handling, request ids and redacted logs, security
+ * headers, sessions, the API under /prod-api and, when the client is built, the SPA with a
+ * history fallback. The security policy is described in docs/security.md.
  */
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -23,17 +24,20 @@ import { productRoutes } from './routes/products';
 import { accountRoutes } from './routes/account';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
+import { securityHeaders, serializeRequest } from './security';
 
 export const API_PREFIX = '/prod-api';
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    // Secrets never reach the logs: tokens, cookies and passwords are redacted wherever they appear.
+    // Secrets never reach the logs: tokens, cookies and passwords are redacted wherever they appear,
+    // and so are the values of token-like query parameters in logged URLs (server/security.ts).
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
       censor: '[redacted]',
     },
+    serializers: { req: serializeRequest as never },
   };
 }
 
@@ -53,8 +57,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionToken', null);
 
+  const withSecurityHeaders = securityHeaders(ctx.config.security, API_PREFIX);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    await withSecurityHeaders(request, reply);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -113,6 +119,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       // Client routes (and the spec's 404 page for unknown ones) are resolved by the SPA.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
+  } else {
+    // Fastify's own 404 would log "Route GET:<url> not found" with the URL unredacted.
+    app.setNotFoundHandler((request, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound }));
   }
   return app;
 }

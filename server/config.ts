@@ -2,6 +2,8 @@
 import path from 'node:path';
 import type { OssConfig } from './storage/oss-store';
 import { storesConfigFromEnv, type StoresConfig } from './stores/config';
+import { paymentsConfigFromEnv } from './payments/config';
+import type { SecurityOptions } from './security';
 
 export interface Config {
   port: number;
@@ -23,10 +25,41 @@ export interface Config {
   oss: OssConfig | null;
   /** Shopify, Etsy and WooCommerce connections (server/stores/config.ts). */
   stores: StoresConfig;
+  /** What the security headers depend on (server/security.ts, docs/security.md). */
+  security: SecurityOptions;
+}
+
+/** The base URL stored objects are read from: the CDN, else the bucket endpoint, else the bucket's own address. */
+export function ossReadBase(cfg: Pick<OssConfig, 'publicUrl' | 'endpoint' | 'bucket' | 'region'>): string {
+  return (cfg.publicUrl ?? cfg.endpoint ?? `https://${cfg.bucket}.${cfg.region}.aliyuncs.com`).replace(/\/$/, '');
+}
+
+/** The origin a URL names, or null when it names none. */
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const oss: OssConfig | null = env.OSS_BUCKET && env.OSS_ACCESS_KEY_ID && env.OSS_ACCESS_KEY_SECRET
+    ? {
+        region: env.OSS_REGION ?? 'oss-cn-hangzhou',
+        bucket: env.OSS_BUCKET,
+        accessKeyId: env.OSS_ACCESS_KEY_ID,
+        accessKeySecret: env.OSS_ACCESS_KEY_SECRET,
+        endpoint: env.OSS_ENDPOINT || null,
+        publicUrl: env.OSS_PUBLIC_URL || null,
+        roleArn: env.OSS_ROLE_ARN || null,
+        stsEndpoint: env.OSS_STS_ENDPOINT || null,
+      }
+    : null;
+  const httpsPublicUrl = String(env.PUBLIC_URL ?? '').startsWith('https://');
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -36,22 +69,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captcha: String(env.CAPTCHA ?? 'on').toLowerCase() !== 'off',
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM ?? 'POD Studio <no-reply@podstudio.example>',
-    secureCookies: String(env.PUBLIC_URL ?? '').startsWith('https://'),
+    secureCookies: httpsPublicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
-    oss: env.OSS_BUCKET && env.OSS_ACCESS_KEY_ID && env.OSS_ACCESS_KEY_SECRET
-      ? {
-          region: env.OSS_REGION ?? 'oss-cn-hangzhou',
-          bucket: env.OSS_BUCKET,
-          accessKeyId: env.OSS_ACCESS_KEY_ID,
-          accessKeySecret: env.OSS_ACCESS_KEY_SECRET,
-          endpoint: env.OSS_ENDPOINT || null,
-          publicUrl: env.OSS_PUBLIC_URL || null,
-          roleArn: env.OSS_ROLE_ARN || null,
-          stsEndpoint: env.OSS_STS_ENDPOINT || null,
-        }
-      : null,
+    oss,
     stores: storesConfigFromEnv(env, Number(env.PORT ?? 8080)),
+    security: {
+      httpsPublicUrl,
+      stripeJs: Boolean(paymentsConfigFromEnv(env).stripe?.publishableKey),
+      // Uploaded pictures are read from object storage (or its CDN) when OSS is on: the app shows
+      // them and the engine workers fetch them.
+      assetOrigins: oss ? [ossReadBase(oss), oss.endpoint].map(originOf).filter((o): o is string => o !== null) : [],
+    },
   };
 }

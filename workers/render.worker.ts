@@ -2,6 +2,10 @@
  * The render worker: hosts one Engine on its own OffscreenCanvas and exposes it with Comlink.
  * Pixels leave as transferred ImageBitmaps and Blobs, never as JSON copies.
  */
+// pixi.js compiles its uniform and shader sync functions with `new Function` unless these
+// eval-free versions are installed: the app's Content-Security-Policy allows no 'unsafe-eval'
+// (docs/security.md), and a worker runs under the policy its script was served with.
+import 'pixi.js/unsafe-eval';
 import * as Comlink from 'comlink';
 import { Engine, type MockupRequest } from '../engine/index.ts';
 import type { CustomTemplate, SkuDesign } from '../engine/model/types.ts';

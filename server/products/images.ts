@@ -9,7 +9,7 @@ import { myProductImages, myProductVariants } from '../db/schema';
 import { AppError } from '../lib/envelope';
 import { asInt, type Body } from '../commerce/params';
 import { sniffImage } from '../storage/sniff';
-import { processImage } from '../storage/images';
+import { ImageTooLargeError, processImage } from '../storage/images';
 import { withSuffix } from '../storage/keys';
 import { ownedFile } from './storage-refs';
 import { ownProduct, type ProductsDeps } from './service';
@@ -59,7 +59,9 @@ async function checkImages(deps: ProductsDeps, userId: number, productId: number
     } else {
       const key = withSuffix(file.key, '_thumbnail');
       if (!(await deps.store.read(key))) {
-        const processed = await processImage(file.body!, mime).catch(() => { throw new AppError(ProductMessages.imageMissing); });
+        const processed = await processImage(file.body!, mime).catch((err: unknown) => {
+          throw err instanceof ImageTooLargeError ? err : new AppError(ProductMessages.imageMissing);
+        });
         await deps.store.put(key, processed.thumbnail, mime);
       }
       thumbnailUrl = deps.store.publicUrl(key);

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { createSession, requireUser, setSessionCookies } from '../auth/session';
 import { AppError, ok, okData } from '../lib/envelope';
-import { bodyOf, idOf, pick, queryOf, textOf } from '../commerce/params';
+import { bodyOf, idOf, pick, textOf } from '../commerce/params';
 import { Code, Messages } from '../../contract/envelope';
 import { StoreMessages, type ConnectResult } from '../../contract/stores';
 import type { EtsyAppConfig } from '../stores/config';
@@ -96,7 +96,8 @@ export function etsyStoreRoutes(app: FastifyInstance, ctx: AppContext, runtime: 
 
   const finish = async (request: FastifyRequest, reply: FastifyReply, loggedIn: number | null): Promise<ConnectResult> => {
     const cfg = cfgOrThrow();
-    const b = { ...queryOf(request), ...bodyOf(request) };
+    // Etsy's code and state come in the JSON body the page posts, never in this call's query (docs/security.md).
+    const b = bodyOf(request);
     const state = await consumeOauthState(db, { platform: 'etsy', state: textOf(pick(b, 'state'), 'state', 200), userId: loggedIn });
     if (!state.verifierEnc) throw new AppError(StoreMessages.stateInvalid);
     // The seller declined on Etsy's consent page: the state is spent, nothing is saved.

@@ -5,9 +5,11 @@
  *   /api/user/login) that lands on a store: the connected store waiting for a claim joins the
  *   account (claimToken, /auth/store-login), or one of the account's stores becomes current
  *   (shopId, "switch shop login"). Nothing changes unless everything checks out.
- * - GET /api/shopifyOAuth/sendEpoloLogin: opened in the browser with an Authorization query
- *   carrying the session token (or with the session cookie); sends the browser to the sister
- *   platform with a one-time hand-off token (server/stores/handoff.ts).
+ * - GET /api/shopifyOAuth/sendEpoloLogin: opened in the browser (a top-level link, so the
+ *   SameSite=Lax session cookie comes with it; or with an Authorization header); sends the browser
+ *   to the sister platform with a one-time hand-off token (server/stores/handoff.ts). The session
+ *   token is not taken from the query string any more: URLs end up in logs, histories and
+ *   Referer headers (docs/security.md).
  * - POST /api/shopifyOAuth/redeemEpoloLogin: the sister platform's server trades that token,
  *   with the shared secret, for the merchant's identity.
  */
@@ -19,12 +21,12 @@ import { createSession, sessionUserId, setSessionCookies, tokenFrom } from '../a
 import { authenticate, findUserById } from '../services/accounts';
 import { limitFailures, loginFailureKeys } from '../lib/rate-limit';
 import { AppError, ok, okData } from '../lib/envelope';
-import { bodyOf, optionalIdOf, pick, queryOf, textOf } from '../commerce/params';
+import { bodyOf, optionalIdOf, pick, textOf } from '../commerce/params';
 import { Code } from '../../contract/envelope';
 import { firstError, loginSchema } from '../../contract/validation';
 import { claimConnection } from '../stores/connections';
 import { currentShop, ownShop } from '../stores/shops';
-import { handoffLocation, issueHandoff, redeemHandoff, secretMatches, tokenFromQuery } from '../stores/handoff';
+import { handoffLocation, issueHandoff, redeemHandoff, secretMatches } from '../stores/handoff';
 import { checkCaptcha } from './user';
 
 export const LoginMessages = {
@@ -63,12 +65,11 @@ export function storeLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok({ token: session.token, data: { shopId: current } });
   });
 
-  // logLevel warn: the URL carries a session token, so this route writes no access log line.
-  app.get('/api/shopifyOAuth/sendEpoloLogin', { logLevel: 'warn' }, async (request, reply) => {
+  app.get('/api/shopifyOAuth/sendEpoloLogin', async (request, reply) => {
     const sister = config.stores.sister;
     if (!sister) throw new AppError(LoginMessages.sisterNotConfigured);
-    const fromQuery = tokenFromQuery(pick(queryOf(request), 'Authorization', 'authorization'));
-    const token = fromQuery ?? tokenFrom(request);
+    // The cookie or the Authorization header; never a token in the query (docs/security.md).
+    const token = tokenFrom(request);
     const userId = token ? await sessionUserId(db, token) : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!userId) return reply.redirect('/login?redirect=%2Fdashboard', 302);

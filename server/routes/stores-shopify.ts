@@ -31,9 +31,11 @@ import { StoreApiError } from '../stores/errors';
 import type { StoresRuntime } from './stores';
 import { ownedScriptUrl } from './stores-theme';
 
-/** Query parameters Shopify sent, as strings (arrays kept for the HMAC message). */
+/** The query parameters Shopify sent the page, as strings (arrays kept for the HMAC message). */
 function shopifyQuery(request: FastifyRequest): Record<string, string> {
-  const src = { ...queryOf(request), ...bodyOf(request) };
+  // The page forwards Shopify's query (code, state, hmac) in the JSON body: never read from this
+  // call's own query string, so no OAuth code travels in a URL our server logs (docs/security.md).
+  const src = bodyOf(request);
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(src)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
   return out;

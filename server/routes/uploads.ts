@@ -14,7 +14,7 @@ import { uploads } from '../db/schema-uploads';
 import { findUserById } from '../services/accounts';
 import { extensionOf, sniffImage } from '../storage/sniff';
 import { KEY_RE, uploadKey, withSuffix } from '../storage/keys';
-import { processImage } from '../storage/images';
+import { checkImageSize, ImageTooLargeError, processImage } from '../storage/images';
 import { LOCAL_FILES_PREFIX } from '../storage/local-store';
 import { SCRIPT_CONTENT_TYPE } from './stores-theme';
 import { PAGE_SIZES } from '../../contract/constants';
@@ -76,8 +76,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!mime) throw new AppError(UploadMessages.notPicture);
     let processed;
     try {
+      // Measured from the header before anything is decoded: a decompression bomb is refused
+      // with its own message, and nothing is stored.
       processed = await processImage(body, mime);
-    } catch {
+    } catch (err) {
+      if (err instanceof ImageTooLargeError) throw err;
       // The header looked like an image but the file does not decode: not a picture either.
       throw new AppError(UploadMessages.notPicture);
     }
@@ -113,6 +116,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { body } = await readFilePart(request, MAX_IMAGE_BYTES);
     const mime = sniffImage(body.subarray(0, 16));
     if (mime) {
+      // Stored as it is, but read by the engine and by the server later: the same size limit.
+      await checkImageSize(body).catch((err: unknown) => {
+        throw err instanceof ImageTooLargeError ? err : new AppError(UploadMessages.notPicture);
+      });
       const key = uploadKey({ userId, ext: extensionOf(mime), pathType: 1 });
       await store.put(key, body, mime);
       return okData({ url: store.publicUrl(key) });
@@ -157,7 +164,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!data) throw new AppError(UploadMessages.missing);
     const mime = sniffImage(data.subarray(0, 16));
     if (!mime) throw new AppError(UploadMessages.notPicture);
-    const processed = await processImage(data, mime).catch(() => { throw new AppError(UploadMessages.notPicture); });
+    const processed = await processImage(data, mime).catch(async (err: unknown) => {
+      if (!(err instanceof ImageTooLargeError)) throw new AppError(UploadMessages.notPicture);
+      // A decompression bomb put straight into the bucket does not stay there.
+      await store.remove([key]);
+      throw err;
+    });
     const thumbnailKey = withSuffix(key, '_thumbnail');
     await store.put(thumbnailKey, processed.thumbnail, mime);
     const editKey = processed.edit ? withSuffix(key, '_edit') : key;

@@ -5,6 +5,7 @@
  */
 import OSS from 'ali-oss';
 import type { BlobStore, StsCredentials } from './store';
+import { ossReadBase } from '../config';
 
 export interface OssConfig {
   region: string;
@@ -28,7 +29,7 @@ export function ossStore(cfg: OssConfig): BlobStore {
     secure: cfg.endpoint ? cfg.endpoint.startsWith('https') : true,
     timeout: 60_000,
   });
-  const base = (cfg.publicUrl ?? cfg.endpoint ?? `https://${cfg.bucket}.${cfg.region}.aliyuncs.com`).replace(/\/$/, '');
+  const base = ossReadBase(cfg);
   const objectName = (key: string) => key.replace(/^\//, '');
   return {
     kind: 'oss',

@@ -41,10 +41,3 @@ export function secretMatches(given: string, expected: string): boolean {
   const b = createHash('sha256').update(expected).digest();
   return given.length > 0 && timingSafeEqual(a, b);
 }
-
-/** The session token in sendEpoloLogin's Authorization query: the bare token or "Bearer <token>". */
-export function tokenFromQuery(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const t = value.trim().replace(/^Bearer\s+/i, '');
-  return t && t !== 'undefined' && t !== 'null' && /^[\w-]{20,200}$/.test(t) ? t : null;
-}

@@ -4,6 +4,7 @@ import { Toasts, LoadingBar } from '../components/Toasts';
 import { GlobalDialogs } from '../components/GlobalDialogs';
 import { useRouteTitle } from '../layouts/Layouts';
 import { adoptToken, refreshSession } from '../stores/session';
+import { handedToken } from '../stores/handoff';
 import { MOBILE_PATHS } from './table';
 import { safeRedirect } from '../pages/AuthPages';
 import { MOBILE_BREAKPOINT_PX } from '../../contract/constants';
@@ -20,7 +21,8 @@ export function Root() {
   }, [title]);
 
   useEffect(() => {
-    const podToken = params.get('podToken');
+    // Taken out of the address bar by main.tsx (stores/handoff.ts) before the router started.
+    const podToken = handedToken('podToken');
     if (podToken) {
       void adoptToken(podToken).then((ok) => navigate(ok ? safeRedirect(params.get('link')) : '/login', { replace: true }));
     } else {

@@ -1,9 +1,9 @@
 /**
  * Logging in across stores and platforms over real HTTP on a real database: manyStoreLogin (a
  * password login with the image code that claims a waiting store or lands on one of the
- * account's stores) and the sister platform's hand-off (sendEpoloLogin sends the browser on
- * with a one-time token, never the session token; redeemEpoloLogin trades it once, with the
- * platform's secret, for the merchant).
+ * account's stores) and the sister platform's hand-off (sendEpoloLogin, opened with the session
+ * cookie or header, sends the browser on with a one-time token, never the session token;
+ * redeemEpoloLogin trades it once, with the platform's secret, for the merchant).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -121,7 +121,9 @@ describe('sendEpoloLogin', () => {
       platform: 'shopify', domain: 'sister-a.myshopify.com', displayName: 'Sister A', email: null, externalId: null, accessToken: 'shpat_x', scopes: [],
     }, a.id);
 
-    const res = await open(`?Authorization=${encodeURIComponent(`Bearer ${token}`)}`);
+    // The session comes in a header (or the cookie): a token in the query opens nothing (docs/security.md).
+    expect((await open(`?Authorization=${encodeURIComponent(`Bearer ${token}`)}`)).headers.get('location')).toBe('/login?redirect=%2Fdashboard');
+    const res = await open('', { authorization: `Bearer ${token}` });
     expect(res.status).toBe(302);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -157,14 +159,14 @@ describe('sendEpoloLogin', () => {
     expect(await (await redeem(handoff)).json()).toEqual({ code: Code.ERROR, msg: LoginMessages.handoffInvalid });
 
     const handoffsBefore = (await s.database.db.select().from(loginHandoffs)).length;
-    for (const q of ['', '?Authorization=not-a-session-token-at-all', `?Authorization=${token.slice(0, -2)}xx`]) {
-      const res = await open(q);
+    for (const [q, headers] of [['', {}], ['', { cookie: 'pod_token=not-a-session-token-at-all' }], ['', { authorization: `Bearer ${token.slice(0, -2)}xx` }], [`?Authorization=${token}`, {}]] as const) {
+      const res = await open(q, headers);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/login?redirect=%2Fdashboard');
     }
     // A logged-out session no longer opens the platform.
     await s.api('GET', '/api/user/logout', undefined, token);
-    expect((await open(`?Authorization=${token}`)).headers.get('location')).toBe('/login?redirect=%2Fdashboard');
+    expect((await open('', { cookie: `pod_token=${token}` })).headers.get('location')).toBe('/login?redirect=%2Fdashboard');
     expect((await s.database.db.select().from(loginHandoffs)).length).toBe(handoffsBefore);
   });
 });

@@ -13,6 +13,7 @@ import { StoreLoginForm } from './StoreLoginForm';
 import { SetPasswordPage, safeRedirect } from '../AuthPages';
 import { storesApi } from '../../api/stores';
 import { adoptToken, refreshSession, session } from '../../stores/session';
+import { handedToken } from '../../stores/handoff';
 import { toast } from '../../stores/ui';
 import { useConnectFinish } from './useConnectFinish';
 import { setPasswordSchema } from '../../../contract/validation';
@@ -137,14 +138,17 @@ function ClaimWithPassword({ claim }: { claim: string }) {
 }
 
 /**
- * The sister platform's login hand-off: it opens this page with the merchant's session token;
- * we turn it into this site's session and go on to the dashboard (or the `link` path).
+ * The sister platform's login hand-off: it opens this page with the merchant's session token
+ * (`?token=`, the only carrier a cross-site link has; main.tsx takes it out of the address bar at
+ * once); we turn it into this site's session cookie with a POST and go on to the dashboard (or
+ * the `link` path).
  */
 export function EproloAuthPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loggedIn = useSnapshot(session).loggedIn;
-  const token = params.get('token') ?? '';
+  // Taken out of the address bar when the page loaded (stores/handoff.ts).
+  const token = handedToken('token') ?? '';
   const [failed, setFailed] = useState(false);
   const done = useRef(false);
   useEffect(() => {

@@ -1,0 +1,140 @@
+/**
+ * The server's security policy (docs/security.md): secrets kept out of the request log, and the
+ * security headers every response carries.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// ---------------------------------------------------------------------------------------------
+// Secrets in URLs
+
+/**
+ * Query parameters whose values are secrets (session tokens, hand-off tokens, OAuth codes and
+ * states, signatures, keys). Compared case-insensitively; a name that merely contains "token",
+ * "secret", "password", "signature" or "authorization" counts too (access_token, X-Amz-Signature).
+ */
+const SECRET_PARAM_NAMES = new Set([
+  'token', 'podtoken', 'access_token', 'refresh_token', 'id_token', 'code', 'state', 'key', 'secret', 'signature', 'sig',
+  'hmac', 'password', 'authorization', 'auth', 'claim', 'claimtoken', 'api_key', 'apikey', 'client_secret', 'session',
+  'code_verifier', 'oauth_verifier', 'payerid',
+]);
+const SECRET_PARAM_RE = /token|secret|password|passwd|signature|authorization|credential|api[-_]?key/i;
+
+export const REDACTED = '[redacted]';
+
+export function isSecretParam(name: string): boolean {
+  let decoded = name;
+  try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* keep it raw */ }
+  const n = decoded.trim().toLowerCase().replace(/\[\]$/, '');
+  return SECRET_PARAM_NAMES.has(n) || SECRET_PARAM_RE.test(n);
+}
+
+/**
+ * The URL as it may be logged: every secret query value replaced by `[redacted]`. The rest of the
+ * URL is kept byte for byte (no re-encoding), so logs still say which page or call it was.
+ */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (typeof url !== 'string') return url;
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash === -1 ? undefined : hash);
+  const redacted = query.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    return eq !== -1 && isSecretParam(name) ? `${name}=${REDACTED}` : pair;
+  }).join('&');
+  return `${url.slice(0, q + 1)}${redacted}${hash === -1 ? '' : url.slice(hash)}`;
+}
+
+/** pino serializer of `req` (Fastify's own, with the URL redacted). */
+export function serializeRequest(req: FastifyRequest): Record<string, unknown> {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket ? req.socket.remotePort : undefined,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security headers
+
+export interface SecurityOptions {
+  /** The public address is https (PUBLIC_URL): HSTS on every response. */
+  httpsPublicUrl: boolean;
+  /** Stripe.js is loaded by the pay page (STRIPE_PUBLISHABLE_KEY set): allow its documented origins. */
+  stripeJs: boolean;
+  /** Origins pictures are read from besides this one (object storage / CDN when OSS is on). */
+  assetOrigins: readonly string[];
+}
+
+/** Stripe's documented CSP for Stripe.js and Elements (docs.stripe.com/security/guide#content-security-policy). */
+export const STRIPE_CSP = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+/**
+ * The policy the app (index.html) and its module workers run under. Scripts come only from this
+ * origin (Vite's index.html has no inline script; the workers are same-origin module files), no
+ * eval (pixi.js runs with its eval-free polyfills, see workers/*.worker.ts), no inline styles
+ * (React's style props go through the CSSOM, which CSP does not govern).
+ */
+export function appContentSecurityPolicy(opts: Pick<SecurityOptions, 'stripeJs' | 'assetOrigins'>): string {
+  const stripe = opts.stripeJs;
+  const assets = [...new Set(opts.assetOrigins)];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...(stripe ? STRIPE_CSP.script : [])]],
+    ['style-src', ["'self'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...assets]],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...assets, ...(stripe ? STRIPE_CSP.connect : [])]],
+    ['worker-src', ["'self'"]],
+    ['frame-src', stripe ? [...STRIPE_CSP.frame] : ["'none'"]],
+    ['media-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/** API answers (JSON, pictures, files) are never documents: they may load nothing and be framed nowhere. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'autoplay=()', 'bluetooth=()', 'browsing-topics=()', 'camera=()', 'display-capture=()', 'encrypted-media=()',
+  'geolocation=()', 'gyroscope=()', 'hid=()', 'idle-detection=()', 'magnetometer=()', 'microphone=()', 'midi=()', 'payment=()',
+  'publickey-credentials-get=()', 'screen-wake-lock=()', 'serial=()', 'usb=()', 'xr-spatial-tracking=()',
+].join(', ');
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * An onSend hook that puts the security headers on every response: pages, API answers, static
+ * files, redirects and errors. A header a route has set itself (sendEpoloLogin's no-referrer)
+ * is left as it is.
+ */
+export function securityHeaders(opts: SecurityOptions, apiPrefix: string) {
+  const appCsp = appContentSecurityPolicy(opts);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+    const set = (name: string, value: string) => { if (!reply.hasHeader(name)) reply.header(name, value); };
+    set('content-security-policy', isApi ? API_CONTENT_SECURITY_POLICY : appCsp);
+    set('x-frame-options', 'DENY');
+    set('x-content-type-options', 'nosniff');
+    set('referrer-policy', REFERRER_POLICY);
+    set('permissions-policy', PERMISSIONS_POLICY);
+    // HSTS means something only over https: when the public address is https, or when this
+    // request came over https (itself, or through a trusted proxy's X-Forwarded-Proto).
+    if (opts.httpsPublicUrl || request.protocol === 'https') set('strict-transport-security', HSTS);
+  };
+}
