@@ -33,9 +33,13 @@ export const PSD_BUILD = 'psd';
 /** Photographers' mockup PSDs run to a few hundred MB. */
 export const MAX_PSD_BYTES = 300 * 1024 * 1024;
 
+/** Mockup documents run to 25-60 megapixels; past this one the compositor's buffers get too big. */
+export const MAX_PSD_PIXELS = 120_000_000;
+
 export const PsdProductMessages = {
   notPsd: 'This file is not a PSD',
   unreadable: 'This PSD could not be read',
+  tooLarge: `The PSD is too large (at most ${MAX_PSD_PIXELS / 1_000_000} megapixels)`,
 } as const;
 
 export class PsdProductRefused extends Error {}
@@ -88,6 +92,9 @@ function editSpace(template: CustomTemplate): CustomTemplate {
 
 export async function addPsdProduct(ctx: { db: Db; dataDir: string }, input: PsdProductInput): Promise<PsdProductResult> {
   if (!isPsdFile(input.bytes)) throw new PsdProductRefused(PsdProductMessages.notPsd);
+  // The header's size (height at byte 14, width at 18, big-endian) is checked before any pixel is read.
+  const view = new DataView(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
+  if (view.getUint32(14) * view.getUint32(18) > MAX_PSD_PIXELS) throw new PsdProductRefused(PsdProductMessages.tooLarge);
   let psd: Psd;
   try {
     psd = readPsdBytes(input.bytes, { pixels: true });

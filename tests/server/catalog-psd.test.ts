@@ -58,6 +58,11 @@ describe('POST /ops/catalog/psd', () => {
     expect(notPsd.body.msg).toBe('This file is not a PSD');
     const noCost = await upload({ ...fields(), cost: 'free' }, psdBytes);
     expect(noCost.body.msg).toMatch(/cost must be a price/);
+    // A header saying 30000 x 30000 is refused before any pixel is read.
+    const huge = Buffer.from(psdBytes);
+    huge.writeUInt32BE(30000, 14);
+    huge.writeUInt32BE(30000, 18);
+    expect((await upload(fields(), huge)).body.msg).toBe('The PSD is too large (at most 120 megapixels)');
     const badSub = await upload({ ...fields(), subcategoryId: '999999' }, psdBytes);
     expect(badSub.body.msg).toBe('Unknown subcategory');
     expect(await operatorProductIds(s.database.db)).toEqual([]);
