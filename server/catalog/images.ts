@@ -69,7 +69,7 @@ export async function generateImages(dataDir: string, build: string, size: numbe
     for (const view of arch.views) {
       tasks.push(async () => {
         const names = await photographView(view, size, dir);
-        files += names.parts ? 6 : 5;
+        files += names.parts ? 7 : 6;
       });
     }
     for (const flat of arch.flats) {

@@ -8,6 +8,8 @@
  *   <view>-mask.png       where the product is (the tint region for the lists' colour covers)
  *   <view>-shading.png    folds and falloff, multiplied (white = no change)
  *   <view>-highlight.png  speculars, screened (black = no change)
+ *   <view>-surface.png    where a print may land: the product and what lies on it (a framed
+ *                         print's paper), the contact sheet's check of every mockup
  *   <view>-displace.png   how the print bends with the folds: the slope of the shading's
  *                         relief, red across and green down (128 = flat), Photoshop's Displace
  *   <view>-parts.png      untinted parts drawn on top (soles, zips, mats, camera bumps), if any
@@ -29,6 +31,7 @@ export interface ViewFileNames {
   shading: string;
   highlight: string;
   displacement: string;
+  surface: string;
   parts: string | null;
 }
 
@@ -40,6 +43,7 @@ export function viewFileNames(view: Pick<ViewDrawing, 'id' | 'ornaments'>): View
     shading: `${view.id}-shading.png`,
     highlight: `${view.id}-highlight.png`,
     displacement: `${view.id}-displace.png`,
+    surface: `${view.id}-surface.png`,
     parts: (view.ornaments ?? []).length > 0 ? `${view.id}-parts.png` : null,
   };
 }
@@ -146,9 +150,11 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
   const cutout = await sharp(cutoutRaw(maskRaw, shadingRaw, highlightRaw, shadowRaw, underlayAlpha), { raw: { width: size, height: size, channels: 4 } })
     .png({ compressionLevel: 6 })
     .toBuffer();
-  const [maskPng, shadingPng, highlightPng, displacementPng] = await Promise.all([
+  const surfaceRaw = underlayAlpha ? Buffer.from(maskRaw.map((m, i) => Math.max(m, underlayAlpha[i] ?? 0))) : maskRaw;
+  const [maskPng, shadingPng, highlightPng, displacementPng, surfacePng] = await Promise.all([
     greyPng(maskRaw, size), greyPng(shadingRaw, size), greyPng(highlightRaw, size),
     displacementRaw(shadingRaw, maskRaw, size).then((raw) => sharp(raw, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer()),
+    greyPng(surfaceRaw, size),
   ]);
   const layers: OverlayOptions[] = [{ input: cutout }];
   if (underlayPng) layers.push({ input: underlayPng });
@@ -161,6 +167,7 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
     writeFile(path.join(dir, names.shading), shadingPng),
     writeFile(path.join(dir, names.highlight), highlightPng),
     writeFile(path.join(dir, names.displacement), displacementPng),
+    writeFile(path.join(dir, names.surface), surfacePng),
     partsPng && names.parts ? writeFile(path.join(dir, names.parts), partsPng) : Promise.resolve(),
   ]);
   return names;
