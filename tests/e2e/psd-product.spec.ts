@@ -69,6 +69,12 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   expect(outside.every((v) => Math.abs(v - 200) <= 3), `photo ${outside}`).toBe(true);
   if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'psd-designer.png') });
 
+  // "Open larger" shows the view at the size it is saved at.
+  await mockup.click();
+  const large = page.getByRole('img', { name: 'Mockup mockup' });
+  await expect.poll(async () => large.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBe(1600);
+  await page.getByRole('button', { name: 'Close viewer' }).click();
+
   await dialog.getByRole('button', { name: 'Next' }).click();
   const details = page.getByRole('dialog', { name: 'Editorial Product' });
   const title = `PSD coaster ${Date.now()}`;
@@ -79,6 +85,10 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   await expect(details.getByRole('heading', { name: 'Saved to My Products' })).toBeVisible({ timeout: 120_000 });
   const saved = await page.request.get('/prod-api/api/Myexclusive/list', { params: { keyword: title } });
   const id = ((await saved.json()) as { rows: { id: number }[] }).rows[0]!.id;
-  const mine = (await (await page.request.get(`/prod-api/api/Myexclusive/getInfo/${id}`)).json()) as { data: { images: unknown[] } };
+  const mine = (await (await page.request.get(`/prod-api/api/Myexclusive/getInfo/${id}`)).json()) as { data: { images: { url: string }[] } };
   expect(mine.data.images.length).toBeGreaterThanOrEqual(1);
+  // Saved view images are 1600 px on the longer side (the PSD is 300 x 200).
+  const saved1 = await page.request.get(mine.data.images[0]!.url);
+  const meta = await sharp(await saved1.body()).metadata();
+  expect([meta.width, meta.height]).toEqual([1600, 1067]);
 });

@@ -11,6 +11,7 @@ import type { RenderWorkerHandle } from '../../../workers/client';
 import { ImageViewer } from '../../components/catalog/ImageViewer';
 import type { PreviewImage } from '../../components/catalog/Img';
 import { visibleDesign, type DesignSession, type DesignSessionState } from '../state';
+import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from '../save/view-images';
 
 /** Longer side of a live mockup, px. */
 export const MOCKUP_SIZE = 360;
@@ -62,10 +63,22 @@ export function MockupStrip({ session, worker, viewNames }: { session: DesignSes
     return () => clearTimeout(timer);
   }, [worker, session, snap.revision, template, hiddenKey]);
 
+  // "Open larger" shows each view at the size it is saved at, rendered for the viewer (the strip's
+  // own canvases are thumbnails); a view that fails to render falls back to its thumbnail.
   const open = async (index: number) => {
+    const state = snapshot(session.state) as unknown as DesignSessionState;
+    const plain = { template: state.template, design: visibleDesign(state) as SkuDesign };
+    const thumbnail = async (viewId: string): Promise<Blob | null> => {
+      const canvas = canvases.current.get(viewId);
+      return canvas ? new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png')) : null;
+    };
     const images = await Promise.all(views.map(async (v) => {
-      const canvas = canvases.current.get(v.viewId);
-      const blob = canvas ? await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png')) : null;
+      let blob: Blob | null = null;
+      if (worker) {
+        blob = await worker.api.renderMockupJpeg({ template: plain.template, design: plain.design, viewId: v.viewId, size: VIEW_IMAGE_SIZE }, VIEW_IMAGE_QUALITY)
+          .catch(() => null);
+      }
+      blob ??= await thumbnail(v.viewId);
       return { src: blob ? URL.createObjectURL(blob) : '', alt: `${viewNames[v.viewId] ?? v.viewId} mockup` };
     }));
     setViewer({ images, index });

@@ -16,11 +16,10 @@ import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } 
 import { templateFor } from '../dialog/model';
 import { designDocument, saveBody } from './body';
 import { planEditObj } from './edit-obj';
+import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from './view-images';
 
 /** Custom types the spec calls photo types (section 9): saved products of these are photo products. */
 export const PHOTO_CUSTOM_TYPES: readonly number[] = [8, 9];
-/** Longer side of the recorded view images, px. */
-export const VIEW_IMAGE_SIZE = 1000;
 
 export interface SaveRequest {
   product: ProductDetail;
@@ -109,14 +108,15 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
       progress(`Rendering mockups ${++n} of ${total}`);
       let jpeg: Blob;
       try {
-        jpeg = await req.render.renderMockupJpeg({ template, design: { ...(req.renderDesign ?? req.design), color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, 0.9);
+        jpeg = await req.render.renderMockupJpeg({ template, design: { ...(req.renderDesign ?? req.design), color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, VIEW_IMAGE_QUALITY);
       } catch (err) {
         return { ok: false, msg: isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error', id };
       }
       const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
       if (up.code !== 200 || !up.data) return { ok: false, msg: up.msg || 'Upload failed', id };
       list.push({
-        url: up.data.url, thumbnailUrl: up.data.thumbnailUrl, viewId: view.viewId, viewName: names[view.viewId] ?? view.viewId,
+        // The original, not the upload's 1200 px editing copy: view images keep their full size.
+        url: up.data.originalUrl || up.data.url, thumbnailUrl: up.data.thumbnailUrl, viewId: view.viewId, viewName: names[view.viewId] ?? view.viewId,
         colorValue: shade.hex, colorName: shade.name, SKUId: String(variantIds[0] ?? ''), optionsval: shade.value,
         optionsid: product.options[colourIdx]?.id ?? '', variantIds,
       });
