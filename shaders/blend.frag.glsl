@@ -18,6 +18,9 @@ precision highp float;
 //                  v_outputUv
 //   HAS_SHADING    1: multiply by the view's shading map where the source covers
 //   HAS_HIGHLIGHT  1: screen the view's highlight map where the source covers
+//   HAS_PHOTO_LIGHT 1: shade and lift the source by the photo's own luminance through the level
+//                  range u_photoLevels (black, white in 0..1): below white it darkens (to 0 at
+//                  black), above white it screens towards white
 //   HAS_MASK       1: the source is multiplied by a raster mask spanning the output (red channel)
 //   HAS_CLIP_BASE  1: the source shows only where its clipping base's layer buffer (tile layout)
 //                  covers, as a Photoshop clipping mask
@@ -38,6 +41,9 @@ precision highp float;
 #endif
 #ifndef HAS_HIGHLIGHT
 #define HAS_HIGHLIGHT 0
+#endif
+#ifndef HAS_PHOTO_LIGHT
+#define HAS_PHOTO_LIGHT 0
 #endif
 #ifndef HAS_MASK
 #define HAS_MASK 0
@@ -91,6 +97,10 @@ uniform sampler2D u_shading;
 #endif
 #if HAS_HIGHLIGHT
 uniform sampler2D u_highlight;
+#endif
+#if HAS_PHOTO_LIGHT
+uniform sampler2D u_photo;     // the untinted product photo, spanning the output
+uniform vec2 u_photoLevels;    // black, white
 #endif
 #if HAS_MASK
 uniform sampler2D u_mask;
@@ -295,6 +305,14 @@ void main() {
 #if HAS_HIGHLIGHT
   vec3 h = texture(u_highlight, v_outputUv).rgb; // premultiplied: a faded highlight screens less
   o.rgb += coverage * (h * o.a - o.rgb * h);
+#endif
+#if HAS_PHOTO_LIGHT
+  vec4 ph = texture(u_photo, v_outputUv);
+  float l = ph.a > 0.0 ? lum(ph.rgb / ph.a) : u_photoLevels.y;
+  float shade = clamp((l - u_photoLevels.x) / max(u_photoLevels.y - u_photoLevels.x, 1e-3), 0.0, 1.0);
+  float lift = clamp((l - u_photoLevels.y) / max(1.0 - u_photoLevels.y, 1e-3), 0.0, 1.0);
+  o.rgb *= mix(1.0, shade, coverage);
+  o.rgb += coverage * lift * (o.a - o.rgb);
 #endif
   outColor = o;
 }

@@ -245,7 +245,19 @@ export interface ViewData {
    * Absent or null: no displacement.
    */
   displacement?: Displacement | null;
+  /**
+   * Light read from the photo itself, for views without shading and highlight maps (a real
+   * product photograph): where a layer covers, the photo's luminance (0-255) through this level
+   * range darkens it below `white` (to nothing at `black`) and lifts it towards white above.
+   * Absent or null: none.
+   */
+  photoLighting?: PhotoLighting | null;
   layers: TemplateLayer[];
+}
+
+export interface PhotoLighting {
+  black: number;
+  white: number;
 }
 
 /**

@@ -492,8 +492,26 @@ function parseViewData(v: unknown, path: string, flatIds: ReadonlySet<string>): 
     shadingUrl: opt(o, 'shadingUrl', path, str, null),
     highlightUrl: opt(o, 'highlightUrl', path, str, null),
     ...displacementOf(o, path),
+    ...photoLightingOf(o, path),
     layers: list(req(o, 'layers', path), key(path, 'layers'), (l, p) => parseLayer(l, p, flatIds, 0)),
   };
+}
+
+/** `photoLighting` when present: a level range inside 0-255 with black below white. */
+function photoLightingOf(o: Obj, path: string): Pick<ViewData, 'photoLighting'> {
+  const v = get(o, 'photoLighting');
+  if (missing(v)) return {};
+  const p = key(path, 'photoLighting');
+  const d = obj(v, p);
+  const level = (name: string) => {
+    const n = num(req(d, name, p), key(p, name));
+    if (!(n >= 0 && n <= 255)) fail(key(p, name), `expected a level from 0 to 255, got ${n}`);
+    return n;
+  };
+  const black = level('black');
+  const white = level('white');
+  if (!(black < white)) fail(p, `black (${black}) must be below white (${white})`);
+  return { photoLighting: { black, white } };
 }
 
 /** `displacement` when present (kept absent otherwise, so templates without one stay as they were). */

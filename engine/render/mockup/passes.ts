@@ -175,6 +175,8 @@ export interface BlendMaps {
   readonly highlight: GLTexture | null;
   /** The view's displacement map (spanning the output) and its shift at 0 and 255 in output px. */
   readonly displacement?: { readonly texture: GLTexture; readonly scaleX: number; readonly scaleY: number } | null;
+  /** The untinted photo and the level range (0..1) its luminance is read through (model `photoLighting`). */
+  readonly photoLight?: { readonly texture: GLTexture; readonly black: number; readonly white: number } | null;
 }
 
 /** What a layer brings beyond its pixels: where it shows (mask, clipping base) and its colours' table. */
@@ -221,6 +223,7 @@ export function blendOnto(
     colorLut: !!coverage.colorLut,
     // Only layer buffers move: part images and the photo stay where they are.
     displacement: srcIsTile && !!maps.displacement,
+    photoLight: !!maps.photoLight,
   });
   drawQuad(gl, program, comp, frame, rect, {
     u_src: src.texture,
@@ -236,6 +239,7 @@ export function blendOnto(
       u_displaceScale: [maps.displacement.scaleX, maps.displacement.scaleY],
       u_srcRect: [rect.x, rect.y, rect.width, rect.height],
     } : {}),
+    ...(maps.photoLight ? { u_photo: maps.photoLight.texture.texture, u_photoLevels: [maps.photoLight.black, maps.photoLight.white] } : {}),
   });
 }
 

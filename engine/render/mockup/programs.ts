@@ -29,6 +29,7 @@ export interface BlendVariant {
   readonly clipBase: boolean;
   readonly colorLut: boolean;
   readonly displacement: boolean;
+  readonly photoLight: boolean;
 }
 
 export interface MockupGL {
@@ -85,7 +86,7 @@ export function cubicMeshProgram(gl: WebGL2RenderingContext, m: MockupGL): Progr
 }
 
 export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): QuadProgram {
-  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}`;
+  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}${+v.photoLight}`;
   let p = m.blends.get(key);
   if (!p) {
     const source = withDefines(blendFrag, {
@@ -97,6 +98,7 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
       HAS_CLIP_BASE: +v.clipBase,
       HAS_COLOR_LUT: +v.colorLut,
       HAS_DISPLACEMENT: +v.displacement,
+      HAS_PHOTO_LIGHT: +v.photoLight,
       COLOR_LUT_SIZE,
     });
     p = quadProgram(gl, source, `blend ${key}`);

@@ -304,7 +304,9 @@ export class MockupRenderer {
         : null;
       // A displaced layer can show up to the largest shift outside its own rect.
       const grow = displacement ? Math.ceil(Math.max(displacement.scaleX, displacement.scaleY)) + 1 : 0;
-      const maps = { shading: stretched(assets.shading), highlight: stretched(assets.highlight), displacement };
+      const pl = job.view.viewData.photoLighting;
+      const photoLight = pl && photo ? { texture: photo, black: pl.black / 255, white: pl.white / 255 } : null;
+      const maps = { shading: stretched(assets.shading), highlight: stretched(assets.highlight), displacement, photoLight };
       const parts = assets.parts.map((p) => ({ texture: stretched(p.source) as GLTexture, mode: p.mode === 'multiply' ? (6 as const) : (7 as const) }));
       const layers = prepareLayers({
         gl,

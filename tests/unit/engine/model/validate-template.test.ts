@@ -337,3 +337,23 @@ describe('validateTemplate: template fields', () => {
     );
   });
 });
+
+describe('validateTemplate: view lighting and displacement', () => {
+  const VIEW = ['viewList', 0, 'viewData'] as const;
+  it('keeps a displacement map and a photo level range, and leaves them out when absent', () => {
+    const withBoth = change(change(validTemplate(), [...VIEW, 'displacement'], { url: 'front-displace.png', scaleX: 4, scaleY: 3 }), [...VIEW, 'photoLighting'], { black: 20, white: 230 });
+    const parsed = validateTemplate(withBoth);
+    expect(parsed.ok && parsed.value.viewList[0]!.viewData).toMatchObject({ displacement: { url: 'front-displace.png', scaleX: 4, scaleY: 3 }, photoLighting: { black: 20, white: 230 } });
+    const plain = validateTemplate(validTemplate());
+    expect(plain.ok && 'displacement' in plain.value.viewList[0]!.viewData).toBe(false);
+  });
+
+  it('refuses a shift out of range and a level range upside down', () => {
+    expect(reasonOf(validateTemplate(change(validTemplate(), [...VIEW, 'displacement'], { url: 'd.png', scaleX: -1, scaleY: 0 })))).toBe(
+      'viewList[0].viewData.displacement.scaleX: expected a shift from 0 to 1000 px, got -1',
+    );
+    expect(reasonOf(validateTemplate(change(validTemplate(), [...VIEW, 'photoLighting'], { black: 200, white: 100 })))).toBe(
+      'viewList[0].viewData.photoLighting: black (200) must be below white (100)',
+    );
+  });
+});
