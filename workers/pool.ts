@@ -23,8 +23,17 @@ export function defaultPoolSize(): number {
 
 export class RenderPool {
   private readonly workers: RenderWorkerHandle[] = [];
+  /** Workers the pool was lent (the designer's own): used as lanes, never terminated by it. */
+  private readonly lent: ReadonlySet<RenderWorkerHandle>;
 
-  constructor(readonly size = defaultPoolSize(), private readonly start: () => RenderWorkerHandle = startRenderWorker) {}
+  constructor(
+    readonly size = defaultPoolSize(),
+    private readonly start: () => RenderWorkerHandle = startRenderWorker,
+    lent: readonly RenderWorkerHandle[] = [],
+  ) {
+    this.workers.push(...lent);
+    this.lent = new Set(lent);
+  }
 
   private ensure(n: number): RenderWorkerHandle[] {
     while (this.workers.length < Math.min(n, this.size)) this.workers.push(this.start());
@@ -57,8 +66,9 @@ export class RenderPool {
     return results;
   }
 
+  /** Stops the workers the pool started; lent ones go back to their owner running. */
   terminate(): void {
-    for (const w of this.workers.splice(0)) w.terminate();
+    for (const w of this.workers.splice(0)) if (!this.lent.has(w)) w.terminate();
   }
 }
 

@@ -11,6 +11,8 @@ import { Modal, ConfirmDialog } from '../../components/Modal';
 import { toast } from '../../stores/ui';
 import { clearDraft, newFlowPick, rememberNewFlowPick, saveDraft, type DesignerDraft } from '../draft/draft';
 import { useRenderWorker } from '../mockups/useRenderWorker';
+import { RenderPool, defaultPoolSize } from '../../../workers/pool';
+import { startRenderWorker } from '../../../workers/client';
 import { visibleDesign } from '../state';
 import { saveDesign } from '../save/save';
 import { DesignStep } from '../steps/DesignStep';
@@ -131,6 +133,8 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
     if (!session || !model.product || !worker || model.saving) return;
     model.saving = true;
     setFormErr(null);
+    // The designer's own worker renders too, beside the ones the machine has cores for.
+    const pool = new RenderPool(defaultPoolSize(), startRenderWorker, [worker]);
     try {
       const doc = session.toJSON();
       const res = await saveDesign({
@@ -139,7 +143,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
         title: model.title, bodyHtml: model.bodyHtml, prices: { ...model.prices },
         // Saving as a template always makes a new template; a product is created once, then updated.
         id: isTemplate ? null : model.myProductId, isTemplate, sourceTemplateId: model.sourceTemplateId,
-        render: worker.api, onProgress: (text) => { model.saveProgress = text; },
+        pool, onProgress: (text) => { model.saveProgress = text; },
       });
       if (!res.ok) {
         if (!isTemplate && res.id !== null) model.myProductId = res.id;
@@ -159,6 +163,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
       model.step = 'complete';
       onSaved?.(res.id, isTemplate);
     } finally {
+      pool.terminate();
       model.saving = false;
       model.saveProgress = '';
     }

@@ -12,6 +12,7 @@ import { designerApi, productsApi, savedId, type ColourTemplateRow } from '../..
 import { storesApi } from '../../api/stores';
 import type { ProductDetail } from '../../api/catalog';
 import type { RenderWorkerHandle } from '../../../workers/client';
+import type { RenderPool } from '../../../workers/pool';
 import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } from '../steps/options';
 import { templateFor } from '../dialog/model';
 import { designDocument, saveBody } from './body';
@@ -36,7 +37,8 @@ export interface SaveRequest {
   id: number | null;
   isTemplate: boolean;
   sourceTemplateId: number | null;
-  render: RenderWorkerHandle['api'];
+  /** Renders the view images: each idle worker takes the next view and colour, uploads included. */
+  pool: RenderPool;
   onProgress?: (text: string) => void;
 }
 
@@ -94,34 +96,36 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
   const id = res.code === 200 ? savedId(res.data) ?? req.id : null;
   if (id === null) return { ok: false, msg: res.msg || 'Data error', id: req.id };
 
-  // Every view in every chosen colour (a product with no colour option: its one colour).
+  // Every view in every chosen colour (a product with no colour option: its one colour), rendered
+  // and uploaded by the pool's workers side by side; the list keeps colour-then-view order.
   const shades = colours.length > 0 ? colours : [{ value: '', name: '', hex: req.design.color }];
-  const list: ViewImageInput[] = [];
-  let n = 0;
-  const total = shades.length * req.template.viewList.length;
-  for (const shade of shades) {
+  const colourIdx = product.options.findIndex((o) => o.isColor);
+  const jobs = shades.flatMap((shade) => {
     const template = templateFor(req.rows, shade.hex) ?? req.template;
     const names = viewNames(template);
-    const colourIdx = product.options.findIndex((o) => o.isColor);
     const variantIds = variants.filter((v) => colourIdx < 0 || [v.option1, v.option2, v.option3][colourIdx] === shade.value).map((v) => v.id);
-    for (const view of template.viewList) {
-      progress(`Rendering mockups ${++n} of ${total}`);
+    return template.viewList.map((view) => async (render: RenderWorkerHandle['api']): Promise<ViewImageInput> => {
       let jpeg: Blob;
       try {
-        jpeg = await req.render.renderMockupJpeg({ template, design: { ...(req.renderDesign ?? req.design), color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, VIEW_IMAGE_QUALITY);
+        jpeg = await render.renderMockupJpeg({ template, design: { ...(req.renderDesign ?? req.design), color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, VIEW_IMAGE_QUALITY);
       } catch (err) {
-        return { ok: false, msg: isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error', id };
+        throw new Error(isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error');
       }
       const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
-      if (up.code !== 200 || !up.data) return { ok: false, msg: up.msg || 'Upload failed', id };
-      list.push({
+      if (up.code !== 200 || !up.data) throw new Error(up.msg || 'Upload failed');
+      return {
         // The original, not the upload's 1200 px editing copy: view images keep their full size.
         url: up.data.originalUrl || up.data.url, thumbnailUrl: up.data.thumbnailUrl, viewId: view.viewId, viewName: names[view.viewId] ?? view.viewId,
         colorValue: shade.hex, colorName: shade.name, SKUId: String(variantIds[0] ?? ''), optionsval: shade.value,
         optionsid: product.options[colourIdx]?.id ?? '', variantIds,
-      });
-    }
-  }
+      };
+    });
+  });
+  progress(`Rendering mockups 0 of ${jobs.length}`);
+  const rendered = await req.pool.run(jobs, { onProgress: (done, total) => progress(`Rendering mockups ${done} of ${total}`) });
+  const failed = rendered.find((r) => !r.ok);
+  if (failed && !failed.ok) return { ok: false, msg: failed.error, id };
+  const list = rendered.flatMap((r) => (r.ok ? [r.value] : []));
   progress('Saving the mockups');
   const rec = await productsApi.addImagesEditList({ productId: id, list });
   if (rec.code !== 200) return { ok: false, msg: rec.msg || 'Data error', id };

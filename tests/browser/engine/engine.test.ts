@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Engine, isStopRender, readPngDpi, validateTemplate } from '../../../engine/index.ts';
+import { startRenderWorker } from '../../../workers/client';
 import { RenderPool } from '../../../workers/pool.ts';
 import { pixels, scene } from './scene.ts';
 
@@ -71,6 +72,19 @@ describe('RenderPool: bulk renders in workers', () => {
     expect([decoded.width, decoded.height]).toEqual([300, 300]);
     const bitmap = (results[3] as { value: ImageBitmap }).value;
     expect(bitmap.width).toBe(200);
+  });
+
+  it('renders on a lent worker beside its own, and gives the lent one back running', async () => {
+    const { template, design } = await scene();
+    const lent = startRenderWorker();
+    const pool = new RenderPool(2, startRenderWorker, [lent]);
+    const results = await pool.run(Array.from({ length: 4 }, () => (api: typeof lent.api) => api.renderMockupJpeg({ template, design, viewId: 'v-front', size: 120 })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    pool.terminate();
+    // Still alive after the pool is gone: its owner (the designer) keeps using it.
+    const again = await lent.api.renderMockupJpeg({ template, design, viewId: 'v-front', size: 120 });
+    expect(again.type).toBe('image/jpeg');
+    lent.terminate();
   });
 
   it('cancels what has not started', async () => {
