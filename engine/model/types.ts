@@ -218,6 +218,11 @@ export interface SmartObjectLayer {
    * side by side, red along x and green along y within a slice. Absent: colours unchanged.
    */
   colorLutUrl?: string;
+  /**
+   * A Gaussian blur of the warped layer, its standard deviation in view px (Photoshop's Gaussian
+   * Blur smart filter radius). Absent: sharp.
+   */
+  blur?: number;
 }
 
 export interface GroupLayer {

@@ -479,6 +479,9 @@ function parseLayer(v: unknown, path: string, flatIds: ReadonlySet<string>, dept
   if (opt(o, 'clipToBelow', path, bool, false)) layer.clipToBelow = true;
   const colorLutUrl = opt(o, 'colorLutUrl', path, (u, p) => nonEmpty(u, p), null);
   if (colorLutUrl !== null) layer.colorLutUrl = colorLutUrl;
+  const blur = opt(o, 'blur', path, num, 0);
+  if (!(blur >= 0 && blur <= 250)) fail(key(path, 'blur'), `expected a blur radius from 0 to 250 px, got ${blur}`);
+  if (blur > 0) layer.blur = blur;
   return layer;
 }
 

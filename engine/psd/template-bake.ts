@@ -291,7 +291,9 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
   const colourTable = (l: Layer, path: string, adjustments: readonly Layer[]): string | null => {
     const filter = l.placedLayer?.filter;
     const enabled = filter?.enabled ? filter.list.filter((f) => f.enabled) : [];
-    for (const f of enabled) if (!COLOUR_FILTERS.has(f.type)) note(`${path}: smart filter "${f.name}" (${f.type}) is not part of the template`);
+    for (const f of enabled) {
+      if (!COLOUR_FILTERS.has(f.type) && f.type !== 'gaussian blur') note(`${path}: smart filter "${f.name}" (${f.type}) is not part of the template`);
+    }
     const colour = enabled.filter((f) => COLOUR_FILTERS.has(f.type));
     if (colour.length === 0 && adjustments.length === 0) return null;
     let table = identityColorLut();
@@ -348,6 +350,24 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
   const withBaseMask = (base: SmartObjectLayer, clipped: SmartObjectLayer[]): SmartObjectLayer[] =>
     base.maskUrl ? clipped.map((c) => ({ ...c, maskUrl: base.maskUrl })) : clipped;
 
+  /**
+   * A design's Gaussian Blur smart filters as the layer's blur (blurs in a row add up as the root
+   * of the sum of their squares); one faded or in another blend mode is drawn at full strength.
+   */
+  const blurOf = (l: Layer, path: string): number => {
+    const filter = l.placedLayer?.filter;
+    if (!filter?.enabled) return 0;
+    let variance = 0;
+    for (const f of filter.list) {
+      if (!f.enabled || f.type !== 'gaussian blur') continue;
+      const r = f.filter.radius;
+      if (r.units !== 'Pixels') note(`${path}: smart filter "${f.name}" radius in ${r.units}, taken as pixels`);
+      if ((f.opacity ?? 1) < 1 || (f.blendMode ?? 'normal') !== 'normal') note(`${path}: smart filter "${f.name}" drawn at full strength and normal mode`);
+      variance += r.value * r.value;
+    }
+    return Math.sqrt(variance);
+  };
+
   const designLayer = (l: Layer, path: string, masks: Coverage | null, opacity: number, adjustments: readonly Layer[] = []): SmartObjectLayer => {
     const flatId = flatOf.get(l)!;
     const placement = placementOf(l.placedLayer!, path);
@@ -361,6 +381,8 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     if (mask) layer.maskUrl = addImage('mask', coverageRaster(mask, frame));
     const lut = colourTable(l, path, adjustments);
     if (lut) layer.colorLutUrl = lut;
+    const blur = blurOf(l, path);
+    if (blur > 0) layer.blur = blur;
     return layer;
   };
 

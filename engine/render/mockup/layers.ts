@@ -41,6 +41,8 @@ export interface PreparedLayer {
   readonly clipBase: number | null;
   /** Later layers are clipped to this one: its coverage must outlive its own pass. */
   readonly isClipBase: boolean;
+  /** Gaussian blur of the layer buffer in output px (model `blur`), 0 for none. */
+  readonly blurSigma: number;
 }
 
 export interface PrepareLayersInput {
@@ -139,6 +141,7 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
       colorLut: lutSource ? cache.texture(scope, lutSource, false, assets.transient) : null,
       clipBase: plan.clipBase === null ? null : (preparedIndex.get(plan.clipBase) ?? null),
       isClipBase: bases.has(index),
+      blurSigma: (plan.layer.blur ?? 0) * scale,
     };
   });
 }
@@ -156,8 +159,10 @@ function cubicDraw(gl: WebGL2RenderingContext, programs: MockupGL, texture: GLTe
 }
 
 /** The layer's rect in tile px, or null when it does not touch the tile. */
-export function layerRectInTile(layer: PreparedLayer, tile: PixelRect, grow = 0): PixelRect | null {
+export function layerRectInTile(layer: PreparedLayer, tile: PixelRect, displacementReach = 0): PixelRect | null {
   if (!layer.rect) return null;
+  // A blur spreads the layer by three standard deviations; a displacement moves it by its reach.
+  const grow = displacementReach + (layer.blurSigma > 0 ? Math.ceil(3 * layer.blurSigma) + 1 : 0);
   // `grow`: output px a displacement can move the layer by, on every side.
   const rect = grow > 0 ? { x: layer.rect.x - grow, y: layer.rect.y - grow, width: layer.rect.width + 2 * grow, height: layer.rect.height + 2 * grow } : layer.rect;
   const r = intersectRects(rect, tile);

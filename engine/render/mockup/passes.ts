@@ -170,6 +170,30 @@ export function drawLayer(
   return resolved.texture;
 }
 
+/**
+ * A layer buffer blurred (Gaussian, `sigma` target px) within `rect`: across into `across`, then
+ * down into `out`. Returns the texture holding the result.
+ */
+export function blurLayer(
+  gl: WebGL2RenderingContext,
+  m: MockupGL,
+  frame: TileFrame,
+  src: GLTexture,
+  across: RenderTarget,
+  out: RenderTarget,
+  rect: PixelRect,
+  sigma: number,
+): GLTexture {
+  const srcRect = [rect.x, rect.y, rect.width, rect.height];
+  for (const [from, to, dir] of [[src, across, [1, 0]], [across.texture, out, [0, 1]]] as const) {
+    if (!from) throw new Error('blur target needs a texture');
+    bindRenderTarget(gl, to);
+    drawQuad(gl, m.blur, to, frame, rect, { u_src: from.texture, u_dir: dir, u_sigma: sigma, u_srcRect: srcRect });
+  }
+  if (!out.texture) throw new Error('blur target needs a texture');
+  return out.texture;
+}
+
 export interface BlendMaps {
   readonly shading: GLTexture | null;
   readonly highlight: GLTexture | null;

@@ -12,6 +12,7 @@ import solidFrag from '../../../shaders/solid.frag.glsl?raw';
 import tintFrag from '../../../shaders/tint.frag.glsl?raw';
 import blendFrag from '../../../shaders/blend.frag.glsl?raw';
 import copyFrag from '../../../shaders/copy.frag.glsl?raw';
+import blurFrag from '../../../shaders/blur.frag.glsl?raw';
 
 /** A program drawn as a rectangle of the target (quad.vert), with its unit-square mesh. */
 export interface QuadProgram {
@@ -44,6 +45,8 @@ export interface MockupGL {
   readonly tint: QuadProgram;
   readonly copy: QuadProgram;
   readonly erase: QuadProgram;
+  /** One direction of a layer's Gaussian blur. */
+  readonly blur: QuadProgram;
   /** Blend variants, compiled on first use. */
   readonly blends: Map<string, QuadProgram>;
 }
@@ -75,6 +78,7 @@ export function createMockupGL(gl: WebGL2RenderingContext, options: { resampling
     tint: quadProgram(gl, tintFrag, 'tint'),
     copy: quadProgram(gl, copyFrag, 'copy'),
     erase: quadProgram(gl, solidFrag, 'erase'),
+    blur: quadProgram(gl, blurFrag, 'blur'),
     blends: new Map(),
   };
 }
@@ -112,7 +116,7 @@ export function deleteMockupGL(gl: WebGL2RenderingContext, m: MockupGL): void {
   if (m.cubicMesh) deleteProgram(gl, m.cubicMesh);
   m.cubicMesh = null;
   deleteProgram(gl, m.fill);
-  for (const q of [m.tint, m.copy, m.erase, ...m.blends.values()]) {
+  for (const q of [m.tint, m.copy, m.erase, m.blur, ...m.blends.values()]) {
     deleteMesh(gl, q.quad);
     deleteProgram(gl, q.info);
   }

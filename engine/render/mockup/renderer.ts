@@ -25,7 +25,7 @@ import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
-import { blendOnto, drawLayer, finishTile, resetState, type TileFrame } from './passes.ts';
+import { blendOnto, blurLayer, drawLayer, finishTile, resetState, type TileFrame } from './passes.ts';
 import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
 import { RenderIdRegistry, type RenderTicket } from './render-ids.ts';
 import type { Resampling } from './resampling.ts';
@@ -332,6 +332,8 @@ export class MockupRenderer {
         // A clipping base's layer buffer is kept here while the layers clipped to it draw; its
         // rect is null when the base does not touch this tile.
         const base: { target: RenderTarget | null; rect: PixelRect | null } = { target: null, rect: null };
+        // Where blurred layers are blurred (across, then down), acquired on the first one.
+        let blurTargets: [RenderTarget, RenderTarget] | null = null;
         for (const layer of layers) {
           let rect = layerRectInTile(layer, tile, grow);
           if (layer.clipBase !== null) rect = base.rect && rect ? intersectRects(rect, base.rect) : null;
@@ -340,10 +342,16 @@ export class MockupRenderer {
           // Check point between passes: a newer render that arrived meanwhile stops this one.
           await yieldToEventLoop();
           this.check(ticket);
-          const texture = drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
+          let texture = drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
+          let holder = draw.texture ? draw : resolved;
+          if (layer.blurSigma > 0) {
+            blurTargets ??= [acquire({ width: tile.width, height: tile.height }), acquire({ width: tile.width, height: tile.height })];
+            texture = blurLayer(gl, this.programs, frame, texture, blurTargets[0], blurTargets[1], rect, layer.blurSigma);
+            holder = blurTargets[1];
+          }
           if (layer.isClipBase) {
             base.target ??= acquire({ width: tile.width, height: tile.height });
-            copyTargetRegion(gl, draw.texture ? draw : resolved, base.target, rect);
+            copyTargetRegion(gl, holder, base.target, rect);
             base.rect = rect;
           }
           const { blend, opacity } = layer.plan.layer;
@@ -351,6 +359,7 @@ export class MockupRenderer {
           blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, { mask: layer.mask, clipBase, colorLut: layer.colorLut });
         }
         if (base.target) this.pool.release(base.target);
+        for (const t of blurTargets ?? []) this.pool.release(t);
         for (const part of parts) {
           blendOnto(gl, this.programs, frame, comp, backdrop, part.texture, false, whole, part.mode, 1, { shading: null, highlight: null });
         }

@@ -122,6 +122,19 @@ describe('bakePsdTemplate', () => {
     expect(baked.notes.join('\n')).toMatch(/Design: layer effects on a design layer that follow its edge are not drawn \(drop shadow\)/);
   });
 
+  it("keeps a design's Gaussian Blur smart filter as the layer's blur and names the others", () => {
+    const filter = { enabled: true, validAtPosition: true, maskEnabled: false, maskLinked: false, maskExtendWithWhite: true, list: [
+      { name: 'Gaussian Blur', type: 'gaussian blur', enabled: true, opacity: 1, blendMode: 'normal', filter: { radius: { units: 'Pixels', value: 1.5 } } },
+      { name: 'Gaussian Blur', type: 'gaussian blur', enabled: true, opacity: 1, blendMode: 'normal', filter: { radius: { units: 'Pixels', value: 2 } } },
+      { name: 'Add Noise', type: 'add noise', enabled: true, opacity: 1, blendMode: 'normal', filter: {} },
+    ] };
+    const d = design('Design');
+    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), { ...d, placedLayer: { ...d.placedLayer!, filter } as never }]));
+    const [so] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
+    expect(so!.blur).toBeCloseTo(2.5);
+    expect(baked.notes.join('\n')).toMatch(/Design: smart filter "Add Noise" \(add noise\) is not part of the template/);
+  });
+
   it('names what a template cannot draw: an adjustment above the design', () => {
     const curves: Layer = { name: 'Curves 1', blendMode: 'normal', opacity: 1, adjustment: { type: 'invert' } as never };
     const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), curves]));
