@@ -25,7 +25,7 @@ export default defineConfig({
       },
       ...(hasBrowserTests
         ? [{
-            optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'gl-matrix', 'bezier-js', 'ag-psd', 'react', 'react/jsx-dev-runtime', 'react-dom/client', 'valtio'] },
+            optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'pixi.js/unsafe-eval', 'gl-matrix', 'bezier-js', 'ag-psd', 'react', 'react/jsx-dev-runtime', 'react-dom/client', 'valtio'] },
             test: {
               name: 'browser',
               include: ['tests/browser/**/*.test.{ts,tsx}'],

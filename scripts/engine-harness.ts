@@ -25,7 +25,7 @@ export async function openEngineHarness(opts: { apiUrl?: string } = {}): Promise
     root: process.cwd(),
     logLevel: 'error',
     server: { port: 0, host: '127.0.0.1', strictPort: false, ...(opts.apiUrl ? { proxy: { '/prod-api': opts.apiUrl } } : {}) },
-    optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'gl-matrix', 'bezier-js', 'ag-psd'] },
+    optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'pixi.js/unsafe-eval', 'gl-matrix', 'bezier-js', 'ag-psd'] },
     worker: { format: 'es' },
   });
   await vite.listen();

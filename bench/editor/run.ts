@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     logLevel: 'error',
     plugins: [react()],
     server: { port: 0, host: '127.0.0.1' },
-    optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'gl-matrix', 'bezier-js', 'valtio', 'react', 'react-dom/client'] },
+    optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'pixi.js/unsafe-eval', 'gl-matrix', 'bezier-js', 'valtio', 'react', 'react-dom/client'] },
     worker: { format: 'es' },
   });
   await vite.listen();

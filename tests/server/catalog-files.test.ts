@@ -18,8 +18,9 @@ let build: string;
 beforeAll(async () => {
   s = await startServer();
   build = (await ensureCatalog({ db: s.database.db, dataDir: s.config.dataDir }, { seed: 'catalog-files-test', productCount: 40, imageSize: SIZE })).build;
-});
-afterAll(async () => { await s?.close(); });
+}, 180_000);
+// Generating and then removing every archetype's pictures takes a while on a loaded 2-core machine.
+afterAll(async () => { await s?.close(); }, 120_000);
 
 const fileUrl = (rel: string) => `${s.url}/prod-api/files/catalog/${build}/${rel}`;
 
