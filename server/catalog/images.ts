@@ -1,8 +1,9 @@
 /**
- * Generates the image set of a build: every archetype view photographed once (photo, mask,
- * shading, highlight, parts), each flat's outline, and the category icons. Files are written to
- * a temporary folder and renamed into place with their marker last, so a crash mid-way never
- * leaves a half set that a later start would take for complete.
+ * Generates the image set of a build: every archetype view photographed once (photo, cut-out,
+ * mask, shading, highlight, sheen, displacement, surface, parts), each flat's outline, and the
+ * category icons. Files are written to a temporary folder and renamed into place with their
+ * marker last, so a crash mid-way never leaves a half set that a later start would take for
+ * complete.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -69,7 +70,7 @@ export async function generateImages(dataDir: string, build: string, size: numbe
     for (const view of arch.views) {
       tasks.push(async () => {
         const names = await photographView(view, size, dir);
-        files += names.parts ? 7 : 6;
+        files += names.parts ? 9 : 8;
       });
     }
     for (const flat of arch.flats) {

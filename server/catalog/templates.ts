@@ -7,8 +7,9 @@
  *   which is not in the cut-out, is never tinted.
  * - every print area is a smart object of its flat, warped as the drawing says (Bezier on
  *   garments, cylinder on drinkware, perspective on wall art, affine on flat goods), drawn
- *   normally (blend 7); the view's shading and highlight maps bring the folds back over it.
- * - untinted parts (soles, zips, frames, camera bumps) come back on top from partsList.
+ *   normally (blend 7); the view's shading map brings the folds and the weave back over it.
+ * - the sheen (speculars) and untinted parts (soles, zips, frames, camera bumps) come back on top
+ *   from partsList, over body and print in every colour.
  */
 import type {
   ColorConfig, CustomTemplate, FlatData, PathCommand, SmartObjectLayer, SmartObjectMatrix, TemplateFlat, TemplateView,
@@ -98,7 +99,11 @@ function view(arch: Archetype, v: ViewDrawing, build: string, size: number, flat
     },
     viewLargeImageUrl: url(names.photo),
     viewCoverImageUrl: `${url(names.photo)}?size=5`,
-    partsList: names.parts ? [{ partLargeImageUrl: url(names.parts), imageUrl: url(names.parts), shadow: 0, ornament: 1 }] : [],
+    // The sheen (speculars, untinted) goes over body and print alike; parts over it, except on
+    // glazed goods, whose acrylic reflection lies over the mat too.
+    partsList: (v.finish === 'glazed' ? [names.parts, names.sheen] : [names.sheen, names.parts])
+      .filter((n): n is string => n !== null)
+      .map((n) => ({ partLargeImageUrl: url(n), imageUrl: url(n), shadow: 0, ornament: 1 })),
   };
 }
 

@@ -15,10 +15,6 @@ function mugView(id: 'left' | 'right'): ViewDrawing {
     id, name: id === 'left' ? 'Left Side' : 'Right Side',
     body: [mugBody, mugHandle],
     folds: [fold([[700, 345], [700, 675]], 0.16, 10, 5)],
-    tones: [
-      { shape: [[[300, 250], [345, 250], [345, 840], [300, 820]]], opacity: 0.1, blur: 22 },
-      { shape: [[[655, 250], [700, 250], [700, 820], [655, 840]]], opacity: 0.14, blur: 22 },
-    ],
     glows: [glow(ellipse(390, 530, 22, 250), 0.55, 10), glow(ellipse(760, 500, 10, 120), 0.3, 8)],
     ornaments: [
       { shape: [ellipse(500, 250, 190, 36)], fill: '#F2F2F2', stroke: '#D4D4D4', strokeWidth: 3 },
@@ -34,7 +30,6 @@ function mugView(id: 'left' | 'right'): ViewDrawing {
     ...view,
     body: mirrorShape(view.body),
     folds: (view.folds ?? []).map((f) => ({ ...f, path: mirrorShape([f.path])[0] ?? f.path })),
-    tones: (view.tones ?? []).map((t) => ({ ...t, shape: mirrorShape(t.shape) })),
     glows: (view.glows ?? []).map((g) => ({ ...g, shape: mirrorShape(g.shape) })),
   };
 }
@@ -62,10 +57,6 @@ export const tumblerArchetype: Archetype = {
   flats: [{ flatId: 'wrap', name: 'Wrap', widthIn: 9.3, heightIn: 8.2, followsColor: 1 }],
   views: [{
     id: 'front', name: 'Front', body: [tumblerBody],
-    tones: [
-      { shape: [[[310, 232], [360, 232], [385, 880], [348, 870]]], opacity: 0.12, blur: 24 },
-      { shape: [[[640, 232], [690, 232], [652, 870], [615, 880]]], opacity: 0.16, blur: 24 },
-    ],
     glows: [glow(ellipse(405, 560, 18, 280), 0.6, 9)],
     ornaments: [
       { shape: [roundRect(296, 150, 408, 92, 22)], fill: '#CDCFD3', stroke: '#A3A6AB', strokeWidth: 3 },

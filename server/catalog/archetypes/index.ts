@@ -11,7 +11,14 @@ import { blanketArchetype, mugArchetype, pillowArchetype, tumblerArchetype } fro
 import {
   canvasArchetype, framedPrintArchetype, mousePadArchetype, notebookArchetype, phoneCaseArchetype, posterArchetype, samsungCaseArchetype,
 } from './flat';
+import { SURFACES } from './surfaces';
 import type { Archetype } from './types';
+
+/** The archetype with its finish and form on every view (a view's own win). */
+function surfaced(arch: Archetype): Archetype {
+  const spec = SURFACES[arch.key];
+  return spec ? { ...arch, views: arch.views.map((v) => ({ finish: spec.finish, form: spec.form, ...v })) } : arch;
+}
 
 export const ARCHETYPES: readonly Archetype[] = [
   womensTeeArchetype, mensTeeArchetype, hoodieArchetype, zipHoodieArchetype, tankTopArchetype, swimsuitArchetype, dressArchetype,
@@ -19,7 +26,7 @@ export const ARCHETYPES: readonly Archetype[] = [
   backpackArchetype, mugArchetype, tumblerArchetype, pillowArchetype, blanketArchetype, posterArchetype, canvasArchetype,
   framedPrintArchetype, phoneCaseArchetype, samsungCaseArchetype, petBandanaArchetype, petBedArchetype, babyBodysuitArchetype,
   kidsTeeArchetype, apronArchetype, notebookArchetype, mousePadArchetype,
-];
+].map(surfaced);
 
 const byKey = new Map(ARCHETYPES.map((a) => [a.key, a]));
 

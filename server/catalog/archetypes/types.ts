@@ -4,11 +4,12 @@
  * the 1000 x 1000 design space of art/path.ts; the photographer scales them to the image size.
  */
 import type { Box, Pt, Ring, Shape } from '../art/path';
+import type { Finish, Form } from '../art/relief';
 
 /** Spec section 9 leaves the meanings of 2, 3, 5, 6, 7 open; contract/catalog.ts names them. */
 export type DesignCustomType = 2 | 3 | 5 | 6 | 7;
 
-/** A dark stroke in the shading map: folds, seams, hems. */
+/** A valley in the relief (art/relief.ts height field): folds, seams, hems. */
 export interface Fold {
   path: Ring;
   width: number;
@@ -17,7 +18,7 @@ export interface Fold {
   blur: number;
 }
 
-/** A soft area in the shading map (darker) or the highlight map (lighter). */
+/** A soft area: a shallow hollow in the relief (tones); glows are no longer drawn (the lighting makes the highlights). */
 export interface Tone {
   shape: Shape;
   opacity: number;
@@ -78,10 +79,14 @@ export interface ViewDrawing {
    */
   underlays?: Ornament[];
   prints: PrintArea[];
-  /** Darkness of the falloff along the silhouette, 0-1 (default 0.24); thin bodies like frames want less. */
+  /** Unused since the lit height field (GENERATOR_VERSION 3): the form's edge rounding turns the silhouette away. */
   edgeShade?: number;
   /** 'wall' for wall art (hung, shadow to the lower right), 'floor' otherwise. */
   backdrop?: 'floor' | 'wall';
+  /** What the body is made of (its texture and how it takes light); cotton jersey when absent. */
+  finish?: Finish;
+  /** The body's solid form for the height field (art/relief.ts); soft cloth when absent. */
+  form?: Form;
 }
 
 /** A print area of the archetype: the design page the merchant edits. */

@@ -1,28 +1,41 @@
 /**
- * The product photographer: turns one view drawing into the files a view needs, with sharp.
+ * The product photographer: turns one view drawing into the files a view needs. The surface is
+ * computed, not drawn: art/relief.ts builds a height field from the drawing (the silhouette
+ * rounded into a form, fold valleys, seams, seeded drape, the weave of the finish) and lights it
+ * like a studio (key, fill, rim; ambient occlusion in creases; sheen, sparkle and softbox
+ * reflections on glossy goods). sharp rasterises the drawing and encodes the files:
  *
  *   <view>.jpg            the studio photo of the WHITE product, for galleries and lists
- *   <view>-cutout.png     the same product alone on transparency, with its cast shadow: the
- *                         engine's view image. The engine tints the whole image with the SKU
- *                         colour (colour x luminance), so nothing but the product may be in it.
+ *   <view>-cutout.png     the same product alone on transparency, with its contact and cast
+ *                         shadow: the engine's view image. The engine tints the whole image with
+ *                         the SKU colour (colour x luminance), so nothing but the product may be
+ *                         in it. Its grey is the lit diffuse surface (the shading map).
  *   <view>-mask.png       where the product is (the tint region for the lists' colour covers)
- *   <view>-shading.png    folds and falloff, multiplied (white = no change)
- *   <view>-highlight.png  speculars, screened (black = no change)
+ *   <view>-shading.png    the lit diffuse surface, multiplied over prints (white = no change): the
+ *                         folds, creases and the weave show through the ink
+ *   <view>-highlight.png  screened over prints only: black (no change). Speculars belong over the
+ *                         body of every colour too, so they travel in the sheen part instead
+ *   <view>-sheen.png      the speculars as white with alpha, an untinted part drawn over body and
+ *                         print alike (a black mug still shines; a glossy highlight crosses the print)
  *   <view>-surface.png    where a print may land: the product and what lies on it (a framed
  *                         print's paper), the contact sheet's check of every mockup
- *   <view>-displace.png   how the print bends with the folds: the slope of the shading's
- *                         relief, red across and green down (128 = flat), Photoshop's Displace
+ *   <view>-displace.png   how the print bends with the folds: the slope of the height field (weave
+ *                         left out), red across and green down (128 = flat), Photoshop's Displace
  *   <view>-parts.png      untinted parts drawn on top (soles, zips, mats, camera bumps), if any
  *
- * The body is white x shading, screened with the highlights; the photo is that cut-out over the
- * backdrop, then the underlays and parts. What the engine rebuilds from the maps therefore
- * matches the photo.
+ * The photo is the cut-out over the backdrop, then the underlays, the sheen and the parts (the
+ * sheen after the parts on glazed goods: the acrylic lies over the mat). What the engine rebuilds
+ * from the maps therefore matches the photo.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { ViewDrawing } from '../archetypes/types';
-import { backdropSvg, highlightSvg, maskSvg, partsSvg, shadingSvg, shadowSvg, underlaySvg } from './svg';
+import { svgPath } from './path';
+import {
+  FINISHES, boxBlur, displacementFromHeight, hash2, heightField, lightSurface, mottleField, seedOf, weaveField, wideBlur, type Finish, type Form,
+} from './relief';
+import { backdropSvg, glassSvg, maskSvg, partsSvg, reliefSvg, shadowSvg, underlaySvg } from './svg';
 
 export interface ViewFileNames {
   photo: string;
@@ -30,6 +43,7 @@ export interface ViewFileNames {
   mask: string;
   shading: string;
   highlight: string;
+  sheen: string;
   displacement: string;
   surface: string;
   parts: string | null;
@@ -42,6 +56,7 @@ export function viewFileNames(view: Pick<ViewDrawing, 'id' | 'ornaments'>): View
     mask: `${view.id}-mask.png`,
     shading: `${view.id}-shading.png`,
     highlight: `${view.id}-highlight.png`,
+    sheen: `${view.id}-sheen.png`,
     displacement: `${view.id}-displace.png`,
     surface: `${view.id}-surface.png`,
     parts: (view.ornaments ?? []).length > 0 ? `${view.id}-parts.png` : null,
@@ -58,7 +73,7 @@ async function greyRaw(svg: string): Promise<Buffer> {
 }
 
 /**
- * Like greyRaw for soft maps (cast shadows, highlights): rendered at half size and scaled up,
+ * Like greyRaw for soft maps (cast shadows, the relief): rendered at half size and scaled up,
  * which costs a quarter of the blur work and looks the same, there being no edge to lose.
  */
 async function softGreyRaw(svgAt: (size: number) => string, size: number): Promise<Buffer> {
@@ -73,30 +88,13 @@ async function softGreyRaw(svgAt: (size: number) => string, size: number): Promi
  */
 export const DISPLACEMENT_SHARE = 0.003;
 
-/**
- * The displacement map from the shading: the relief is the shading blurred (folds are the dark
- * valleys), and the map holds its slope, so a print shifts where the surface turns and stays put
- * on flat cloth. Outside the product the map is 128 (no shift). RGB, red x and green y.
- */
-async function displacementRaw(shading: Buffer, mask: Buffer, size: number): Promise<Buffer> {
-  const sigma = Math.max(1, size / 400);
-  const relief = await sharp(shading, { raw: { width: size, height: size, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
-  const out = Buffer.alloc(size * size * 3, 128);
-  // Slopes of about 16 levels per 2 px reach the full shift; steeper ones are clipped.
-  const gain = 127 / 16;
-  for (let y = 1; y < size - 1; y++) {
-    for (let x = 1; x < size - 1; x++) {
-      const i = y * size + x;
-      const m = (mask[i] ?? 0) / 255;
-      if (m === 0) continue;
-      const dx = (relief[i + 1] ?? 0) - (relief[i - 1] ?? 0);
-      const dy = (relief[i + size] ?? 0) - (relief[i - size] ?? 0);
-      out[i * 3] = Math.round(128 + m * Math.max(-127, Math.min(127, dx * gain)));
-      out[i * 3 + 1] = Math.round(128 + m * Math.max(-127, Math.min(127, dy * gain)));
-    }
-  }
-  return out;
-}
+/** Shift of the print per unit slope of the height field, as a share of the view's size. */
+const DISPLACEMENT_GAIN = 0.005;
+
+/** A white product's flat, camera-facing cloth: just under 1 so the weave shows on white. */
+const EXPOSURE = 0.975;
+
+const DEFAULT_FORM: Form = { kind: 'soft', edge: 18, puff: 10 };
 
 function greyPng(raw: Buffer, size: number): Promise<Buffer> {
   return sharp(raw, { raw: { width: size, height: size, channels: 1 } }).png({ compressionLevel: 6 }).toBuffer();
@@ -111,19 +109,18 @@ export function colourLayer(hex: string, maskRaw: Buffer, size: number): Promise
 }
 
 /**
- * The cut-out: a grey body (white x shading, screen highlight) over a black shadow whose alpha is
- * the shadow's darkness, as straight-alpha RGBA. Per pixel: body alpha m over shadow alpha s.
- * No shadow where an underlay lies (a framed print's paper): the print goes there, and a
- * transparent design must show the paper's white, not the wall's shadow.
+ * The cut-out: the lit grey body over a black shadow whose alpha is the shadow's darkness, as
+ * straight-alpha RGBA. Per pixel: body alpha m over shadow alpha s. No shadow where an underlay
+ * lies (a framed print's paper): the print goes there, and a transparent design must show the
+ * paper's white, not the wall's shadow.
  */
-function cutoutRaw(mask: Buffer, shading: Buffer, highlight: Buffer, shadow: Buffer, underlay: Buffer | null): Buffer {
+function cutoutRaw(mask: Buffer, shading: Buffer, shadow: Buffer, underlay: Buffer | null): Buffer {
   const out = Buffer.alloc(mask.length * 4);
   for (let i = 0; i < mask.length; i += 1) {
     const m = (mask[i] ?? 0) / 255;
     const s = ((255 - (shadow[i] ?? 255)) / 255) * (1 - (underlay ? (underlay[i] ?? 0) / 255 : 0));
-    const body = 255 - ((255 - (shading[i] ?? 255)) * (255 - (highlight[i] ?? 0))) / 255;
     const a = m + s * (1 - m);
-    const grey = a > 0 ? Math.round((body * m) / a) : 0;
+    const grey = a > 0 ? Math.round(((shading[i] ?? 255) * m) / a) : 0;
     const o = i * 4;
     out[o] = grey;
     out[o + 1] = grey;
@@ -133,39 +130,131 @@ function cutoutRaw(mask: Buffer, shading: Buffer, highlight: Buffer, shadow: Buf
   return out;
 }
 
+const GRAIN_TILE = 251;
+/** Film grain, -1.6..1.6 levels: a prime-sized tile repeated (no visible repeat at these levels). */
+const GRAIN: Int8Array = (() => {
+  const tile = new Int8Array(GRAIN_TILE * GRAIN_TILE);
+  for (let i = 0; i < tile.length; i += 1) tile[i] = Math.round((hash2(i % GRAIN_TILE, Math.floor(i / GRAIN_TILE), 1234) - 0.5) * 3.2);
+  return tile;
+})();
+
+/** The studio backdrop with a little film grain, so it reads as a photographed sweep. */
+function grainy(rgb: Buffer, size: number): Buffer {
+  const out = Buffer.from(rgb);
+  for (let y = 0; y < size; y += 1) {
+    const row = (y % GRAIN_TILE) * GRAIN_TILE;
+    for (let x = 0; x < size; x += 1) {
+      const g = GRAIN[row + (x % GRAIN_TILE)] as number;
+      const o = (y * size + x) * 3;
+      out[o] = (out[o] as number) + g;
+      out[o + 1] = (out[o + 1] as number) + g;
+      out[o + 2] = (out[o + 2] as number) + g;
+    }
+  }
+  return out;
+}
+
+export interface SurfaceMaps {
+  /** Diffuse brightness, 0-255 (255 off the body). */
+  shading: Buffer;
+  /** Specular as alpha, 0-255. */
+  sheen: Buffer;
+  /** RGB displacement map. */
+  displacement: Buffer;
+}
+
+/** The lit surface of one view from its rasterised mask and relief: the heart of the photographer. */
+export function surfaceMaps(view: Pick<ViewDrawing, 'finish' | 'form'>, size: number, maskRaw: Buffer, reliefRaw: Buffer, seed: number, glass: Buffer | null = null): SurfaceMaps {
+  const finish: Finish = view.finish ?? 'jersey';
+  const look = FINISHES[finish];
+  const form = view.form ?? DEFAULT_FORM;
+  const n = size * size;
+  const mask = new Float32Array(n);
+  for (let i = 0; i < n; i += 1) mask[i] = (maskRaw[i] ?? 0) / 255;
+  const reliefQ = new Float32Array(n);
+  for (let i = 0; i < n; i += 1) reliefQ[i] = ((reliefRaw[i] ?? 128) - 128) / 128;
+  // The relief comes as 8-bit grey: a little blur takes the quantisation steps out of its slopes.
+  const relief = boxBlur(reliefQ, size, size, Math.max(1, Math.round(size / 600)));
+  const k = size / 1000;
+  const { height, detail } = heightField({ size, mask, relief, form, foldDepth: 60 * k, drape: look.drape, seed });
+  const occluder = look.occlusion > 0 ? wideBlur(height, size, size, 12 * k) : null;
+  const { diffuse, specular } = lightSurface({
+    size, height, mask, weave: weaveField(finish, size, seed), mottle: mottleField(finish, size, seed), look, exposure: EXPOSURE,
+    occluder, occlusionDepth: 5 * k,
+  });
+  const shading = Buffer.alloc(n);
+  const sheen = Buffer.alloc(n);
+  for (let i = 0; i < n; i += 1) {
+    const m = mask[i] as number;
+    shading[i] = Math.round(255 * (1 - m) + 255 * m * (diffuse[i] as number));
+    sheen[i] = Math.round(255 * (specular[i] as number));
+  }
+  if (glass) {
+    // Acrylic glazing: a faint, broad diagonal reflection of the studio across the opening.
+    for (let y = 0; y < size; y += 1) {
+      for (let x = 0; x < size; x += 1) {
+        const i = y * size + x;
+        const g = (glass[i] ?? 0) / 255;
+        if (g === 0) continue;
+        const t = (x + 0.6 * y) / size;
+        const band = Math.exp(-(((t - 0.55) / 0.09) ** 2)) * 0.11 + Math.exp(-(((t - 0.78) / 0.03) ** 2)) * 0.06 + 0.02;
+        sheen[i] = Math.max(sheen[i] ?? 0, Math.round(255 * band * g));
+      }
+    }
+  }
+  const smoothDetail = boxBlur(detail, size, size, Math.max(1, Math.round(3 * k)));
+  const displacement = displacementFromHeight(smoothDetail, mask, size, DISPLACEMENT_GAIN * size, DISPLACEMENT_SHARE * size);
+  return { shading, sheen, displacement };
+}
+
+function alphaPng(alpha: Buffer, size: number): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: '#FFFFFF' } })
+    .joinChannel(alpha, { raw: { width: size, height: size, channels: 1 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
 export async function photographView(view: ViewDrawing, size: number, dir: string): Promise<ViewFileNames> {
   const names = viewFileNames(view);
   const parts = partsSvg(view, size);
   const underlays = underlaySvg(view, size);
-  const [maskRaw, shadingRaw, highlightRaw, shadowRaw, partsPng, underlayPng, backdrop] = await Promise.all([
+  const glazed = view.finish === 'glazed';
+  const seed = seedOf(`${view.id}:${svgPath(view.body)}`);
+  const [maskRaw, reliefRaw, shadowRaw, partsPng, underlayPng, backdrop, glassRaw] = await Promise.all([
     greyRaw(maskSvg(view, size)),
-    greyRaw(shadingSvg(view, size)),
-    softGreyRaw((n) => highlightSvg(view, n), size),
+    // The relief's folds are soft: drawn at half size (a quarter of librsvg's blur work) and
+    // scaled up; its seams come out a pixel wider, which the lighting cannot tell.
+    softGreyRaw((n) => reliefSvg(view, n), size),
     softGreyRaw((n) => shadowSvg(view, n), size),
     parts ? fromSvg(parts).png({ compressionLevel: 6 }).toBuffer() : Promise.resolve(null),
     underlays ? fromSvg(underlays).png({ compressionLevel: 1 }).toBuffer() : Promise.resolve(null),
     fromSvg(backdropSvg(view, size)).removeAlpha().raw().toBuffer(),
+    glazed ? greyRaw(glassSvg(view, size)) : Promise.resolve(null),
   ]);
+  const maps = surfaceMaps(view, size, maskRaw, reliefRaw, seed, glassRaw);
   const underlayAlpha = underlayPng ? await sharp(underlayPng).ensureAlpha().extractChannel(3).raw().toBuffer() : null;
-  const cutout = await sharp(cutoutRaw(maskRaw, shadingRaw, highlightRaw, shadowRaw, underlayAlpha), { raw: { width: size, height: size, channels: 4 } })
+  const cutout = await sharp(cutoutRaw(maskRaw, maps.shading, shadowRaw, underlayAlpha), { raw: { width: size, height: size, channels: 4 } })
     .png({ compressionLevel: 6 })
     .toBuffer();
   const surfaceRaw = underlayAlpha ? Buffer.from(maskRaw.map((m, i) => Math.max(m, underlayAlpha[i] ?? 0))) : maskRaw;
-  const [maskPng, shadingPng, highlightPng, displacementPng, surfacePng] = await Promise.all([
-    greyPng(maskRaw, size), greyPng(shadingRaw, size), greyPng(highlightRaw, size),
-    displacementRaw(shadingRaw, maskRaw, size).then((raw) => sharp(raw, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer()),
+  const [maskPng, shadingPng, highlightPng, sheenPng, displacementPng, surfacePng] = await Promise.all([
+    greyPng(maskRaw, size), greyPng(maps.shading, size), greyPng(Buffer.alloc(size * size), size), alphaPng(maps.sheen, size),
+    sharp(maps.displacement, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer(),
     greyPng(surfaceRaw, size),
   ]);
   const layers: OverlayOptions[] = [{ input: cutout }];
   if (underlayPng) layers.push({ input: underlayPng });
+  if (!glazed) layers.push({ input: sheenPng });
   if (partsPng) layers.push({ input: partsPng });
-  const photo = await sharp(backdrop, { raw: { width: size, height: size, channels: 3 } }).composite(layers).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+  if (glazed) layers.push({ input: sheenPng });
+  const photo = await sharp(grainy(backdrop, size), { raw: { width: size, height: size, channels: 3 } }).composite(layers).jpeg({ quality: JPEG_QUALITY }).toBuffer();
   await Promise.all([
     writeFile(path.join(dir, names.photo), photo),
     writeFile(path.join(dir, names.cutout), cutout),
     writeFile(path.join(dir, names.mask), maskPng),
     writeFile(path.join(dir, names.shading), shadingPng),
     writeFile(path.join(dir, names.highlight), highlightPng),
+    writeFile(path.join(dir, names.sheen), sheenPng),
     writeFile(path.join(dir, names.displacement), displacementPng),
     writeFile(path.join(dir, names.surface), surfacePng),
     partsPng && names.parts ? writeFile(path.join(dir, names.parts), partsPng) : Promise.resolve(),
@@ -175,17 +264,21 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
 
 /**
  * A colour version of a view, as the catalogue lists show it: the white photo multiplied by the
- * colour inside the mask, highlights screened back (a black product still shines), parts on top.
- * White comes out unchanged.
+ * colour inside the mask, the body's sheen laid back over it (a black product still shines, as in
+ * the engine, where the sheen is an untinted part), parts on top. White comes out unchanged.
  */
 export async function tintView(dir: string, viewId: string, hex: string): Promise<Buffer> {
   const photoPath = path.join(dir, `${viewId}.jpg`);
+  if (hex.toUpperCase() === '#FFFFFF') return sharp(photoPath).jpeg({ quality: JPEG_QUALITY }).toBuffer();
   const { width: size } = await sharp(photoPath).metadata();
   const mask = await sharp(path.join(dir, `${viewId}-mask.png`)).extractChannel(0).raw().toBuffer();
-  const layers: OverlayOptions[] = [
-    { input: await colourLayer(hex, mask, size), blend: 'multiply' },
-    { input: path.join(dir, `${viewId}-highlight.png`), blend: 'screen' },
-  ];
+  const layers: OverlayOptions[] = [{ input: await colourLayer(hex, mask, size), blend: 'multiply' }];
+  const sheen = await sharp(path.join(dir, `${viewId}-sheen.png`)).ensureAlpha().extractChannel(3).raw().toBuffer().catch(() => null);
+  if (sheen) {
+    const bodySheen = Buffer.alloc(sheen.length);
+    for (let i = 0; i < sheen.length; i += 1) bodySheen[i] = Math.round(((sheen[i] ?? 0) * (mask[i] ?? 0)) / 255);
+    layers.push({ input: await alphaPng(bodySheen, size) });
+  }
   const partsPath = path.join(dir, `${viewId}-parts.png`);
   const hasParts = await sharp(partsPath).metadata().then(() => true, () => false);
   if (hasParts) layers.push({ input: partsPath });

@@ -1,8 +1,7 @@
 /**
- * The SVG documents one view is photographed from: the product mask, the shading map (folds,
- * edge falloff, soft tones: white means untouched, the engine multiplies it), the highlight map
- * (black means untouched, the engine screens it), the untinted parts, and the backdrop with the
- * product's shadow. Blurs are grouped per radius so each radius costs one filter pass.
+ * The SVG documents one view is photographed from: the product mask, the relief (folds, seams and
+ * tones as valleys, for art/relief.ts's height field), the untinted parts, the backdrop and the
+ * product's shadows. Blurs are grouped per radius so each radius costs one filter pass.
  */
 import { DESIGN, hullBox, mapShape, svgOpen, svgPath, type Shape } from './path';
 import type { Fold, Ornament, Tone, ViewDrawing } from '../archetypes/types';
@@ -48,8 +47,6 @@ function blurGroups(items: readonly { blur: number; svg: string }[], prefix: str
   return { defs, body };
 }
 
-const bodyClip = (body: Shape) => `<clipPath id="body"><path d="${svgPath(body)}" clip-rule="nonzero"/></clipPath>`;
-
 function foldSvg(f: Fold): { blur: number; svg: string } {
   return {
     blur: f.blur,
@@ -65,21 +62,21 @@ export function maskSvg(view: ViewDrawing, size: number): string {
   return doc(size, `<path d="${svgPath(view.body)}" fill="#fff" fill-rule="nonzero"/>`, '#000');
 }
 
-export function shadingSvg(view: ViewDrawing, size: number): string {
+/**
+ * The drawing's relief for the height field: mid grey is the surface, folds, seams and tones are
+ * valleys (darker = deeper). Thin crisp strokes (seams) are kept shallow: a seam is a groove, not
+ * a trench.
+ */
+export function reliefSvg(view: ViewDrawing, size: number): string {
   const items = [
-    // Edge falloff: the body turns away from the light at its silhouette.
-    { blur: 6, svg: `<path d="${svgPath(view.body)}" fill="none" stroke="#000" stroke-opacity="${view.edgeShade ?? 0.24}" stroke-width="18"/>` },
     ...(view.tones ?? []).map((t) => toneSvg(t, '#000')),
-    ...(view.folds ?? []).map(foldSvg),
+    ...(view.folds ?? []).map((f) => {
+      const item = foldSvg(f.blur < 3 ? { ...f, opacity: f.opacity * 0.2 } : f);
+      return item;
+    }),
   ];
-  const groups = blurGroups(items, 's', hullBox(view.body));
-  const gradient = '<linearGradient id="light" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#FFFFFF"/><stop offset="1" stop-color="#F5F5F5"/></linearGradient>';
-  return doc(size, `<defs>${bodyClip(view.body)}${gradient}${groups.defs}</defs><g clip-path="url(#body)"><rect width="${DESIGN}" height="${DESIGN}" fill="url(#light)"/>${groups.body}</g>`, '#FFFFFF');
-}
-
-export function highlightSvg(view: ViewDrawing, size: number): string {
-  const groups = blurGroups((view.glows ?? []).map((t) => toneSvg(t, '#FFF')), 'h', hullBox(view.body));
-  return doc(size, `<defs>${bodyClip(view.body)}${groups.defs}</defs><g clip-path="url(#body)">${groups.body}</g>`, '#000000');
+  const groups = blurGroups(items, 'r', hullBox(view.body));
+  return doc(size, `<defs>${groups.defs}</defs>${groups.body}`, '#808080');
 }
 
 function ornamentSvg(o: Ornament): string {
@@ -103,12 +100,28 @@ export function backdropSvg(view: ViewDrawing, size: number): string {
     + `<rect width="${DESIGN}" height="${DESIGN}" fill="url(#floor)"/>`, null);
 }
 
-/** The cast shadow as darkness on white (white = no shadow): of the body, its parts and underlays. */
+/**
+ * The shadows as darkness on white (white = no shadow), of the body, its parts and underlays: a
+ * tight contact shadow where the product meets the floor or wall, and a wide soft one cast by the
+ * key light from the upper left.
+ */
 export function shadowSvg(view: ViewDrawing, size: number): string {
-  const d = svgPath([...view.body, ...(view.ornaments ?? []).flatMap((o) => o.shape), ...(view.underlays ?? []).flatMap((u) => u.shape)]);
-  const [dx, dy, blur, opacity] = view.backdrop === 'wall' ? [14, 18, 12, 0.3] : [7, 13, 14, 0.24];
-  const box = hullBox([...view.body, ...(view.ornaments ?? []).flatMap((o) => o.shape), ...(view.underlays ?? []).flatMap((u) => u.shape)]);
-  return doc(size, `<defs>${blurFilter('sh', blur, { x: box.x + dx, y: box.y + dy, w: box.w, h: box.h })}</defs><g filter="url(#sh)"><path d="${d}" transform="translate(${dx} ${dy})" fill="#000" fill-opacity="${opacity}" fill-rule="nonzero"/></g>`, '#FFFFFF');
+  const all = [...view.body, ...(view.ornaments ?? []).flatMap((o) => o.shape), ...(view.underlays ?? []).flatMap((u) => u.shape)];
+  const d = svgPath(all);
+  const box = hullBox(all);
+  const layers: [number, number, number, number][] = view.backdrop === 'wall'
+    ? [[3, 4, 3, 0.34], [16, 24, 16, 0.26]]
+    : [[1.5, 3, 3.5, 0.2], [9, 15, 18, 0.2]];
+  const defs = layers.map(([dx, dy, blur], i) => blurFilter(`sh${i}`, blur, { x: box.x + dx, y: box.y + dy, w: box.w, h: box.h })).join('');
+  const body = layers.map(([dx, dy, , opacity], i) => `<g filter="url(#sh${i})"><path d="${d}" transform="translate(${dx} ${dy})" fill="#000" fill-opacity="${opacity}" fill-rule="nonzero"/></g>`).join('');
+  return doc(size, `<defs>${defs}</defs>${body}`, '#FFFFFF');
+}
+
+/** The opening of a glazed frame: inside its outer edge, outside the frame itself. */
+export function glassSvg(view: ViewDrawing, size: number): string {
+  const outer = view.body[0];
+  const inner = outer ? svgPath([outer]) : '';
+  return doc(size, `<defs><clipPath id="outer"><path d="${inner}"/></clipPath></defs><g clip-path="url(#outer)"><rect width="${DESIGN}" height="${DESIGN}" fill="#fff"/><path d="${svgPath(view.body)}" fill="#000" fill-rule="nonzero"/></g>`, '#000');
 }
 
 /** What the photo shows beneath the print but is no part of the product (a framed print's paper). */
