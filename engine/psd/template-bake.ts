@@ -23,6 +23,7 @@ import { DataError } from '../model/errors';
 import type { CustomTemplate, Quad, SmartObjectLayer, SmartObjectMatrix, TemplateLayer, TemplateView } from '../model/types';
 import { blendCodeForPsd } from './blend';
 import { compositeDocument } from './composite';
+import { copySurface } from './composite/composite';
 import { type Coverage, type Rect, coverageAt, intersectRects, isEmptyRect, multiplyCoverage } from './composite/coverage';
 import { rasterMaskCoverage, userMaskOf } from './composite/masks';
 import { vectorMaskCoverage } from './composite/vector-mask';
@@ -119,12 +120,8 @@ function alphaBox(r: Raster): Rect | null {
 }
 
 function crop(r: Raster, box: Rect): Raster {
-  const out: Raster = { width: box.width, height: box.height, data: new Uint8ClampedArray(box.width * box.height * 4) };
-  for (let y = 0; y < box.height; y++) {
-    const from = ((box.top + y) * r.width + box.left) * 4;
-    out.data.set(r.data.subarray(from, from + box.width * 4), y * box.width * 4);
-  }
-  return out;
+  const { width, height, data } = copySurface({ left: 0, top: 0, ...r }, box);
+  return { width, height, data };
 }
 
 function multiplyAlpha(r: Raster, cov: Coverage | null): Raster {

@@ -21,6 +21,24 @@ export function createSurface(rect: Rect): Surface {
   return { left: rect.left, top: rect.top, width, height, data: new Uint8ClampedArray(width * height * 4) };
 }
 
+/** The part of `s` inside `rect` (which lies within `s`) as a surface of its own. */
+export function copySurface(s: Surface, rect: Rect): Surface {
+  const out = createSurface(rect);
+  for (let y = 0; y < out.height; y++) {
+    const from = ((rect.top + y - s.top) * s.width + (rect.left - s.left)) * 4;
+    out.data.set(s.data.subarray(from, from + out.width * 4), y * out.width * 4);
+  }
+  return out;
+}
+
+/** Writes `src` back into `dst` at its own place (it lies within `dst`). */
+export function pasteInto(dst: Surface, src: Surface): void {
+  for (let y = 0; y < src.height; y++) {
+    const to = ((src.top + y - dst.top) * dst.width + (src.left - dst.left)) * 4;
+    dst.data.set(src.data.subarray(y * src.width * 4, (y + 1) * src.width * 4), to);
+  }
+}
+
 /** Area where drawing `src` through `cov` can change `dst`. */
 function drawRect(dst: Rect, src: Rect, cov: Coverage | null): Rect {
   let r = intersectRects(dst, src);

@@ -37,7 +37,7 @@ import type {
 import { boxBlurPlane } from '../pixels/gaussian';
 import { isSupportedBlendMode } from './blend-modes';
 import { colorToRgb8 } from './color';
-import { type Surface, createSurface, drawOnto, fadeTowards } from './composite';
+import { type Surface, copySurface, drawOnto, fadeTowards, pasteInto } from './composite';
 import { type Coverage, type Rect, intersectRects, isEmptyRect } from './coverage';
 import { dilatePlane, erodePlane } from './distance';
 import { effectGradientFill, solidFill } from './fill';
@@ -242,22 +242,6 @@ function invert(m: Float32Array): Float32Array {
 // ---------------------------------------------------------------------------
 // Drawing helpers
 
-function copyRect(s: Surface, rect: Rect): Surface {
-  const out = createSurface(rect);
-  for (let y = 0; y < out.height; y++) {
-    const from = ((rect.top + y - s.top) * s.width + (rect.left - s.left)) * 4;
-    out.data.set(s.data.subarray(from, from + out.width * 4), y * out.width * 4);
-  }
-  return out;
-}
-
-function pasteInto(dst: Surface, src: Surface): void {
-  for (let y = 0; y < src.height; y++) {
-    const to = ((src.top + y - dst.top) * dst.width + (src.left - dst.left)) * 4;
-    dst.data.set(src.data.subarray(y * src.width * 4, (y + 1) * src.width * 4), to);
-  }
-}
-
 type FillSource = (rect: Rect) => Surface;
 
 const colorSource = (rgb: [number, number, number]): FillSource => (rect) => solidFill(rect, rgb);
@@ -380,7 +364,7 @@ export function drawWithEffects(target: Surface, layer: EffectLayer, fx: LayerEf
   const om = layer.outerMask;
   if (om && om.outside === 0) workRect = intersectRects(workRect, om);
   if (isEmptyRect(workRect)) return;
-  const W = copyRect(target, workRect);
+  const W = copySurface(target, workRect);
   const before = W.data.slice();
 
   // Below the layer: drop shadows, then the outer glow.
@@ -433,9 +417,9 @@ export function drawWithEffects(target: Surface, layer: EffectLayer, fx: LayerEf
   // them, then the backdrop faded towards that by the shape.
   const interiorRect = intersectRects(workRect, shapeRect);
   if (!isEmptyRect(interiorRect)) {
-    const X = copyRect(W, interiorRect);
+    const X = copySurface(W, interiorRect);
     const xBefore = X.data.slice();
-    const own = copyRect(px, interiorRect);
+    const own = copySurface(px, interiorRect);
     const isolated = layer.blendInterior || !!layer.clipped;
     // A clipping base's interior is its group: the base at fill opacity, drawn at full strength.
     const baseAlpha = layer.clipped && !layer.blendInterior ? Math.round(255 * layer.fill) : 255;

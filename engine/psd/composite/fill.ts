@@ -77,38 +77,56 @@ export function gradientRamp(g: EffectSolidGradient): Uint8ClampedArray {
  * the box along that axis; radial-type styles use half that length as their radius.
  */
 export function gradientFill(rect: Rect, box: Rect, g: EffectSolidGradient & ExtraGradientInfo): Surface {
-  const out = createSurface(rect);
-  const ramp = gradientRamp(g);
   const angle = ((g.angle ?? 90) * Math.PI) / 180;
   const dx = Math.cos(angle);
   const dy = -Math.sin(angle);
-  const scale = g.scale ?? 1;
-  const length = Math.max(1e-6, (Math.abs(box.width * dx) + Math.abs(box.height * dy)) * scale);
-  const cx = box.left + box.width / 2 + (g.offset?.x ?? 0) * box.width;
-  const cy = box.top + box.height / 2 + (g.offset?.y ?? 0) * box.height;
-  const style = g.style ?? 'linear';
-  const reverse = !!g.reverse;
+  const length = Math.max(1e-6, (Math.abs(box.width * dx) + Math.abs(box.height * dy)) * (g.scale ?? 1));
+  return paintGradient(rect, gradientRamp(g), {
+    cx: box.left + box.width / 2 + (g.offset?.x ?? 0) * box.width,
+    cy: box.top + box.height / 2 + (g.offset?.y ?? 0) * box.height,
+    ux: dx, uy: dy, half: length / 2, style: g.style ?? 'linear', reverse: !!g.reverse,
+  });
+}
+
+interface GradientLayout {
+  /** Centre of the gradient. */
+  cx: number;
+  cy: number;
+  /** Unit direction of its axis (y down). */
+  ux: number;
+  uy: number;
+  /** Half the linear ramp's length; the radius of the other styles. */
+  half: number;
+  style: string;
+  reverse: boolean;
+}
+
+/** The ramp laid over `rect`: linear from centre - half to centre + half along the axis, the other styles about the centre. */
+function paintGradient(rect: Rect, ramp: Uint8ClampedArray, l: GradientLayout): Surface {
+  const out = createSurface(rect);
+  const { cx, cy, ux, uy, half } = l;
   const d = out.data;
   let i = 0;
   for (let y = rect.top; y < rect.top + out.height; y++) {
     const py = y + 0.5 - cy;
     for (let x = rect.left; x < rect.left + out.width; x++, i += 4) {
       const px = x + 0.5 - cx;
-      const along = px * dx + py * dy;
-      const across = -px * dy + py * dx;
+      const along = px * ux + py * uy;
+      const across = px * uy - py * ux;
       let t: number;
-      switch (style) {
-        case 'radial': t = Math.hypot(px, py) / (length / 2); break;
-        case 'reflected': t = Math.abs(along) / (length / 2); break;
-        case 'diamond': t = (Math.abs(along) + Math.abs(across)) / (length / 2); break;
+      switch (l.style) {
+        case 'radial': t = Math.hypot(px, py) / half; break;
+        case 'reflected': t = Math.abs(along) / half; break;
+        case 'diamond': t = (Math.abs(along) + Math.abs(across)) / half; break;
         case 'angle': {
-          const a = Math.atan2(-across, along);
+          // Counter-clockwise on screen from the axis, once round.
+          const a = Math.atan2(across, along);
           t = (a < 0 ? a + 2 * Math.PI : a) / (2 * Math.PI);
           break;
         }
-        default: t = along / length + 0.5;
+        default: t = 0.5 + along / (2 * half);
       }
-      if (reverse) t = 1 - t;
+      if (l.reverse) t = 1 - t;
       const j = Math.round((t < 0 ? 0 : t > 1 ? 1 : t) * 255) * 4;
       d[i] = ramp[j]!;
       d[i + 1] = ramp[j + 1]!;
@@ -169,46 +187,17 @@ export function effectGradientAxis(box: Rect, angleDeg: number, scale: number): 
  * reflected and diamond are centred on the box centre and reach the last stop at the axis length.
  */
 export function effectGradientFill(rect: Rect, box: Rect, g: EffectSolidGradient, geom: EffectGradientGeometry): Surface {
-  const out = createSurface(rect);
-  const ramp = gradientRamp(g);
   const [ax, ay] = effectGradientAxis(box, geom.angle ?? 90, geom.scale ?? 1);
-  const len2 = ax * ax + ay * ay;
-  const len = Math.sqrt(len2);
+  const len = Math.hypot(ax, ay);
   // A zero axis (a tiny box or scale) is a hard step across the centre.
-  const ux = len > 0 ? ax / len : Math.cos(((geom.angle ?? 90) * Math.PI) / 180);
-  const uy = len > 0 ? ay / len : -Math.sin(((geom.angle ?? 90) * Math.PI) / 180);
-  const L = Math.max(len, 1e-6);
-  const cx = box.left + box.width / 2 + (geom.offset?.x ?? 0) * box.width;
-  const cy = box.top + box.height / 2 + (geom.offset?.y ?? 0) * box.height;
-  const style = geom.style ?? 'linear';
-  const reverse = !!geom.reverse;
-  const d = out.data;
-  let i = 0;
-  for (let y = rect.top; y < rect.top + out.height; y++) {
-    const py = y + 0.5 - cy;
-    for (let x = rect.left; x < rect.left + out.width; x++, i += 4) {
-      const px = x + 0.5 - cx;
-      const along = px * ux + py * uy;
-      let t: number;
-      switch (style) {
-        case 'radial': t = Math.hypot(px, py) / L; break;
-        case 'reflected': t = Math.abs(along) / L; break;
-        case 'diamond': t = (Math.abs(along) + Math.abs(px * uy - py * ux)) / L; break;
-        case 'angle': {
-          // Counter-clockwise on screen from the axis, once round (direction not measured).
-          const a = Math.atan2(px * uy - py * ux, along);
-          t = (a < 0 ? a + 2 * Math.PI : a) / (2 * Math.PI);
-          break;
-        }
-        default: t = 0.5 + along / (2 * L);
-      }
-      if (reverse) t = 1 - t;
-      const j = Math.round((t < 0 ? 0 : t > 1 ? 1 : t) * 255) * 4;
-      d[i] = ramp[j]!;
-      d[i + 1] = ramp[j + 1]!;
-      d[i + 2] = ramp[j + 2]!;
-      d[i + 3] = ramp[j + 3]!;
-    }
-  }
-  return out;
+  const angle = ((geom.angle ?? 90) * Math.PI) / 180;
+  return paintGradient(rect, gradientRamp(g), {
+    cx: box.left + box.width / 2 + (geom.offset?.x ?? 0) * box.width,
+    cy: box.top + box.height / 2 + (geom.offset?.y ?? 0) * box.height,
+    ux: len > 0 ? ax / len : Math.cos(angle),
+    uy: len > 0 ? ay / len : -Math.sin(angle),
+    half: Math.max(len, 1e-6),
+    style: geom.style ?? 'linear',
+    reverse: !!geom.reverse,
+  });
 }

@@ -5,7 +5,7 @@
 import type { BlendMode, Layer, Psd } from 'ag-psd';
 import type { Raster } from '../pixels/raster';
 import { FILL_SENSITIVE_MODES, isSupportedBlendMode } from './blend-modes';
-import { type Surface, createSurface, drawAdjusted, drawOnto, fadeTowards } from './composite';
+import { type Surface, copySurface, createSurface, drawAdjusted, drawOnto, fadeTowards } from './composite';
 import { type Coverage, type Rect, createCoverage, intersectRects, isEmptyRect, multiplyCoverage, scaleCoverage } from './coverage';
 import { colorToRgb8 } from './color';
 import { type EffectsEnv, type LayerEffects, drawWithEffects, effectsOf } from './effects';
@@ -212,15 +212,6 @@ function contentOf(ctx: Ctx, layer: Layer, path: string): Content | null {
   if (layer.vectorFill) return fillContent(ctx, layer, path, stored);
   if (!stored && layer.placedLayer) warn(ctx, path, 'smart object has no stored pixels, left out');
   return stored ? { pixels: stored, applyVectorMask: true } : null;
-}
-
-function copySurface(s: Surface, rect: Rect): Surface {
-  const out = createSurface(rect);
-  for (let y = 0; y < out.height; y++) {
-    const from = ((rect.top + y - s.top) * s.width + (rect.left - s.left)) * 4;
-    out.data.set(s.data.subarray(from, from + out.width * 4), y * out.width * 4);
-  }
-  return out;
 }
 
 function applyAdjustmentLayer(ctx: Ctx, layer: Layer, path: string, target: Surface, extra: Coverage | null): void {
