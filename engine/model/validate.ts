@@ -428,11 +428,19 @@ function parseClipPath(v: unknown, path: string): PathCommand[] | null {
 
 const blendCode = oneOf(BLEND_CODES, 'unknown blend code');
 
-function opacity(v: unknown, path: string): number {
-  const n = num(v, path);
-  if (n < 0 || n > 1) fail(path, `expected an opacity from 0 to 1, got ${n}`);
-  return n;
+/** A reader of numbers from `min` to `max`; `what` names one in the error ("an opacity", "a level"). */
+function between(min: number, max: number, what: string, unit = '') {
+  return (v: unknown, path: string): number => {
+    const n = num(v, path);
+    if (!(n >= min && n <= max)) fail(path, `expected ${what} from ${min} to ${max}${unit}, got ${n}`);
+    return n;
+  };
 }
+
+const opacity = between(0, 1, 'an opacity');
+const blurRadius = between(0, 250, 'a blur radius', ' px');
+const level = between(0, 255, 'a level');
+const shift = between(0, 1000, 'a shift', ' px');
 
 function parseLayerFile(v: unknown, path: string, flatIds: ReadonlySet<string>): LayerFile {
   const o = obj(v, path);
@@ -479,8 +487,7 @@ function parseLayer(v: unknown, path: string, flatIds: ReadonlySet<string>, dept
   if (opt(o, 'clipToBelow', path, bool, false)) layer.clipToBelow = true;
   const colorLutUrl = opt(o, 'colorLutUrl', path, (u, p) => nonEmpty(u, p), null);
   if (colorLutUrl !== null) layer.colorLutUrl = colorLutUrl;
-  const blur = opt(o, 'blur', path, num, 0);
-  if (!(blur >= 0 && blur <= 250)) fail(key(path, 'blur'), `expected a blur radius from 0 to 250 px, got ${blur}`);
+  const blur = opt(o, 'blur', path, blurRadius, 0);
   if (blur > 0) layer.blur = blur;
   return layer;
 }
@@ -506,13 +513,8 @@ function photoLightingOf(o: Obj, path: string): Pick<ViewData, 'photoLighting'> 
   if (missing(v)) return {};
   const p = key(path, 'photoLighting');
   const d = obj(v, p);
-  const level = (name: string) => {
-    const n = num(req(d, name, p), key(p, name));
-    if (!(n >= 0 && n <= 255)) fail(key(p, name), `expected a level from 0 to 255, got ${n}`);
-    return n;
-  };
-  const black = level('black');
-  const white = level('white');
+  const black = level(req(d, 'black', p), key(p, 'black'));
+  const white = level(req(d, 'white', p), key(p, 'white'));
   if (!(black < white)) fail(p, `black (${black}) must be below white (${white})`);
   return { photoLighting: { black, white } };
 }
@@ -523,11 +525,7 @@ function displacementOf(o: Obj, path: string): Pick<ViewData, 'displacement'> {
   if (missing(v)) return {};
   const p = key(path, 'displacement');
   const d = obj(v, p);
-  const scale = (name: string) => {
-    const n = num(req(d, name, p), key(p, name));
-    if (!(n >= 0 && n <= 1000)) fail(key(p, name), `expected a shift from 0 to 1000 px, got ${n}`);
-    return n;
-  };
+  const scale = (name: string) => shift(req(d, name, p), key(p, name));
   return { displacement: { url: nonEmpty(req(d, 'url', p), key(p, 'url')), scaleX: scale('scaleX'), scaleY: scale('scaleY') } };
 }
 

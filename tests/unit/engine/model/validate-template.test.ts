@@ -352,6 +352,9 @@ describe('validateTemplate: view lighting and displacement', () => {
     expect(reasonOf(validateTemplate(change(validTemplate(), [...VIEW, 'displacement'], { url: 'd.png', scaleX: -1, scaleY: 0 })))).toBe(
       'viewList[0].viewData.displacement.scaleX: expected a shift from 0 to 1000 px, got -1',
     );
+    expect(reasonOf(validateTemplate(change(validTemplate(), [...FRONT, 0, 'blur'], 300)))).toBe(
+      'viewList[0].viewData.layers[0].blur: expected a blur radius from 0 to 250 px, got 300',
+    );
     expect(reasonOf(validateTemplate(change(validTemplate(), [...VIEW, 'photoLighting'], { black: 200, white: 100 })))).toBe(
       'viewList[0].viewData.photoLighting: black (200) must be below white (100)',
     );
