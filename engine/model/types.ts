@@ -209,7 +209,10 @@ export interface SmartObjectLayer {
   maskUrl?: string;
   /**
    * Photoshop's clipping mask: the layer shows only where the nearest layer before it in the same
-   * list that is not itself clipped (its base) covers. Absent or false: drawn on its own.
+   * list that is not itself clipped (its base) covers, through the base's pixels and mask. Where
+   * the base is partly transparent (antialiased edges, soft masks) the clipped layer is drawn over
+   * the composite at that share, which differs a little from Photoshop's isolated clipping group
+   * (exact where the base is opaque or absent). Absent or false: drawn on its own.
    */
   clipToBelow?: boolean;
   /**

@@ -315,7 +315,7 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
   /**
    * A design layer's colour and gradient overlays as layers clipped to it: each is a fill at full
    * coverage blended with its own mode and opacity over the design, which is what Photoshop draws
-   * inside an opaque layer. Shadows, glows and strokes follow the design's edge: named.
+   * inside an opaque layer (the renderer limits them to the design's pixels and mask). Shadows, glows and strokes follow the design's edge: named.
    */
   const overlayLayers = (l: Layer, path: string, opacity: number): SmartObjectLayer[] => {
     const fx = effectsOf(l.effects);
@@ -342,10 +342,6 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
       return layer ? [layer] : [];
     });
   };
-
-  /** Layers clipped to a design show only where it does: through its mask too, not only its pixels. */
-  const withBaseMask = (base: SmartObjectLayer, clipped: SmartObjectLayer[]): SmartObjectLayer[] =>
-    base.maskUrl ? clipped.map((c) => ({ ...c, maskUrl: base.maskUrl })) : clipped;
 
   /**
    * A design's Gaussian Blur smart filters as the layer's blur (blurs in a row add up as the root
@@ -423,7 +419,7 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
         // that comes after another clipped layer would also change that layer: named.
         const firstOther = visibleClips.findIndex((c) => !c.adjustment);
         const design = designLayer(base, path, masks, opacity, visibleClips.filter((c) => c.adjustment));
-        out.push(design, ...withBaseMask(design, overlayLayers(base, path, opacity)));
+        out.push(design, ...overlayLayers(base, path, opacity));
         for (const [k, c] of visibleClips.entries()) {
           const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
           if (c.adjustment) {
@@ -431,7 +427,7 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
             continue;
           }
           const layer = imageLayer(multiplyAlpha(isolate(c, []), masks), c, (c.opacity ?? 1) * opacity, true);
-          if (layer) out.push(...withBaseMask(design, [layer]));
+          if (layer) out.push(layer);
         }
         continue;
       }
@@ -467,7 +463,7 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
         const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
         if (c.placedLayer && flatOf.has(c)) {
           const design = designLayer(c, cPath, clipMasks, clipOpacity);
-          out.push(design, ...withBaseMask(design, overlayLayers(c, cPath, clipOpacity)));
+          out.push(design, ...overlayLayers(c, cPath, clipOpacity));
         } else if (c.adjustment) {
           note(`${cPath}: adjustment '${c.adjustment.type}' above a design left out (it would change the design)`);
         } else {

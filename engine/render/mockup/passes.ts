@@ -268,6 +268,35 @@ export function blendOnto(
 }
 
 /**
+ * Keeps a clipping base's shape for the layers clipped to it: its layer buffer (held by `from`)
+ * within `rect`, times its raster mask when it has one, since the base shows only through its
+ * mask and so do they. `scratch` is a free tile-sized target the masked copy passes through.
+ */
+export function keepClipShape(
+  gl: WebGL2RenderingContext,
+  m: MockupGL,
+  frame: TileFrame,
+  from: RenderTarget,
+  to: RenderTarget,
+  scratch: RenderTarget,
+  rect: PixelRect,
+  mask: GLTexture | null,
+): void {
+  if (!mask) {
+    copyTargetRegion(gl, from, to, rect);
+    return;
+  }
+  if (!from.texture) throw new Error('clipping base needs a texture');
+  bindRenderTarget(gl, to);
+  gl.enable(gl.SCISSOR_TEST);
+  gl.scissor(rect.x, rect.y, rect.width, rect.height);
+  gl.clearColor(0, 0, 0, 0);
+  gl.clear(gl.COLOR_BUFFER_BIT);
+  gl.disable(gl.SCISSOR_TEST);
+  blendOnto(gl, m, frame, to, scratch, from.texture, true, rect, 7, 1, { shading: null, highlight: null }, { mask, clipBase: null });
+}
+
+/**
  * Copies `source` (tile layout) into `out`, flattened over `background` (premultiplied rgba
  * 0..1; transparent keeps alpha) and optionally unpremultiplied for ImageData readback.
  */

@@ -17,7 +17,7 @@
 import { assertContextAlive, createGLContext, glLimits } from '../../gl/context.ts';
 import { readImageData } from '../../gl/readback.ts';
 import { Disposer } from '../../gl/resources.ts';
-import { copyTargetRegion, TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
+import { TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
 import type { GLTexture } from '../../gl/textures.ts';
 import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLayer, type TemplateView } from '../../model/index.ts';
 import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
@@ -25,7 +25,7 @@ import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
-import { blendOnto, blurLayer, drawLayer, finishTile, resetState, type TileFrame } from './passes.ts';
+import { blendOnto, blurLayer, drawLayer, finishTile, keepClipShape, resetState, type TileFrame } from './passes.ts';
 import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
 import { RenderIdRegistry, type RenderTicket } from './render-ids.ts';
 import type { Resampling } from './resampling.ts';
@@ -351,7 +351,7 @@ export class MockupRenderer {
           }
           if (layer.isClipBase) {
             base.target ??= acquire({ width: tile.width, height: tile.height });
-            copyTargetRegion(gl, holder, base.target, rect);
+            keepClipShape(gl, this.programs, frame, holder, base.target, backdrop, rect, layer.mask);
             base.rect = rect;
           }
           const { blend, opacity } = layer.plan.layer;

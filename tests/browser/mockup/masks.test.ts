@@ -69,6 +69,20 @@ describe('layer masks and clipping masks', () => {
     expect(maxDiff(px(unclipped, 24, 8), [0, 0, 100, 255])).toBeLessThanOrEqual(1);
   });
 
+  test("a clipped layer shows only through its base's mask too", async () => {
+    // Base: the red flat over the whole view, masked to the top-left quarter (white) and half in
+    // the bottom-left (grey). Clipped: blue, drawn normally.
+    const base = { ...smartObject({ OS: { w: 8, h: 8 }, matrix: [4, 0, 0, 2, 0, 0] }), maskUrl: 'mask' };
+    const clipped = { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), clipToBelow: true };
+    const img = await renderer.renderViewToImageData({ view: view([base, clipped], { width: W, height: H }), flats: { front: flat } });
+    expect(maxDiff(px(img, 4, 4), [0, 0, 255, 255])).toBeLessThanOrEqual(1);
+    // Where the mask hides the base, the clipped layer is hidden as well: the photo shows.
+    expect(maxDiff(px(img, 24, 4), [100, 100, 100, 255])).toBeLessThanOrEqual(1);
+    // Half mask: the base at half over the photo, then the clipped blue at half over that
+    // (Photoshop's isolated clipping group would give (50, 50, 178): see clipToBelow).
+    expect(maxDiff(px(img, 4, 12), [89, 25, 153, 255])).toBeLessThanOrEqual(3);
+  });
+
   test('layers clipped to a base with no design yet are hidden with it', async () => {
     const base = smartObject({ OS: { w: 8, h: 8 }, matrix: [2, 0, 0, 2, 0, 0] });
     const clipped = { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), clipToBelow: true };
