@@ -70,7 +70,7 @@ export async function generateImages(dataDir: string, build: string, size: numbe
     for (const view of arch.views) {
       tasks.push(async () => {
         const names = await photographView(view, size, dir);
-        files += names.parts ? 9 : 8;
+        files += Object.values(names).filter(Boolean).length;
       });
     }
     for (const flat of arch.flats) {

@@ -93,7 +93,8 @@ function view(arch: Archetype, v: ViewDrawing, build: string, size: number, flat
       height: size,
       imageUrl: url(names.cutout),
       shadingUrl: url(names.shading),
-      highlightUrl: url(names.highlight),
+      // Speculars cross body and print alike, so they travel in the sheen part, not a print-only map.
+      highlightUrl: null,
       displacement: { url: url(names.displacement), scaleX: size * DISPLACEMENT_SHARE, scaleY: size * DISPLACEMENT_SHARE },
       layers: v.prints.map((area) => printLayer(area, flats, k)),
     },

@@ -111,8 +111,8 @@ describe('generated photography', () => {
     expect(opaque).toBe(inside);
   });
 
-  it('serves shading and highlight maps, parts and flat outlines', async () => {
-    for (const rel of ['hoodie/front-shading.png', 'hoodie/front-highlight.png', 'hoodie/front-displace.png', 'hoodie/front-surface.png', 'hoodie/front-parts.png', 'mens-tee/flat-front.png', 'icons/womens-clothing.png']) {
+  it('serves shading, displacement and surface maps, parts and flat outlines', async () => {
+    for (const rel of ['hoodie/front-shading.png', 'hoodie/front-sheen.png', 'hoodie/front-displace.png', 'hoodie/front-surface.png', 'hoodie/front-parts.png', 'mens-tee/flat-front.png', 'icons/womens-clothing.png']) {
       const res = await fetch(fileUrl(rel));
       expect(res.status, rel).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');

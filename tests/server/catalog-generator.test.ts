@@ -109,7 +109,8 @@ describe('templates', () => {
       expect(v.viewData.imageUrl).toMatch(/-cutout\.png$/);
       expect(v.viewData.shadingUrl).toMatch(/-shading\.png$/);
       expect(v.viewData.displacement?.url).toMatch(/-displace\.png$/);
-      expect(v.viewData.highlightUrl).toMatch(/-highlight\.png$/);
+      expect(v.viewData.highlightUrl).toBeNull();
+      expect(v.partsList.some((part) => /-sheen\.png$/.test(part.imageUrl))).toBe(true);
       for (const l of smartObjects({ ...tee, viewList: [v] })) {
         expect(l.OS).toEqual({ w: 1800, h: 2400 });
         const points = l.PS?.kind === 'custom' ? l.PS.points : [];

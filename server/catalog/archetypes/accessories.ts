@@ -1,7 +1,7 @@
 /** Shoes and socks, hats, bags and pet supplies. */
 import { ellipse, roundRect, symmetric, type Pt, type Ring } from '../art/path';
 import { HARD_GOODS_COLORS, SOFT_COLORS } from '../art/palette';
-import { SHOE_SIZES, fold, foldPair, glow, seam } from './common';
+import { SHOE_SIZES, fold, foldPair, seam } from './common';
 import { bezierBox, mirrorPoints, mirrorShape } from './geometry';
 import type { Archetype, Ornament, ViewDrawing } from './types';
 
@@ -35,7 +35,6 @@ export const socksArchetype: Archetype = {
       fold([[790, 660], [830, 700, 840, 740, 830, 790]], 0.08, 14, 10),
     ],
     tones: [{ shape: [ellipse(420, 720, 70, 70)], opacity: 0.08, blur: 20 }],
-    glows: [glow(ellipse(470, 320, 40, 180), 0.2, 25)],
     prints: [{ flatId: 'sock', placement: { kind: 'bezier', points: sockPoints }, clip: [sockRing] }],
   }],
   colors: SOFT_COLORS.slice(0, 8), colorOptionName: 'Color', sizes: [{ name: 'S', cents: 0 }, { name: 'M', cents: 0 }, { name: 'L', cents: 0 }], materials: [{ name: 'Polyester Cushion', cents: 0 }, { name: 'Cotton Blend', cents: 150 }],
@@ -92,7 +91,6 @@ function sneakerView(id: 'outer' | 'inner'): ViewDrawing {
       seam([[700, 520], [720, 580, 760, 640, 800, 690]], 0.2),
       fold([[200, 460], [190, 540, 200, 620, 220, 690]], 0.1, 16, 10),
     ],
-    glows: [glow(ellipse(600, 560, 160, 40), 0.2, 25)],
     ornaments: laces(),
     prints: [{ flatId: id, placement: { kind: 'bezier', points: upperPoints }, clip: [upperRing] }],
   };
@@ -101,7 +99,6 @@ function sneakerView(id: 'outer' | 'inner'): ViewDrawing {
     ...outer,
     body: mirrorShape(outer.body),
     folds: (outer.folds ?? []).map((f) => ({ ...f, path: mirrorShape([f.path])[0] ?? f.path })),
-    glows: (outer.glows ?? []).map((g) => ({ ...g, shape: mirrorShape(g.shape) })),
     ornaments: (outer.ornaments ?? []).map((o) => ({ ...o, shape: mirrorShape(o.shape) })),
     prints: [{ flatId: id, placement: { kind: 'bezier', points: mirrorPoints(upperPoints) }, clip: mirrorShape([upperRing]) }],
   };
@@ -143,7 +140,6 @@ export const slipperArchetype: Archetype = {
     // Slides are moulded in one colour: soles and straps are all body. The edge falloff of each
     // ring already draws the strap's edges across the sole, so no extra folds are needed.
     id: 'top', name: 'Top', body: [slipperL.sole, slipperL.strap, slipperR.sole, slipperR.strap],
-    glows: [glow(ellipse(320, 350, 70, 40), 0.2, 20), glow(ellipse(630, 350, 70, 40), 0.2, 20)],
     prints: [
       { flatId: 'strap', placement: { kind: 'bezier', points: slipperL.points }, clip: [slipperL.strap] },
       { flatId: 'strap', placement: { kind: 'bezier', points: slipperR.points }, clip: [slipperR.strap] },
@@ -174,7 +170,6 @@ export const capArchetype: Archetype = {
       fold([[160, 580], [300, 600, 700, 600, 840, 580]], 0.1, 10, 6),
     ],
     tones: [{ shape: [capBrim], opacity: 0.03, blur: 10 }],
-    glows: [glow(ellipse(430, 300, 80, 60), 0.2, 30)],
     ornaments: [{ shape: [ellipse(500, 174, 18, 10)], fill: '#E9E9E9', stroke: '#BDBDBD', strokeWidth: 2 }],
     prints: [
       { flatId: 'front', placement: { kind: 'bezier', points: bezierBox({ x: 280, y: 250, w: 440, h: 300 }, { arch: 60, bulge: 10, taper: 0.2 }) }, clip: [capCrown] },
@@ -201,7 +196,6 @@ export const bucketHatArchetype: Archetype = {
       seam([[305, 585], [695, 585]], 0.24),
       ...[640, 680, 720].map((y) => seam([[1000 - (700 + (y - 600) * 1.6), y], [500, y + 20 + (y - 600) * 0.3], [700 + (y - 600) * 1.6, y]], 0.14)),
     ],
-    glows: [glow(ellipse(440, 380, 80, 80), 0.2, 30)],
     prints: [
       { flatId: 'crown', placement: { kind: 'bezier', points: bezierBox({ x: 300, y: 250, w: 400, h: 330 }, { taper: -0.15, bulge: 6 }) }, clip: [bucketCrown] },
       { flatId: 'brim', placement: { kind: 'bezier', points: bezierBox({ x: 140, y: 560, w: 720, h: 220 }, { taper: -0.4, sag: 30 }) }, clip: [bucketBrim] },
@@ -228,7 +222,6 @@ function toteView(id: 'front' | 'back'): ViewDrawing {
       fold([[680, 400], [700, 560, 690, 740, 720, 890]], 0.07, 20, 14),
     ],
     tones: [{ shape: [[[312, 336], [352, 336], [352, 360], [312, 360]], [[648, 336], [688, 336], [688, 360], [648, 360]]], opacity: 0.1, blur: 4 }],
-    glows: [glow(ellipse(420, 520, 120, 160), 0.15, 40)],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: bezierBox({ x: 290, y: 400, w: 420, h: 460 }, { bulge: 4, sag: 3 }) } }],
   };
 }
@@ -256,7 +249,6 @@ export const backpackArchetype: Archetype = {
     id: 'front', name: 'Front', body: [packBody],
     folds: [seam([[320, 620], [680, 620]], 0.2), seam([[300, 250], [400, 190, 600, 190, 700, 250]], 0.22), fold([[320, 860], [500, 872], [680, 860]], 0.14, 14, 8)],
     tones: [{ shape: [packPocket], opacity: 0.05, blur: 10 }],
-    glows: [glow(ellipse(420, 380, 90, 140), 0.18, 40)],
     ornaments: [
       { shape: [[[230, 240], [262, 250], [262, 820], [236, 830]], [[770, 240], [738, 250], [738, 820], [764, 830]]], fill: '#2E2F33' },
       { shape: [[[440, 150], [440, 90, 560, 90, 560, 150], [540, 150], [540, 112, 460, 112, 460, 150]]], fill: '#2E2F33' },
@@ -286,7 +278,6 @@ export const petBandanaArchetype: Archetype = {
   views: [{
     id: 'front', name: 'Front', body: [bandanaRing],
     folds: [seam([[238, 320], [762, 320]], 0.2), ...foldPair([[600, 340], [580, 480, 540, 640, 510, 800]], 0.08, 14, 10)],
-    glows: [glow(ellipse(440, 420, 90, 90), 0.2, 35)],
     prints: [{ flatId: 'front', placement: { kind: 'bezier', points: bezierBox({ x: 236, y: 320, w: 528, h: 512 }, { taper: 1.6 }) }, clip: [bandanaRing] }],
   }],
   colors: ['white', 'red', 'navy', 'black', 'pink', 'sky', 'yellow'], sizes: [{ name: 'S', cents: 0 }, { name: 'M', cents: 0 }, { name: 'L', cents: 100 }], materials: null,
@@ -307,7 +298,6 @@ export const petBedArchetype: Archetype = {
     id: 'top', name: 'Top', body: [bedOuter],
     folds: [seam([[230, 540], [230, 430, 330, 330, 470, 330]], 0.1)],
     tones: [{ shape: [bedCushion], opacity: 0.05, blur: 14 }],
-    glows: [glow(ellipse(430, 420, 160, 60), 0.2, 30)],
     prints: [{ flatId: 'cushion', placement: { kind: 'bezier', points: bezierBox({ x: 230, y: 330, w: 540, h: 420 }, { bulge: 10, sag: 8 }) }, clip: [bedCushion] }],
   }],
   colors: ['heather-grey', 'white', 'charcoal', 'navy', 'pink', 'sand'], sizes: [{ name: 'S (18 x 14 in)', cents: 0 }, { name: 'M (28 x 20 in)', cents: 800 }, { name: 'L (40 x 30 in)', cents: 1600 }], materials: null,

@@ -1,7 +1,7 @@
 /** Garments: tees, hoodies, tanks, swimwear, dresses, leggings, baby and kids wear, aprons. */
 import { ellipse, solid, symmetric, type Pt, type Ring } from '../art/path';
 import { GARMENT_COLORS, SOFT_COLORS } from '../art/palette';
-import { ADULT_SIZES, BABY_SIZES, COTTON, KIDS_SIZES, POLY, fold, foldPair, glow, seam } from './common';
+import { ADULT_SIZES, BABY_SIZES, COTTON, KIDS_SIZES, POLY, fold, foldPair, seam } from './common';
 import { bezierBox } from './geometry';
 import type { Archetype, ViewDrawing } from './types';
 
@@ -64,7 +64,6 @@ function teeViews(t: TeeShape, front: { w: number; h: number; y: number }, back:
     name: id === 'front' ? 'Front' : 'Back',
     body: [teeRing(t, id === 'back')],
     folds: teeFolds(t, id === 'back'),
-    glows: [glow(ellipse(430, t.armpit[1] + 10, 120, 90), 0.18, 40)],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: bezierBox({ x: 500 - box.w / 2, y: box.y, w: box.w, h: box.h }, { bulge: 6, sag: 5 }) } }],
   });
   return [view('front', front), view('back', back)];
@@ -151,7 +150,6 @@ function tankView(id: 'front' | 'back'): ViewDrawing {
       seam([[296, 836], [704, 836]], 0.2),
       ...foldPair([[690, 420], [650, 500, 610, 560, 570, 600]], 0.09, 16, 10),
     ],
-    glows: [glow(ellipse(440, 420, 110, 100), 0.18, 40)],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: bezierBox({ x: 400, y: id === 'front' ? 320 : 280, w: 200, h: 280 }, { bulge: 5, sag: 4 }) } }],
   };
 }
@@ -227,7 +225,6 @@ function hoodieViews(zip: boolean): ViewDrawing[] {
     folds: hoodieFolds(false),
     // The hood's inside: shaded, darker at its top, with a rim seam round the opening.
     tones: [{ shape: [hoodOpening], opacity: 0.07, blur: 1.2 }, { shape: [ellipse(500, 165, 55, 45)], opacity: 0.09, blur: 16 }],
-    glows: [glow(ellipse(420, 420, 120, 110), 0.17, 45)],
     ornaments: zip
       ? [
           { shape: [[[496, 312], [504, 312], [504, 872], [496, 872]]], fill: '#B9BBBF', stroke: '#8E9095', strokeWidth: 1 },
@@ -243,7 +240,6 @@ function hoodieViews(zip: boolean): ViewDrawing[] {
     id: 'back', name: 'Back',
     body: [hoodieRing(true)],
     folds: hoodieFolds(true),
-    glows: [glow(ellipse(430, 400, 130, 120), 0.16, 45)],
     prints: [{ flatId: 'back', placement: { kind: 'bezier', points: bezierBox({ x: 380, y: 280, w: 240, h: 320 }, { bulge: 6, sag: 5 }) } }],
   };
   return [front, back];
@@ -303,7 +299,6 @@ function swimsuitView(id: 'front' | 'back'): ViewDrawing {
       ...foldPair([[640, 420], [610, 470, 590, 520, 560, 560]], 0.1, 14, 9),
       fold([[500, id === 'front' ? 360 : 560], [505, 600, 496, 700, 500, 820]], 0.06, 18, 12),
     ],
-    glows: [glow(ellipse(440, 470, 70, 160), 0.21, 40)],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: bezierBox({ x: 336, y: 148, w: 328, h: 736 }, { bulge: 8, sag: 3 }) }, clip: [body] }],
   };
 }
@@ -342,7 +337,6 @@ function dressView(id: 'front' | 'back'): ViewDrawing {
       ...foldPair([[580, 480], [600, 600, 640, 720, 660, 880]], 0.1, 18, 10),
       ...foldPair([[530, 480], [540, 620, 550, 760, 560, 890]], 0.07, 16, 10),
     ],
-    glows: [glow(ellipse(450, 320, 70, 110), 0.18, 40)],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: bezierBox({ x: 196, y: 128, w: 608, h: 780 }, { taper: -0.55, bulge: 4, sag: 4 }) }, clip: [body] }],
   };
 }
@@ -382,7 +376,6 @@ function leggingsView(id: 'front' | 'back'): ViewDrawing {
       ...foldPair([[560, 860], [580, 866, 600, 866, 620, 862]], 0.1, 8, 5),
       ...foldPair([[520, 470], [535, 600, 545, 750, 560, 920]], 0.07, 14, 8),
     ],
-    glows: [glow(ellipse(400, 420, 40, 200), 0.21, 30), glow(ellipse(600, 420, 40, 200), 0.15, 30)],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: bezierBox({ x: 296, y: 100, w: 408, h: 828 }, { taper: 0.25, bulge: 4 }) }, clip: [body] }],
   };
 }
@@ -423,7 +416,6 @@ function bodysuitView(id: 'front' | 'back'): ViewDrawing {
       ...foldPair([[640, 340], [610, 400, 580, 440, 540, 470]], 0.08, 14, 9),
       seam([[456, 806], [500, 812], [544, 806]], 0.2),
     ],
-    glows: [glow(ellipse(440, 360, 90, 90), 0.18, 40)],
     ornaments: id === 'front' ? [{ shape: [ellipse(470, 808, 7, 7), ellipse(500, 811, 7, 7), ellipse(530, 808, 7, 7)], fill: '#D9D9DB', stroke: '#A9A9AD', strokeWidth: 1.5 }] : [],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: bezierBox({ x: 418, y: id === 'front' ? 262 : 240, w: 164, h: 187 }, { bulge: 4, sag: 3 }) } }],
   };
@@ -469,7 +461,6 @@ export const apronArchetype: Archetype = {
       seam([[370, 640], [370, 780], [630, 780], [630, 640]], 0.22),
       ...foldPair([[560, 470], [575, 600, 590, 760, 600, 880]], 0.08, 16, 10),
     ],
-    glows: [glow(ellipse(460, 330, 80, 90), 0.17, 40)],
     prints: [{ flatId: 'front', placement: { kind: 'bezier', points: bezierBox({ x: 300, y: 200, w: 400, h: 682 }, { taper: -0.3, bulge: 3 }) }, clip: [apronShape()[0] as Ring] }],
   }],
   colors: ['white', 'black', 'natural', 'red', 'navy', 'forest', 'charcoal'], sizes: null, materials: [{ name: 'Polyester Twill', cents: 0 }, { name: 'Cotton Canvas', cents: 300 }],

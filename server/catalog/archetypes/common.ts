@@ -1,7 +1,7 @@
 /** Shared merchandising lists and drawing bits used by several archetypes. */
 import type { Pt, Ring } from '../art/path';
 import { mapRing } from '../art/path';
-import type { Fold, Tone, Upcharge } from './types';
+import type { Fold, Upcharge } from './types';
 
 export const ADULT_SIZES: readonly Upcharge[] = [
   { name: 'XS', cents: 0 }, { name: 'S', cents: 0 }, { name: 'M', cents: 0 }, { name: 'L', cents: 0 }, { name: 'XL', cents: 0 },
@@ -41,6 +41,3 @@ export function seam(path: Ring, opacity = 0.22): Fold {
   return { path, width: 3, opacity, blur: 1.2 };
 }
 
-export function glow(ring: Ring, opacity = 0.2, blur = 30): Tone {
-  return { shape: [ring], opacity, blur };
-}

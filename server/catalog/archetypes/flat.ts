@@ -1,6 +1,5 @@
 /** Flat and wall products: posters (affine), canvas and framed prints (perspective), stationery, phone cases. */
 import { ellipse, hole, mapShape, rect, roundRect, solid, type Box, type Ring, type Shape } from '../art/path';
-import { glow } from './common';
 import { bilinear, quadOf } from './geometry';
 import type { Archetype, Ornament, ViewDrawing } from './types';
 
@@ -8,8 +7,6 @@ import type { Archetype, Ornament, ViewDrawing } from './types';
 function normalized(box: Box, shape: Shape): Shape {
   return mapShape(shape, ([x, y]) => [(x - box.x) / box.w, (y - box.y) / box.h]);
 }
-
-const paperSheen = (b: Box) => glow([[b.x, b.y], [b.x + b.w * 0.55, b.y], [b.x + b.w * 0.2, b.y + b.h * 0.6], [b.x, b.y + b.h * 0.75]], 0.18, 40);
 
 // --- Poster --------------------------------------------------------------------------------------
 
@@ -22,7 +19,6 @@ export const posterArchetype: Archetype = {
   views: [{
     id: 'front', name: 'Front', backdrop: 'wall', body: [rect(posterBox.x, posterBox.y, posterBox.w, posterBox.h)],
     tones: [{ shape: [rect(posterBox.x, posterBox.y + posterBox.h - 60, posterBox.w, 60)], opacity: 0.05, blur: 20 }],
-    glows: [paperSheen(posterBox)],
     prints: [{ flatId: 'front', placement: { kind: 'affine', box: posterBox } }],
   }],
   colors: null, sizes: [{ name: '12 x 16 in', cents: 0 }, { name: '18 x 24 in', cents: 400 }, { name: '24 x 32 in', cents: 900 }],
@@ -48,13 +44,11 @@ export const canvasArchetype: Archetype = {
   views: [
     {
       id: 'front', name: 'Front', backdrop: 'wall', body: [rect(canvasFront.x, canvasFront.y, canvasFront.w, canvasFront.h)],
-      glows: [paperSheen(canvasFront)],
       prints: [{ flatId: 'front', placement: { kind: 'perspective', quad: quadOf(canvasFront) } }],
     },
     {
       id: 'angle', name: 'Angle', backdrop: 'wall', body: [canvasAngleFace.map(([x, y]): readonly [number, number] => [x, y]), canvasEdge],
       tones: [{ shape: [canvasEdge], opacity: 0.22, blur: 2 }],
-      glows: [glow([[250, 120], [500, 159], [340, 560], [250, 650]], 0.16, 40)],
       prints: [{ flatId: 'front', placement: { kind: 'perspective', quad: canvasAngleFace } }],
     },
   ],
@@ -87,8 +81,7 @@ function framedView(id: 'front' | 'angle'): ViewDrawing {
     return [n[0], n[1]];
   };
   return {
-    id, name: id === 'front' ? 'Front' : 'Angle', backdrop: 'wall', body: frame, edgeShade: 0.08,
-    glows: [glow(ring({ x: frameOuter.x, y: frameOuter.y, w: 40, h: frameOuter.h }), 0.25, 6)],
+    id, name: id === 'front' ? 'Front' : 'Angle', backdrop: 'wall', body: frame,
     // The mat lies over the print's edges (a part on top); the paper shows only where no print is.
     ornaments: [mat],
     underlays: [paper],
@@ -122,7 +115,6 @@ export const phoneCaseArchetype: Archetype = {
   flats: [{ flatId: 'back', name: 'Back', widthIn: 2.9, heightIn: 6, followsColor: 1, outline: normalized(caseBox, [caseRing, hole(cameraRing)]) }],
   views: [{
     id: 'back', name: 'Back', body: [caseRing],
-    glows: [glow([[305, 100], [560, 100], [305, 600]], 0.25, 30)],
     ornaments: [
       { shape: [cameraRing], fill: '#26272B', stroke: '#55575D', strokeWidth: 3 },
       { shape: [ellipse(377, 172, 30, 30), ellipse(377, 240, 30, 30), ellipse(446, 206, 28, 28)], fill: '#0E0F12', stroke: '#6B6E75', strokeWidth: 4 },
@@ -168,7 +160,6 @@ function notebookView(id: 'front' | 'back'): ViewDrawing {
   return {
     id, name: id === 'front' ? 'Front Cover' : 'Back Cover', body: [bookRing],
     tones: [{ shape: [rect(bookBox.x + 6, bookBox.y + bookBox.h - 8, bookBox.w - 6, 10)], opacity: 0.2, blur: 3 }],
-    glows: [paperSheen(bookBox)],
     ornaments: [spiral(id === 'front' ? 'left' : 'right')],
     prints: [{ flatId: id, placement: { kind: 'affine', box: bookBox }, clip: [bookRing] }],
   };
@@ -195,7 +186,6 @@ export const mousePadArchetype: Archetype = {
   flats: [{ flatId: 'front', name: 'Front', widthIn: 9.25, heightIn: 7.75, followsColor: 1 }],
   views: [{
     id: 'front', name: 'Front', body: [padRing],
-    glows: [paperSheen(padBox)],
     ornaments: [{ shape: [roundRect(padBox.x + 5, padBox.y + 5, padBox.w - 10, padBox.h - 10, 26)], fill: 'none', stroke: '#3A3B3F', strokeWidth: 6 }],
     prints: [{ flatId: 'front', placement: { kind: 'affine', box: padBox }, clip: [padRing] }],
   }],

@@ -1,7 +1,7 @@
 /** Home deco: drinkware (cylinder wraps), pillows and blankets (Bezier warps). */
 import { ellipse, roundRect, solid, symmetric, type Ring } from '../art/path';
 import { HARD_GOODS_COLORS } from '../art/palette';
-import { fold, glow, seam } from './common';
+import { fold, seam } from './common';
 import { mirrorShape, patchOutline, pillowPatch } from './geometry';
 import type { Archetype, ViewDrawing } from './types';
 
@@ -15,7 +15,6 @@ function mugView(id: 'left' | 'right'): ViewDrawing {
     id, name: id === 'left' ? 'Left Side' : 'Right Side',
     body: [mugBody, mugHandle],
     folds: [fold([[700, 345], [700, 675]], 0.16, 10, 5)],
-    glows: [glow(ellipse(390, 530, 22, 250), 0.55, 10), glow(ellipse(760, 500, 10, 120), 0.3, 8)],
     ornaments: [
       { shape: [ellipse(500, 250, 190, 36)], fill: '#F2F2F2', stroke: '#D4D4D4', strokeWidth: 3 },
       { shape: [ellipse(500, 258, 176, 26)], fill: '#E4E4E4', opacity: 0.7 },
@@ -30,7 +29,6 @@ function mugView(id: 'left' | 'right'): ViewDrawing {
     ...view,
     body: mirrorShape(view.body),
     folds: (view.folds ?? []).map((f) => ({ ...f, path: mirrorShape([f.path])[0] ?? f.path })),
-    glows: (view.glows ?? []).map((g) => ({ ...g, shape: mirrorShape(g.shape) })),
   };
 }
 
@@ -57,7 +55,6 @@ export const tumblerArchetype: Archetype = {
   flats: [{ flatId: 'wrap', name: 'Wrap', widthIn: 9.3, heightIn: 8.2, followsColor: 1 }],
   views: [{
     id: 'front', name: 'Front', body: [tumblerBody],
-    glows: [glow(ellipse(405, 560, 18, 280), 0.6, 9)],
     ornaments: [
       { shape: [roundRect(296, 150, 408, 92, 22)], fill: '#CDCFD3', stroke: '#A3A6AB', strokeWidth: 3 },
       { shape: [[[300, 226], [700, 226], [700, 238], [300, 238]]], fill: '#9C9FA4' },
@@ -90,7 +87,6 @@ function pillowView(id: 'front' | 'back'): ViewDrawing {
       fold([[804, 804], [760, 770, 730, 740, 700, 700]], 0.12, 12, 8),
     ],
     tones: [{ shape: [ellipse(560, 580, 260, 240)], opacity: 0.05, blur: 60 }],
-    glows: [glow(ellipse(420, 400, 160, 140), 0.22, 60)],
     prints: [{ flatId: id, placement: { kind: 'bezier', points: pillowPoints } }],
   };
 }
@@ -126,7 +122,6 @@ export const blanketArchetype: Archetype = {
       ...[300, 480, 660].map((x) => fold([[x, 140], [x + 20, 400, x - 20, 650, x + 10, 880]], 0.09, 26, 16)),
       seam([[160, 130], [840, 130]], 0.12),
     ],
-    glows: [glow(ellipse(390, 400, 60, 260), 0.2, 40), glow(ellipse(570, 420, 50, 240), 0.16, 40)],
     prints: [{
       flatId: 'front',
       placement: { kind: 'bezier', points: [[150, 105], [383, 98], [617, 98], [850, 105], [142, 370], [385, 372], [615, 372], [862, 370], [140, 640], [380, 645], [620, 640], [862, 640], [130, 890], [360, 900], [640, 872], [870, 885]] },

@@ -18,7 +18,7 @@ export interface Fold {
   blur: number;
 }
 
-/** A soft area: a shallow hollow in the relief (tones); glows are no longer drawn (the lighting makes the highlights). */
+/** A soft area: a shallow hollow in the relief (tones). */
 export interface Tone {
   shape: Shape;
   opacity: number;
@@ -71,7 +71,6 @@ export interface ViewDrawing {
   body: Shape;
   folds?: Fold[];
   tones?: Tone[];
-  glows?: Tone[];
   ornaments?: Ornament[];
   /**
    * Untinted things in the photo that the print goes on top of (a framed print's mat and paper):
@@ -79,8 +78,6 @@ export interface ViewDrawing {
    */
   underlays?: Ornament[];
   prints: PrintArea[];
-  /** Unused since the lit height field (GENERATOR_VERSION 3): the form's edge rounding turns the silhouette away. */
-  edgeShade?: number;
   /** 'wall' for wall art (hung, shadow to the lower right), 'floor' otherwise. */
   backdrop?: 'floor' | 'wall';
   /** What the body is made of (its texture and how it takes light); cotton jersey when absent. */

@@ -13,8 +13,6 @@
  *   <view>-mask.png       where the product is (the tint region for the lists' colour covers)
  *   <view>-shading.png    the lit diffuse surface, multiplied over prints (white = no change): the
  *                         folds, creases and the weave show through the ink
- *   <view>-highlight.png  screened over prints only: black (no change). Speculars belong over the
- *                         body of every colour too, so they travel in the sheen part instead
  *   <view>-sheen.png      the speculars as white with alpha, an untinted part drawn over body and
  *                         print alike (a black mug still shines; a glossy highlight crosses the print)
  *   <view>-surface.png    where a print may land: the product and what lies on it (a framed
@@ -42,7 +40,6 @@ export interface ViewFileNames {
   cutout: string;
   mask: string;
   shading: string;
-  highlight: string;
   sheen: string;
   displacement: string;
   surface: string;
@@ -55,7 +52,6 @@ export function viewFileNames(view: Pick<ViewDrawing, 'id' | 'ornaments'>): View
     cutout: `${view.id}-cutout.png`,
     mask: `${view.id}-mask.png`,
     shading: `${view.id}-shading.png`,
-    highlight: `${view.id}-highlight.png`,
     sheen: `${view.id}-sheen.png`,
     displacement: `${view.id}-displace.png`,
     surface: `${view.id}-surface.png`,
@@ -237,8 +233,8 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
     .png({ compressionLevel: 6 })
     .toBuffer();
   const surfaceRaw = underlayAlpha ? Buffer.from(maskRaw.map((m, i) => Math.max(m, underlayAlpha[i] ?? 0))) : maskRaw;
-  const [maskPng, shadingPng, highlightPng, sheenPng, displacementPng, surfacePng] = await Promise.all([
-    greyPng(maskRaw, size), greyPng(maps.shading, size), greyPng(Buffer.alloc(size * size), size), alphaPng(maps.sheen, size),
+  const [maskPng, shadingPng, sheenPng, displacementPng, surfacePng] = await Promise.all([
+    greyPng(maskRaw, size), greyPng(maps.shading, size), alphaPng(maps.sheen, size),
     sharp(maps.displacement, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer(),
     greyPng(surfaceRaw, size),
   ]);
@@ -253,7 +249,6 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
     writeFile(path.join(dir, names.cutout), cutout),
     writeFile(path.join(dir, names.mask), maskPng),
     writeFile(path.join(dir, names.shading), shadingPng),
-    writeFile(path.join(dir, names.highlight), highlightPng),
     writeFile(path.join(dir, names.sheen), sheenPng),
     writeFile(path.join(dir, names.displacement), displacementPng),
     writeFile(path.join(dir, names.surface), surfacePng),
