@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, gte, max } from 'drizzle-orm';
+import { and, asc, eq, gte, max, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Psd } from 'ag-psd';
 import type { Db } from '../db/client';
@@ -71,13 +71,17 @@ export function isPsdFile(bytes: Uint8Array): boolean {
     && bytes[4] === 0 && (bytes[5] === 1 || bytes[5] === 2);
 }
 
-async function nextId(db: Db, column: typeof catalogTemplates.id | typeof catalogProducts.id | typeof catalogVariants.id | typeof catalogImages.id): Promise<number> {
+/** Serialises operator additions, so two at once never take the same ids. */
+const ADD_LOCK_KEY = 0x0c47a107;
+
+async function nextId(db: Pick<Db, 'select'>, column: typeof catalogTemplates.id | typeof catalogProducts.id | typeof catalogVariants.id | typeof catalogImages.id): Promise<number> {
   const table = column.table;
   const [row] = await db.select({ top: max(column) }).from(table).where(gte(column, OPERATOR_ID_BASE));
   return Math.max(OPERATOR_ID_BASE, (row?.top ?? OPERATOR_ID_BASE - 1) + 1);
 }
 
-const png = (r: Raster) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.length), { raw: { width: r.width, height: r.height, channels: 4 } }).png().toBuffer();
+const rawSharp = (r: Raster) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.length), { raw: { width: r.width, height: r.height, channels: 4 } });
+const png = (r: Raster) => rawSharp(r).png().toBuffer();
 
 /** The flats' editing space: the long side at the catalogue's 800 px, the print size the smart object's own pixels. */
 function editSpace(template: CustomTemplate): CustomTemplate {
@@ -104,9 +108,8 @@ export async function addPsdProduct(ctx: { db: Db; dataDir: string }, input: Psd
   const [sub] = await ctx.db.select().from(catalogSubcategories).where(eq(catalogSubcategories.id, input.subcategoryId));
   if (!sub) throw new PsdProductRefused('Unknown subcategory');
 
-  const templateId = await nextId(ctx.db, catalogTemplates.id);
-  // A random part keeps URLs (cached as immutable) unique even if an id is ever reused.
-  const folder = `${templateId}-${randomBytes(4).toString('hex')}`;
+  // A random folder: the URLs (cached as immutable) are fixed before the rows get their ids.
+  const folder = randomBytes(8).toString('hex');
   const dir = path.join(catalogRoot(ctx.dataDir), PSD_BUILD, folder);
   let baked;
   try {
@@ -120,8 +123,8 @@ export async function addPsdProduct(ctx: { db: Db; dataDir: string }, input: Psd
   await mkdir(dir, { recursive: true });
   try {
     for (const img of baked.images) await writeFile(path.join(dir, img.name), await png(img.raster));
-    await writeFile(path.join(dir, 'cover.jpg'), await sharp(await png(cover)).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
-    return await insertRows(ctx.db, input, { templateId, baked, sub, cover: fileUrl(PSD_BUILD, folder, 'cover.jpg'), size: { width: psd.width, height: psd.height } });
+    await writeFile(path.join(dir, 'cover.jpg'), await rawSharp(cover).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
+    return await insertRows(ctx.db, input, { baked, sub, cover: fileUrl(PSD_BUILD, folder, 'cover.jpg'), size: { width: psd.width, height: psd.height } });
   } catch (err) {
     // Nothing half-made stays behind: no rows (one transaction) and no pictures.
     await rm(dir, { recursive: true, force: true });
@@ -132,21 +135,25 @@ export async function addPsdProduct(ctx: { db: Db; dataDir: string }, input: Psd
 async function insertRows(
   db: Db,
   input: PsdProductInput,
-  made: { templateId: number; baked: ReturnType<typeof bakePsdTemplate>; sub: typeof catalogSubcategories.$inferSelect; cover: string; size: { width: number; height: number } },
+  made: { baked: ReturnType<typeof bakePsdTemplate>; sub: typeof catalogSubcategories.$inferSelect; cover: string; size: { width: number; height: number } },
 ): Promise<PsdProductResult> {
-  const { templateId, baked, sub } = made;
+  const { baked, sub } = made;
   const shipFrom = input.shipFrom ?? 'CN';
   const customType = input.customType ?? 6;
-  const template: CustomTemplate = {
-    ...editSpace(baked.template),
-    customTemplateId: String(templateId),
-    templateData: { source: 'psd', dpi: PRINT_DPI, notes: baked.notes, views: [{ viewId: 'psd', name: 'Mockup' }] },
-  };
-  const printAreas = template.flatList.map((f) => ({ flatId: f.flatId, widthPx: f.flatData.flatWidth, heightPx: f.flatData.flatHeight }));
+  // One view per document or artboard: named by its artboard, a plain document's 'Mockup'.
+  const views = baked.template.viewList.map((v) => ({ viewId: v.viewId, name: v.viewId === 'psd' ? 'Mockup' : v.viewId }));
   return db.transaction(async (tx) => {
-    const productId = await nextId(tx as unknown as Db, catalogProducts.id);
-    const variantId = await nextId(tx as unknown as Db, catalogVariants.id);
-    const imageId = await nextId(tx as unknown as Db, catalogImages.id);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADD_LOCK_KEY})`);
+    const templateId = await nextId(tx, catalogTemplates.id);
+    const productId = await nextId(tx, catalogProducts.id);
+    const variantId = await nextId(tx, catalogVariants.id);
+    const imageId = await nextId(tx, catalogImages.id);
+    const template: CustomTemplate = {
+      ...editSpace(baked.template),
+      customTemplateId: String(templateId),
+      templateData: { source: 'psd', dpi: PRINT_DPI, notes: baked.notes, views },
+    };
+    const printAreas = template.flatList.map((f) => ({ flatId: f.flatId, widthPx: f.flatData.flatWidth, heightPx: f.flatData.flatHeight }));
     const handle = `${slugify(input.title) || 'mockup'}-${productId - OPERATOR_ID_BASE + 1}`;
     const view = template.viewList[0]!;
     await tx.insert(catalogTemplates).values({ id: templateId, archetype: `psd-${templateId}`, name: input.title, customType, cover: made.cover, template });
@@ -157,13 +164,13 @@ async function insertRows(
       shipFlag: shipFrom === 'CN' ? 0 : 1, shipFrom, defaultLogisticsId: methodsFrom(shipFrom)[0]?.logisticsId ?? 1,
       logistics: logisticsFor(shipFrom, input.weightGrams ?? 200),
       properties: printAreas.map((a) => ({ name: `Print area ${a.flatId}`, value: `${a.widthPx} x ${a.heightPx} px` })),
-      options: [], customInfo: { archetype: `psd-${templateId}`, dpi: PRINT_DPI, printAreas, views: [{ viewId: 'psd', name: 'Mockup' }] },
+      options: [], customInfo: { archetype: `psd-${templateId}`, dpi: PRINT_DPI, printAreas, views },
       pic1: made.cover, minCost: input.cost, maxCost: input.cost, hotSelling: false, is3d: false, customizedGift: false,
       sales: 0, status: 1, createdAt: new Date(), searchText: `${input.title} ${handle} ${description}`.toLowerCase(),
     });
     await tx.insert(catalogImages).values({
       id: imageId, productId, position: 0, customType, templateId, sectionType: null, prototypeGroupId: `psd-${templateId}`,
-      prototypeGroupName: input.title, sectionName: 'Mockup', colorName: 'White', imgname: '#FFFFFF', src: view.viewData.imageUrl,
+      prototypeGroupName: input.title, sectionName: views[0]!.name, colorName: 'White', imgname: '#FFFFFF', src: view.viewData.imageUrl,
       iscolor: 0, isoverlay: 0, editimgwidth: made.size.width, editimgheight: made.size.height,
     });
     await tx.insert(catalogVariants).values({
@@ -176,6 +183,6 @@ async function insertRows(
 
 /** Operator products still present (for tests and the operator's own checks). */
 export async function operatorProductIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: catalogProducts.id }).from(catalogProducts).where(and(gte(catalogProducts.id, OPERATOR_ID_BASE), eq(catalogProducts.status, 1)));
+  const rows = await db.select({ id: catalogProducts.id }).from(catalogProducts).where(and(gte(catalogProducts.id, OPERATOR_ID_BASE), eq(catalogProducts.status, 1))).orderBy(asc(catalogProducts.id));
   return rows.map((r) => r.id);
 }

@@ -98,9 +98,16 @@ describe('POST /ops/catalog/psd', () => {
     expect(list.rows?.map((r) => r.id), JSON.stringify(list).slice(0, 300)).toContain(made.productId);
   });
 
+  it('gives two products added at once their own ids', async () => {
+    const [a, b] = await Promise.all([upload({ ...fields(), title: 'Twin A' }, psdBytes), upload({ ...fields(), title: 'Twin B' }, psdBytes)]);
+    expect([a.body.code, b.body.code]).toEqual([200, 200]);
+    expect(a.body.data!.productId).not.toBe(b.body.data!.productId);
+    expect(await operatorProductIds(s.database.db)).toHaveLength(3);
+  });
+
   it('keeps operator products when the generated catalogue is rebuilt', async () => {
     const before = await operatorProductIds(s.database.db);
-    expect(before).toHaveLength(1);
+    expect(before).toHaveLength(3);
     await seedCatalog(s, { seed: 'catalog-psd-test-2', productCount: 8, imageSize: 256 });
     expect(await operatorProductIds(s.database.db)).toEqual(before);
     const detail = await s.api('GET', `/api/product/getInfo/${before[0]}`);

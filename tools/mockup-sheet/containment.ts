@@ -26,26 +26,21 @@ export interface Containment {
 /** The mask's inside (> 127) grown by `grow` px (a square max filter, separable). */
 export function growMask(mask: GreyPlane, grow: number): Uint8Array {
   const { width: w, height: h } = mask;
-  let cur = Uint8Array.from(mask.data, (v) => (v > 127 ? 1 : 0));
-  if (grow <= 0) return cur;
-  const row = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let on = 0;
-      for (let k = Math.max(0, x - grow); k <= Math.min(w - 1, x + grow) && !on; k++) on = cur[y * w + k]!;
-      row[y * w + x] = on;
+  const inside = Uint8Array.from(mask.data, (v) => (v > 127 ? 1 : 0));
+  if (grow <= 0) return inside;
+  // Along rows, then along columns: a square of side 2 * grow + 1.
+  const pass = (src: Uint8Array, step: number, count: number, lines: number, lineStep: number): Uint8Array => {
+    const out = new Uint8Array(w * h);
+    for (let line = 0; line < lines; line++) {
+      for (let i = 0; i < count; i++) {
+        let on = 0;
+        for (let k = Math.max(0, i - grow); k <= Math.min(count - 1, i + grow) && !on; k++) on = src[line * lineStep + k * step]!;
+        out[line * lineStep + i * step] = on;
+      }
     }
-  }
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let on = 0;
-      for (let k = Math.max(0, y - grow); k <= Math.min(h - 1, y + grow) && !on; k++) on = row[k * w + x]!;
-      out[y * w + x] = on;
-    }
-  }
-  cur = out;
-  return cur;
+    return out;
+  };
+  return pass(pass(inside, 1, w, h, w), w, h, w, 1);
 }
 
 /** Counts what `withDesign` changed against `without` (any channel more than `threshold` apart) and how much of it is off the product. */

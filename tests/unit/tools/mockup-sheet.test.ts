@@ -16,6 +16,12 @@ describe('print containment', () => {
   it('grows a mask by whole pixels', () => {
     const g = growMask(mask, 1);
     expect(Array.from(g.subarray(0, W))).toEqual([0, 1, 1, 1, 1, 1, 1, 0, 0, 0]);
+    // One pixel grows into a square, down the columns as well as along the rows.
+    const dot = { width: W, height: H, data: new Uint8Array(W * H) };
+    dot.data[1 * W + 4] = 255;
+    const grown = growMask(dot, 1);
+    const at = (x: number, y: number) => grown[y * W + x];
+    expect([at(3, 0), at(5, 2), at(4, 1), at(6, 1), at(4, 3)]).toEqual([1, 1, 1, 0, 0]);
   });
 
   it('counts nothing outside when the print stays on the product', () => {
