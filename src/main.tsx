@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Root } from './routes/Root';
 import { routeTable } from './routes/table';
 import { ErrorPage } from './pages/NotFound';
-import { takeHandedTokens } from './stores/handoff';
+import { takeHandedTokens } from './api/handoff';
 import './styles.css';
 
 // A session token handed over in the URL leaves the address bar before the router reads it.

@@ -1,7 +1,7 @@
 /**
  * The Shopify storefront script (spec section 7 "Store connection": "File upload of a generated
  * store script returns a code and an upload url"; section 4 "Theme style save"). The browser
- * generates the script from the merchant's button settings (src/components/stores/storeScript.ts)
+ * generates the script from the merchant's button settings (src/components/shops/storeScript.ts)
  * and sends it here as text; it is stored under the merchant's own upload folder with a random
  * name and served as JavaScript. updateShopifyThemeStyle then only accepts a scriptUrl that this
  * check finds among the merchant's own scripts, so a style can never make storefronts load a

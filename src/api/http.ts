@@ -8,7 +8,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { Code, Messages, type Envelope } from '../../contract/envelope';
 import { HTTP_TIMEOUT_MS } from '../../contract/constants';
-import { loadingEnd, loadingStart, toast, ui } from '../stores/ui';
+import { loadingEnd, loadingStart, toast, ui } from '../state/ui';
 
 export interface CallOptions {
   json?: unknown;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { COPYRIGHT, FOOTER_TAGLINE } from '../../contract/constants';
-import { ui } from '../stores/ui';
+import { ui } from '../state/ui';
 
 export function Footer() {
   return (

@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { Modal } from './Modal';
 import { LoginDialog } from './LoginDialog';
-import { ui } from '../stores/ui';
-import { StoreDialogs } from './stores/StoreDialogs';
+import { ui } from '../state/ui';
+import { StoreDialogs } from './shops/StoreDialogs';
 import { Code } from '../../contract/envelope';
 
 /** Dialogs any page can open: login, add store, and the store notices of codes 10003/10004. */

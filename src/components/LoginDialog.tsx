@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Modal } from './Modal';
 import { LoginForm } from './LoginForm';
-import { takeAfterLogin, ui } from '../stores/ui';
+import { takeAfterLogin, ui } from '../state/ui';
 import { POST_LOGIN_CALLBACK_DELAY_MS } from '../../contract/constants';
 
 export function LoginDialog() {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Field } from './Field';
 import { useForm } from './useForm';
 import { userApi } from '../api/user';
-import { loggedInWith } from '../stores/session';
+import { loggedInWith } from '../state/session';
 import { loginSchema } from '../../contract/validation';
 import type { LoginBody } from '../../contract/api';
 

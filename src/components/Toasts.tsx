@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { ui } from '../stores/ui';
+import { ui } from '../state/ui';
 
 export function Toasts() {
   const snap = useSnapshot(ui);

@@ -8,13 +8,13 @@ import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { BackToTop } from '../components/BackToTop';
 import { LogoutConfirm, StoreSwitch } from '../components/HeaderWidgets';
-import { session } from '../stores/session';
-import { cart } from '../stores/cart';
-import { toast, ui } from '../stores/ui';
+import { session } from '../state/session';
+import { cart } from '../state/cart';
+import { toast, ui } from '../state/ui';
 import { Modal } from '../components/Modal';
 import { Messages } from '../../contract/envelope';
 import { dashboardMenu } from '../nav';
-import { GoToStoreButton } from '../components/stores/GoToStoreButton';
+import { GoToStoreButton } from '../components/shops/GoToStoreButton';
 
 export function useRouteTitle(): string {
   const matches = useMatches();

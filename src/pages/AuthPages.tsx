@@ -6,8 +6,8 @@ import { Field } from '../components/Field';
 import { EmailCodeButton } from '../components/EmailCodeButton';
 import { useForm } from '../components/useForm';
 import { userApi } from '../api/user';
-import { loggedInWith } from '../stores/session';
-import { toast } from '../stores/ui';
+import { loggedInWith } from '../state/session';
+import { toast } from '../state/ui';
 import { registerSchema, resetPasswordSchema, sendCodeSchema, setPasswordSchema } from '../../contract/validation';
 
 /** Only same-site paths are followed after login, so a crafted link cannot send a merchant away. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from '../stores/session';
-import { ui } from '../stores/ui';
+import { session } from '../state/session';
+import { ui } from '../state/ui';
 import { productMenu, storeTypes } from '../nav';
 import { DesignerLauncher } from '../designer/dialog/DesignerLauncher';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { storeTypes } from '../nav';
-import { ui } from '../stores/ui';
+import { ui } from '../state/ui';
 import { FOOTER_TAGLINE } from '../../contract/constants';
 import { CategoriesSection, Custom3DSection, HotSellingSection } from '../components/catalog/HomeSections';
 import { useSiteBase } from '../components/catalog/format';

@@ -3,8 +3,8 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useSearchParams } 
 import { Toasts, LoadingBar } from '../components/Toasts';
 import { GlobalDialogs } from '../components/GlobalDialogs';
 import { useRouteTitle } from '../layouts/Layouts';
-import { adoptToken, refreshSession } from '../stores/session';
-import { handedToken } from '../stores/handoff';
+import { adoptToken, refreshSession } from '../state/session';
+import { handedToken } from '../api/handoff';
 import { MOBILE_PATHS } from './table';
 import { safeRedirect } from '../pages/AuthPages';
 import { MOBILE_BREAKPOINT_PX } from '../../contract/constants';
@@ -21,7 +21,7 @@ export function Root() {
   }, [title]);
 
   useEffect(() => {
-    // Taken out of the address bar by main.tsx (stores/handoff.ts) before the router started.
+    // Taken out of the address bar by main.tsx (api/handoff.ts) before the router started.
     const podToken = handedToken('podToken');
     if (podToken) {
       void adoptToken(podToken).then((ok) => navigate(ok ? safeRedirect(params.get('link')) : '/login', { replace: true }));

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from '../stores/session';
+import { session } from '../state/session';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../contract/constants';
 
 /**

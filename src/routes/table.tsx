@@ -6,7 +6,7 @@ import type { RouteObject } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
 import { HomePage } from '../pages/Home';
 import { LoginPage, RegisterPage, ResetPasswordPage, ResetSendCodePage } from '../pages/AuthPages';
-import { EproloAuthPage, EtsyAuthPage, ShopifyAuthPage, StoreLoginPage, StoreSetPasswordPage, WooCommerceAuthPage } from '../pages/auth-stores/StoreAuthPages';
+import { EproloAuthPage, EtsyAuthPage, ShopifyAuthPage, StoreLoginPage, StoreSetPasswordPage, WooCommerceAuthPage } from '../pages/shop-auth/StoreAuthPages';
 import { AccountPage } from '../pages/account/AccountPage';
 import { NotificationPage } from '../pages/notification/NotificationPage';
 import { NotFoundPage, ErrorPage } from '../pages/NotFound';

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { proxy, snapshot, subscribe, useSnapshot } from 'valtio';
 import { useBlocker } from 'react-router-dom';
 import { Modal, ConfirmDialog } from '../../components/Modal';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { clearDraft, newFlowPick, rememberNewFlowPick, saveDraft, type DesignerDraft } from '../draft/draft';
 import { useRenderWorker } from '../mockups/useRenderWorker';
 import { RenderPool, defaultPoolSize } from '../../../workers/pool';

@@ -14,7 +14,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { EDIT_PRODUCT_PARAM, USE_TEMPLATE_PARAM } from '../../../contract/products';
-import { session } from '../../stores/session';
+import { session } from '../../state/session';
 import type { DesignerOpen } from './model';
 
 // The designer (engine, workers, panels) loads only when it opens: catalogue pages stay light.

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { TILING_PATTERN_TYPES, type ImageElement, type TilingPatternType } from '../../../engine/index.ts';
 import { designerApi, type MaterialImage, type MaterialTagItem, type UploadedImage } from '../../api/designer';
 import { ConfirmDialog } from '../../components/Modal';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import type { DesignSession } from '../state';
 import { useUploads } from '../uploads/useUploads';
 import { dpiReading, placeImage, TILING_NAMES, tilingError, type PlaceImage } from './image-tools';

@@ -9,7 +9,7 @@
 import { priceTextToCents, PRODUCT_TITLE_MAX, ProductMessages, type ViewImageInput } from '../../../contract/products';
 import { isStopRender, type CustomTemplate, type SkuDesign } from '../../../engine/index.ts';
 import { designerApi, productsApi, savedId, type ColourTemplateRow } from '../../api/designer';
-import { storesApi } from '../../api/stores';
+import { storesApi } from '../../api/shops';
 import type { ProductDetail } from '../../api/catalog';
 import type { RenderWorkerHandle } from '../../../workers/client';
 import type { RenderPool } from '../../../workers/pool';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { designerApi, type UploadedImage } from '../../api/designer';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { checkImageFile } from './check';
 import { CANCEL_UPLOAD_MSG, UploadCancelled, uploadWithRetry, UPLOAD_FAILED_MSG, type UploadStatus } from './retry';
 

@@ -4,11 +4,11 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { session, refreshSession } from '../../stores/session';
+import { session, refreshSession } from '../../state/session';
 import { Field } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { accountApi } from '../../api/account';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { taxNumberSchema, TAX_NUMBER_MAX, type Rate } from '../../../contract/account';
 
 export function CurrencyTaxTab() {

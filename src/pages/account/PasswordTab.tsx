@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { accountApi } from '../../api/account';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { changePasswordSchema } from '../../../contract/validation';
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { ConfirmDialog } from '../../components/Modal';
 import { accountApi } from '../../api/account';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { formToRule, ruleToForm, type PriceRuleForm } from './pricing';
 import { applyPriceRule, type PriceRule } from '../../../contract/products';
 import { filterPrice } from '../../../contract/validation';

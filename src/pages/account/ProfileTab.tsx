@@ -4,13 +4,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { session, refreshSession } from '../../stores/session';
-import { storeLabel, storeTypeName } from '../../components/stores/logic';
+import { session, refreshSession } from '../../state/session';
+import { storeLabel, storeTypeName } from '../../components/shops/logic';
 import { Field } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { EmailCodeButton } from '../../components/EmailCodeButton';
 import { accountApi } from '../../api/account';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import type { UserInfo } from '../../../contract/api';
 import { changeEmailSchema, changeEmailSendSchema, DISPLAYNAME_MAX, GENDERS, profileSchema } from '../../../contract/account';
 

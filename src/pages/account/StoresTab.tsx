@@ -5,14 +5,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { storesApi, rowsOf } from '../../api/stores';
-import { refreshSession, session } from '../../stores/session';
-import { toast, ui } from '../../stores/ui';
-import { openStoreAuth } from '../../components/stores/state';
-import { storeLabel, storeTypeName } from '../../components/stores/logic';
-import { useStoreSwitch } from '../../components/stores/useStoreSwitch';
+import { storesApi, rowsOf } from '../../api/shops';
+import { refreshSession, session } from '../../state/session';
+import { toast, ui } from '../../state/ui';
+import { openStoreAuth } from '../../components/shops/state';
+import { storeLabel, storeTypeName } from '../../components/shops/logic';
+import { useStoreSwitch } from '../../components/shops/useStoreSwitch';
 import { TransferStoreDialog } from './TransferStoreDialog';
-import { PushQueuePanel } from '../../components/stores/PushQueuePanel';
+import { PushQueuePanel } from '../../components/shops/PushQueuePanel';
 import { ThemeStyleSection } from './ThemeStyleSection';
 import { StoreType, type StoreSummary } from '../../../contract/stores';
 

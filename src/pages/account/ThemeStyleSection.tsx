@@ -7,13 +7,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { session } from '../../stores/session';
-import { toast } from '../../stores/ui';
-import { storesApi } from '../../api/stores';
-import { parseStyle, saveThemeStyle } from '../../components/stores/themeStyle';
+import { session } from '../../state/session';
+import { toast } from '../../state/ui';
+import { storesApi } from '../../api/shops';
+import { parseStyle, saveThemeStyle } from '../../components/shops/themeStyle';
 import {
   BUTTON_POSITIONS, BUTTON_TEXT_MAX, buttonSettingsError, buttonSettingsOf, storeScript, type ButtonPosition, type ThemeButtonSettings,
-} from '../../components/stores/storeScript';
+} from '../../components/shops/storeScript';
 import { Field } from '../../components/Field';
 import { StoreMessages } from '../../../contract/stores';
 

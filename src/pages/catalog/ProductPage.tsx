@@ -19,8 +19,8 @@ import { SafeHtml } from '../../components/catalog/SafeHtml';
 import { ShippingCalculator } from '../../components/catalog/ShippingCalculator';
 import { useEnvelope } from '../../components/catalog/useCatalog';
 import { DesignerLauncher, DESIGN_PARAM } from '../../designer/dialog/DesignerLauncher';
-import { session } from '../../stores/session';
-import { requireLoginThen } from '../../stores/ui';
+import { session } from '../../state/session';
+import { requireLoginThen } from '../../state/ui';
 import '../../styles/catalog.css';
 
 /** Spec section 9 leaves the codes' meanings open; these are the catalogue's (contract/catalog.ts). */

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { cartApi } from '../../api/commerce';
-import { refreshCart } from '../../stores/cart';
-import { session } from '../../stores/session';
-import { requireLoginThen, toast } from '../../stores/ui';
+import { refreshCart } from '../../state/cart';
+import { session } from '../../state/session';
+import { requireLoginThen, toast } from '../../state/ui';
 
 export function AddToCartButton({ productId, variantId, myProductId, quantity = 1, label = 'Add to cart', className = 'btn' }: {
   productId: number;

@@ -7,7 +7,7 @@ import { Modal } from '../../components/Modal';
 import { catalogApi } from '../../api/catalog';
 import { cartApi, myProductApi } from '../../api/commerce';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, CommerceMessages, formatUsd, isCartQuantity, type CartItem } from '../../../contract/commerce';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 
 /** Digits only, then the server's edit; a refused or failed edit goes back to the saved number. */
 export function QuantityInput({ item, onSaved }: { item: CartItem; onSaved: () => void }) {

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { couponApi, type ReceivableCoupon, type ShareInfo } from '../../api/commerce';
-import { session } from '../../stores/session';
-import { toast } from '../../stores/ui';
+import { session } from '../../state/session';
+import { toast } from '../../state/ui';
 import type { CouponReceipt } from '../../../contract/commerce';
 import { absoluteShareLink, couponCondition, couponSourceName, couponValue, shortTime } from './logic';
 import { copyText, InviteDialog, type InviteMode } from './InviteDialog';

@@ -5,7 +5,7 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { Messages } from '../../../contract/envelope';
 import type { ShareInfo } from '../../api/commerce';
 import { couponCondition, couponValue } from './logic';

@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { Pagination } from '../../components/catalog/Pagination';
 import { orderApi, type OrderDetail, type OrderSummary } from '../../api/commerce';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { ORDER_SORTS, formatUsd, type OrderSort, type OrderStatistics, type OrderTab } from '../../../contract/commerce';
 import { ORDER_TABS, PAGE_SIZES } from '../../../contract/constants';
 import { ORDER_SORT_LABELS, ORDER_STATUS_NAMES, ORDER_TAB_KEYS, ordersSearch, pageCount, readOrdersQuery, shortTime, type OrdersQuery } from './logic';

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { balanceApi, couponApi, newIdempotencyKey, orderApi, paymentApi, type AvailableCoupon, type OrderDetail } from '../../api/commerce';
-import { toast } from '../../stores/ui';
+import { toast } from '../../state/ui';
 import { CommerceMessages, NOT_CONFIGURED, formatUsd, type PayMethod, type PaymentMethodInfo } from '../../../contract/commerce';
 import { couponCondition, couponValue, ORDER_STATUS_NAMES } from './logic';
 import { StripeCardForm } from './StripeCardForm';

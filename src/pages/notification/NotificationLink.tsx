@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from '../../stores/session';
+import { session } from '../../state/session';
 import { refreshUnread, unread } from './unread';
 
 export function NotificationLink() {

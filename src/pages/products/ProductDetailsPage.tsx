@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/Modal';
 import { Code } from '../../../contract/envelope';
 import { ProductMessages } from '../../../contract/products';
 import { AddToCartButton } from '../commerce/AddToCartButton';
-import { PushToStoreButton } from '../../components/stores/PushToStoreButton';
+import { PushToStoreButton } from '../../components/shops/PushToStoreButton';
 import { DesignerHook, editHref, templateUseHref } from './DesignerHook';
 import { detailsHref, imagesByColour, LIST_PATH, LIST_TITLE, type ListKind } from './listing';
 import '../../styles/catalog.css';

@@ -15,7 +15,7 @@ import { ProductMessages } from '../../../contract/products';
 import { DesignerHook } from './DesignerHook';
 import { ProductTile } from './ProductTile';
 import { LIST_PATH, LIST_TITLE, listHref, pageCount, readListState, toggled, type ListKind } from './listing';
-import { PushQueuePanel } from '../../components/stores/PushQueuePanel';
+import { PushQueuePanel } from '../../components/shops/PushQueuePanel';
 import '../../styles/catalog.css';
 import '../../styles/products.css';
 

@@ -5,7 +5,7 @@ import { priceRange } from '../../components/catalog/format';
 import type { MyProductCard } from '../../api/products';
 import { detailsHref, LIST_PATH, type ListKind } from './listing';
 import { editHref, templateUseHref } from './DesignerHook';
-import { PushToStoreButton } from '../../components/stores/PushToStoreButton';
+import { PushToStoreButton } from '../../components/shops/PushToStoreButton';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { storesApi, rowsOf } from '../../api/stores';
-import { toast } from '../../stores/ui';
+import { storesApi, rowsOf } from '../../api/shops';
+import { toast } from '../../state/ui';
 import { PUSH_STATUS_LABEL, queueNeedsPolling } from './logic';
 import { pushQueue, queueChanged } from './state';
 import { PUSH_QUEUE_POLL_MS, StoreMessages, type PushQueueItem } from '../../../contract/stores';

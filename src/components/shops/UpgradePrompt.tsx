@@ -4,8 +4,8 @@
  */
 import { useSnapshot } from 'valtio';
 import { ConfirmDialog } from '../Modal';
-import { session } from '../../stores/session';
-import { toast } from '../../stores/ui';
+import { session } from '../../state/session';
+import { toast } from '../../state/ui';
 import { openStoreAuth, storeDialogs } from './state';
 import { StoreMessages } from '../../../contract/stores';
 

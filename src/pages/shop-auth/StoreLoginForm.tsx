@@ -4,7 +4,7 @@
  * The login form itself, with that call.
  */
 import { LoginForm } from '../../components/LoginForm';
-import { storesApi } from '../../api/stores';
+import { storesApi } from '../../api/shops';
 
 export function StoreLoginForm({ claimToken, email, onDone }: { claimToken: string; email: string; onDone: () => void }) {
   return (

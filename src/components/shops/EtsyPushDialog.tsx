@@ -5,8 +5,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../Modal';
-import { storesApi, type EtsyCategory, type EtsyReadinessState, type EtsyShippingProfile } from '../../api/stores';
-import { toast } from '../../stores/ui';
+import { storesApi, type EtsyCategory, type EtsyReadinessState, type EtsyShippingProfile } from '../../api/shops';
+import { toast } from '../../state/ui';
 import { queueChanged } from './state';
 import { StoreMessages } from '../../../contract/stores';
 

@@ -3,8 +3,8 @@
  * then send the browser there. Answers the server's message when it refused, so the form can
  * show it beside the field; on success the page is leaving.
  */
-import { storesApi } from '../../api/stores';
-import { session } from '../../stores/session';
+import { storesApi } from '../../api/shops';
+import { session } from '../../state/session';
 import { StoreMessages, type StorePlatform } from '../../../contract/stores';
 
 /** Follows an authorisation link; kept apart so the one place that leaves the app is obvious. */

@@ -1,10 +1,10 @@
 /**
- * The generated Shopify storefront script (src/components/stores/storeScript.ts): the merchant's
+ * The generated Shopify storefront script (src/components/shops/storeScript.ts): the merchant's
  * settings reach the script only as JSON, so text with quotes, backslashes, line separators or
  * "</script>" cannot end the string, the script or an inline <script> tag.
  */
 import { describe, expect, it } from 'vitest';
-import { buttonSettingsError, buttonSettingsOf, DEFAULT_THEME_BUTTON, storeScript } from '../../src/components/stores/storeScript';
+import { buttonSettingsError, buttonSettingsOf, DEFAULT_THEME_BUTTON, storeScript } from '../../../src/components/shops/storeScript';
 
 /** Runs the script against a tiny stand-in product page and answers the button it added. */
 function runOnPage(script: string) {

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Modal } from '../Modal';
 import { Field } from '../Field';
-import { ui } from '../../stores/ui';
+import { ui } from '../../state/ui';
 import { EtsyDisclaimer } from './EtsyDisclaimer';
 import { startConnect } from './connect';
 import { DASHBOARD_STORE_TYPES, StoreMessages, type StorePlatform } from '../../../contract/stores';

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { session } from '../../stores/session';
-import { toast, ui } from '../../stores/ui';
-import { storesApi } from '../../api/stores';
+import { session } from '../../state/session';
+import { toast, ui } from '../../state/ui';
+import { storesApi } from '../../api/shops';
 import { pushDecision } from './logic';
 import { queueChanged, storeDialogs } from './state';
 import { EtsyPushDialog } from './EtsyPushDialog';

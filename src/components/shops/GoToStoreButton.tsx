@@ -1,7 +1,7 @@
 /** The top bar's go-to-store icon: nothing without user info; no store opens the authorisation dialog. */
 import { useSnapshot } from 'valtio';
 import { Icon } from '../Icon';
-import { session } from '../../stores/session';
+import { session } from '../../state/session';
 import { goToStoreTarget } from './logic';
 import { openStoreAuth } from './state';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { callbackKind, goToStoreTarget, pushDecision, queueNeedsPolling, storeLabel, storeTypeName } from '../../../src/components/stores/logic';
-import { claimPath } from '../../../src/pages/auth-stores/claim';
-import { themeStylePlan } from '../../../src/components/stores/themeStyle';
+import { callbackKind, goToStoreTarget, pushDecision, queueNeedsPolling, storeLabel, storeTypeName } from '../../../src/components/shops/logic';
+import { claimPath } from '../../../src/pages/shop-auth/claim';
+import { themeStylePlan } from '../../../src/components/shops/themeStyle';
 
 const shop = { id: 1, simplename: 'My Shop', myshopifyDomain: 'my-shop.myshopify.com' };
 

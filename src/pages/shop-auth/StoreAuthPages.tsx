@@ -8,13 +8,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Field } from '../../components/Field';
 import { useForm } from '../../components/useForm';
-import { ConnectStoreForm } from '../../components/stores/AddStoreDialog';
+import { ConnectStoreForm } from '../../components/shops/AddStoreDialog';
 import { StoreLoginForm } from './StoreLoginForm';
 import { SetPasswordPage, safeRedirect } from '../AuthPages';
-import { storesApi } from '../../api/stores';
-import { adoptToken, refreshSession, session } from '../../stores/session';
-import { handedToken } from '../../stores/handoff';
-import { toast } from '../../stores/ui';
+import { storesApi } from '../../api/shops';
+import { adoptToken, refreshSession, session } from '../../state/session';
+import { handedToken } from '../../api/handoff';
+import { toast } from '../../state/ui';
 import { useConnectFinish } from './useConnectFinish';
 import { setPasswordSchema } from '../../../contract/validation';
 import type { StorePlatform } from '../../../contract/stores';
@@ -147,7 +147,7 @@ export function EproloAuthPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loggedIn = useSnapshot(session).loggedIn;
-  // Taken out of the address bar when the page loaded (stores/handoff.ts).
+  // Taken out of the address bar when the page loaded (api/handoff.ts).
   const token = handedToken('token') ?? '';
   const [failed, setFailed] = useState(false);
   const done = useRef(false);

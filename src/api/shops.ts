@@ -73,7 +73,7 @@ export const storesApi = {
 
   /** Theme style of the Shopify storefront script (spec section 4 "Theme style save"). */
   saveThemeStyle: (themeStyle: string) => call<never>('post', 'api/shopifyOAuth/updateShopifyThemeStyle', { json: { themeStyle } }),
-  /** Stores the generated storefront script (src/components/stores/storeScript.ts); answers its url. */
+  /** Stores the generated storefront script (src/components/shops/storeScript.ts); answers its url. */
   uploadThemeScript: (script: string) => call<{ url: string }>('post', 'api/shopifyOAuth/uploadThemeScript', { json: { script } }),
 };
 

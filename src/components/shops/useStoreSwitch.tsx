@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '../Modal';
-import { storesApi } from '../../api/stores';
-import { toast } from '../../stores/ui';
+import { storesApi } from '../../api/shops';
+import { toast } from '../../state/ui';
 import { StoreMessages } from '../../../contract/stores';
 
 export interface SwitchTarget { id: number; name: string }

@@ -4,8 +4,8 @@
  * the script is uploaded again when its url is missing or the mode is 1, then the style is saved
  * and kept on the user info.
  */
-import { storesApi } from '../../api/stores';
-import { session } from '../../stores/session';
+import { storesApi } from '../../api/shops';
+import { session } from '../../state/session';
 
 export interface ThemeStylePlan { upload: boolean; save: boolean }
 

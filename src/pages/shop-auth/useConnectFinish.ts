@@ -6,11 +6,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { storesApi } from '../../api/stores';
-import { adoptToken, refreshSession, session } from '../../stores/session';
-import { toast } from '../../stores/ui';
-import { callbackKind, queryObject } from '../../components/stores/logic';
-import { goTo } from '../../components/stores/connect';
+import { storesApi } from '../../api/shops';
+import { adoptToken, refreshSession, session } from '../../state/session';
+import { toast } from '../../state/ui';
+import { callbackKind, queryObject } from '../../components/shops/logic';
+import { goTo } from '../../components/shops/connect';
 import { claimPath } from './claim';
 import type { StorePlatform } from '../../../contract/stores';
 
