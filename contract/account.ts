@@ -1,7 +1,7 @@
 /**
- * Account & Settings shapes and rules shared by the forms and the API (spec sections 3, 5 and 7
- * "User and shop"): profile, e-mail change, currency (Rate), tax number and the merchant's
- * messages. Rules reuse contract/validation.ts so the same input gets the same message on both sides.
+ * Account & Settings shapes and rules shared by the forms and the API: profile, e-mail change,
+ * currency (Rate), tax number and the merchant's messages. Rules reuse contract/validation.ts so
+ * the same input gets the same message on both sides.
  */
 import { FormMessages, rules, sendCodeSchema, type Rule, type Schema } from './validation';
 import { EMAIL_CODE_LENGTH } from './constants';
@@ -55,14 +55,14 @@ export const taxNumberSchema: Schema = {
   taxNumber: [(v) => (v === '' || (v.length <= TAX_NUMBER_MAX && TAX_NUMBER_RE.test(v)) ? null : AccountMessages.taxNumberInvalid)],
 };
 
-/** The Rate entity of spec section 3. */
+/** A currency rate the merchant can pick: id, English name and the rate as text. */
 export interface Rate { id: number; ratenameEN: string; rateStr: string }
 
 export interface ProfileBody { displayname: string; gender: number }
 export interface CurrencyBody { currencyset: string; currencysale: number }
 export interface ChangeEmailBody { email: string; emailCode: string }
 
-/** Message types of spec section 3. */
+/** Types of the merchant's messages: 1 platform message, 2 notice, 3 product complete, 4 product details. */
 export const MessageType = { PLATFORM: 1, NOTICE: 2, PRODUCT_COMPLETE: 3, PRODUCT_DETAILS: 4 } as const;
 export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType];
 export const MESSAGE_TYPE_NAMES: Record<MessageTypeValue, string> = {

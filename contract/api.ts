@@ -1,4 +1,4 @@
-/** Request and response shapes of the account calls (spec section 7 "User and shop"). */
+/** Request and response shapes of the account calls: captcha, login, e-mail codes, register, password, user info. */
 export interface CaptchaResponse { captchaEnabled: boolean; uuid?: string; img?: string }
 
 export interface LoginBody { username: string; password: string; code?: string; uuid?: string }
@@ -9,7 +9,7 @@ export interface ChangePasswordBody { oldPassword: string; password: string; con
 
 export interface ShopSummary { id: number; myshopifyDomain: string | null; simplename: string | null; type: number | null }
 
-/** The User of spec section 3 as getInfo answers it. */
+/** The logged-in user as getInfo answers it: current shop, shop user, all shops and account settings. */
 export interface UserInfo {
   shopid: number | null;
   sShopUser: { id: number; email: { email: string }; taxNumber: string | null; photoUserType: number };

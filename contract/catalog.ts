@@ -1,13 +1,13 @@
 /**
- * What the catalogue API answers (spec section 7 "Catalogue"), as pure types and constants shared
+ * What the catalogue calls answer (all GET, open to visitors), as pure types and constants shared
  * by the server and the pages. Money is integer
  * cents everywhere ("cost", "minCost", "maxCost"); the client formats it.
  */
 
 /**
- * Page sizes a list accepts: the spec's 5, 10, 15, 25 (section 9) plus the catalogue grid's
- * multiples of its 4-wide chunk (spec: "grid chunk default 4"): 4 and 8 for one or two rows on
- * the home page, 12 for the related-products strip, 24 for the catalogue grid (6 rows of 4).
+ * Page sizes a list accepts: the product-wide page-size choices 5, 10, 15, 25 plus multiples of the
+ * catalogue grid's chunk of 4 cards: 4 and 8 for one or two rows on the home page, 12 for the
+ * related-products strip, 24 for the catalogue grid (6 rows of 4).
  */
 export const CATALOG_PAGE_SIZES = [4, 5, 8, 10, 12, 15, 24, 25] as const;
 export const DEFAULT_CATALOG_PAGE_SIZE = 24;
@@ -18,7 +18,7 @@ export const MAX_PAGE_NUM = 1000;
 export const CATALOG_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'popular'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-/** Spec section 9 leaves 2, 3, 5, 6, 7 open ("3D or flat types"); this catalogue uses them so. */
+/** Custom types 2, 3, 5, 6, 7 are the 3D or flat types, with no fixed meaning; this catalogue names them so. */
 export const CUSTOM_TYPES: Readonly<Record<number, { name: string; description: string }>> = {
   2: { name: 'All-Over Print', description: 'Cut-and-sew and sublimated goods printed edge to edge (3D mockup, Bezier warps)' },
   3: { name: 'Print Area', description: 'Garments and bags with a placed print area (3D mockup, Bezier warps)' },
@@ -53,7 +53,7 @@ export interface ProductCard {
   waretypetwoid: number;
   categorySlug: string;
   subcategorySlug: string;
-  /** Product page path (spec: category slug, subcategory slug, handle). */
+  /** Product page path: category slug, subcategory slug, then the handle. */
   url: string;
   hotSelling: 0 | 1;
   is3D: 0 | 1;
@@ -112,7 +112,7 @@ export interface GalleryImage {
 }
 
 /**
- * getInfo / getInfoByHandle / getProductList. Besides the structured `options`, the spec's flat
+ * getInfo / getInfoByHandle / getProductList. Besides the structured `options`, the legacy flat
  * option fields are filled: option values as bracketed comma lists ('[White,Black]'), hex lists
  * with '%23' for '#', a colour flag; no suffix for the first option, 2 and 3 for the others
  * (optionsname, optionsvalue, optionshex, optionsiscolor, optionsid; optionsname2, ...).

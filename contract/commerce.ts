@@ -1,7 +1,7 @@
 /**
- * Commerce rules shared by client and server (spec sections 3 Cart/Shipping/Coupon/Payment record
- * types/Order statistics, 4, 5 Shipping, 7 "Cart, address, order" and "Coupons", 9). Pure
- * TypeScript: every amount is integer cents (USD); the client only formats them.
+ * Commerce rules shared by client and server: cart, shipping addresses and ship-from limits,
+ * coupons, payment record types, orders with their sorts and statistics. Pure TypeScript: every
+ * amount is integer cents (USD); the client only formats them.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -33,14 +33,14 @@ export function decimalToCents(value: string): number | null {
 
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 9999;
-/** Lines one cart may hold (a guard, not a spec number). */
+/** Lines one cart may hold (a guard against runaway carts, not a product rule). */
 export const CART_MAX_ITEMS = 200;
 export const ANOTHER_NAME_MAX = 200;
 
 export const isCartQuantity = (n: unknown): n is number =>
   typeof n === 'number' && Number.isInteger(n) && n >= CART_QUANTITY_MIN && n <= CART_QUANTITY_MAX;
 
-/** One cart line (spec: id, imagefirst, title, variantsid, variantTitle, cost, quantity). */
+/** One cart line: id, first image, title, variant id and title, cost (cents, shown in USD), quantity. */
 export interface CartItem {
   id: number;
   productid: number;
@@ -89,7 +89,7 @@ export interface CartList {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Addresses (spec section 3 Shipping, section 5 Shipping)
+// Addresses: name, address lines and country; the "filled" rule and the ship-from limits
 // ---------------------------------------------------------------------------------------------
 
 export interface ShipAddress {
@@ -106,7 +106,7 @@ export interface ShipAddress {
   country: string;
   ship_country_id: number | null;
   isDefault: 0 | 1;
-  /** Spec 5: a first or last name and an address line. */
+  /** True when a first or last name and an address line exist. */
   filled: boolean;
 }
 
@@ -140,7 +140,7 @@ export interface GroupCosts {
   itemIds: number[];
   quantity: number;
   subtotal: number;
-  /** The spec's refusal ('Only Ship to USA', …) or null. */
+  /** Why the warehouse will not ship to the country ('Only Ship to USA', …), or null. */
   refused: string | null;
   methods: GroupMethod[];
 }
@@ -150,14 +150,14 @@ export interface LogisticsCosts { shipCountryId: number; countryCode: string; co
 export const ADDRESS_FIELD_MAX = 200;
 export const MAX_ADDRESSES = 20;
 
-/** Spec section 5: an address counts as filled when a first or last name and an address line exist. */
+/** An address counts as filled when a first or last name and an address line exist. */
 export function isAddressFilled(a: { first_name?: string | null; last_name?: string | null; address1?: string | null; address2?: string | null }): boolean {
   const has = (v: string | null | undefined) => !!v && v.trim() !== '';
   return (has(a.first_name) || has(a.last_name)) && (has(a.address1) || has(a.address2));
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payment record types (spec section 3)
+// Payment record types: what a balance record was for (payment, refund, cash back, ...)
 // ---------------------------------------------------------------------------------------------
 
 export const RecordType = {
@@ -238,7 +238,7 @@ export interface PaymentMethodInfo {
 export const NOT_CONFIGURED = 'not configured';
 
 // ---------------------------------------------------------------------------------------------
-// Orders (spec sections 3 Order statistics, 9 order sort and page sizes)
+// Orders: statuses, tabs, sorts, page size and per-status statistics
 // ---------------------------------------------------------------------------------------------
 
 export const ORDER_STATUSES = ['pending', 'processing', 'fulfilled', 'cancelled', 'failed'] as const;
@@ -266,7 +266,7 @@ export const ORDER_TAB_STATUS = {
 } as const satisfies Record<string, OrderStatus>;
 export type OrderTab = keyof typeof ORDER_TAB_STATUS;
 
-/** Spec 9: created newest or oldest first, updated newest or oldest first. */
+/** Order sorts: created newest or oldest first, updated newest or oldest first. */
 export const ORDER_SORTS = ['created_desc', 'created_asc', 'updated_desc', 'updated_asc'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const DEFAULT_ORDER_SORT: OrderSort = 'created_desc';
@@ -296,7 +296,7 @@ export function orderTotals(subtotal: number, shippingCost: number, discount: nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Coupons (spec section 3 Coupon)
+// Coupons: source (1 new user, 2 old user, 3 invite), type (2 percent, otherwise money off)
 // ---------------------------------------------------------------------------------------------
 
 export const CouponSource = { NEW_USER: 1, OLD_USER: 2, INVITE: 3 } as const;
@@ -340,13 +340,13 @@ export interface CouponReceipt extends CouponTerms {
   expireTime: string;
 }
 
-/** The invite link is built only when a user id is present (spec 5 "Sharing"). */
+/** The invite link is built only when a user id is present. */
 export function shareCouponPath(userId: number | null | undefined): string | null {
   return userId && Number.isInteger(userId) && userId > 0 ? `/share-coupon/${userId}` : null;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Messages (the spec's own where it has them)
+// Messages (the product's established wording where it has one, ours otherwise)
 // ---------------------------------------------------------------------------------------------
 
 export const CommerceMessages = {

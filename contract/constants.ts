@@ -1,4 +1,4 @@
-/** Business constants from spec section 9, shared by client and server. */
+/** Business constants (timeouts, page sizes, breakpoints, limits), shared by client and server. */
 export const HTTP_TIMEOUT_MS = 1_000_000;
 export const LOADING_DEBOUNCE_MS = 300;
 export const TOAST_MS = 3000;
@@ -12,7 +12,7 @@ export const IMAGE_CODE_LENGTH = 4;
 export const EMAIL_CODE_LENGTH = 6;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
-/** How long an e-mailed code stays valid (spec: "expiring"; length not given). */
+/** How long an e-mailed code stays valid (codes expire; the 10 minutes are our choice). */
 export const EMAIL_CODE_TTL_S = 10 * 60;
 /** How long an image code stays valid. */
 export const CAPTCHA_TTL_S = 2 * 60;

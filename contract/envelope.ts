@@ -1,7 +1,7 @@
 /**
- * The response envelope and codes shared by client and server (spec sections 7 and 8).
+ * The response envelope, response codes and wording shared by client and server.
  * Every API answer is `{ code, msg, ...payload }`; HTTP status stays 200 for business errors,
- * as in the RuoYi family the spec comes from, so the client reads `code` first.
+ * as in the RuoYi family of back ends this API follows, so the client reads `code` first.
  */
 export const Code = {
   /** Client-side only: a cancelled request resolves with this code. */
@@ -38,7 +38,7 @@ export interface PageEnvelope<Row> {
   total: number;
 }
 
-/** Wording the product shows; texts are the spec's own. */
+/** Wording the product shows, in its established texts. */
 export const Messages = {
   success: 'Operation successful',
   generalError: 'Some error may have occurred. Please try again later,or contact customer care.',
@@ -62,7 +62,7 @@ export const Messages = {
   cancelUpload: 'Cancel upload',
   uploadedSuccessfully: 'Uploaded successfully',
   submitting: 'Submitting, Please do not refresh.',
-  // Server-side wording where the spec is silent.
+  // Server-side wording of our own, for cases with no established text.
   wrongCredentials: 'Incorrect email address or password',
   captchaError: 'Verification code error',
   captchaExpired: 'The verification code has expired, please get a new one',

@@ -1,6 +1,6 @@
 /**
- * What the material calls answer (spec section 7 "Materials"), as pure types and constants shared
- * by the server and the designer's panels.
+ * What the material calls answer (platform images and tags, backgrounds, favourites, own uploads),
+ * as pure types and constants shared by the server and the designer's panels.
  *
  *   GET  /api/platformMaterialTag/getMaterialPictureTagList                 rows: MaterialTagItem[]
  *   GET  /api/platformMaterialImages/getPlatformMaterialImagesList          rows: MaterialImage[], total
@@ -20,7 +20,7 @@ export const DEFAULT_MATERIAL_PAGE_SIZE = 30;
 export const DEFAULT_BACKGROUND_PAGE_SIZE = 100;
 export const MAX_KEYWORD_LENGTH = 100;
 
-/** Background `type` values (the spec names the parameter, not its values). */
+/** Background `type` values (the call takes a `type` parameter; these values and names are ours). */
 export const BACKGROUND_TYPE_NAMES: Readonly<Record<number, string>> = {
   1: 'Colours & Gradients',
   2: 'Patterns',

@@ -1,8 +1,8 @@
 /**
  * Saved products ("My products"), templates ("My templates"), their view images and the
  * account's pricing rule: request/response shapes, limits, messages and the pure pricing rules
- * shared by the designer (src/designer), the product pages, store connections and the server
- * (spec sections 3, 4, 5, 7 and 9). Every amount is integer cents.
+ * shared by the designer (src/designer), the product pages, store connections and the server.
+ * Every amount is integer cents.
  */
 import { PRICE_RE } from './validation';
 import { centsToDecimal, decimalToCents } from './commerce';
@@ -11,9 +11,9 @@ import { centsToDecimal, decimalToCents } from './commerce';
 // Limits
 // ---------------------------------------------------------------------------------------------
 
-/** Spec section 9: a design JSON longer than this is uploaded as a file and saved by URL. */
+/** A design JSON longer than this is uploaded as a file and saved by URL. */
 export const EDIT_OBJ_INLINE_MAX = 60_000;
-/** Spec section 5/9: a price has up to 5 integer digits and 2 decimals, so 99999.99 at most. */
+/** A price has up to 5 integer digits and 2 decimals, so 99999.99 at most. */
 export const PRICE_MAX_CENTS = 9_999_999;
 export const PRODUCT_TITLE_MAX = 255;
 /** Description HTML after sanitising. */
@@ -25,11 +25,11 @@ export const BATCH_IDS_MAX = 100;
 export const PRODUCT_PAGE_SIZE_DEFAULT = 15;
 
 // ---------------------------------------------------------------------------------------------
-// Messages (the spec's wording where it has one; ours where it is silent)
+// Messages (the product's established wording where it has one; ours otherwise)
 // ---------------------------------------------------------------------------------------------
 
 export const ProductMessages = {
-  /** The spec's price rule: up to 5 integer digits, optional decimals of up to 2 places. */
+  /** The price rule: up to 5 integer digits, optional decimals of up to 2 places. */
   priceInvalid: 'Please enter a price with up to 5 digits and 2 decimals',
   pricePositive: 'The price must be greater than 0',
   titleRequired: 'Please enter a title',
@@ -124,7 +124,7 @@ export const profitCents = (priceCents: number, costCents: number): number => pr
 // Wire shapes
 // ---------------------------------------------------------------------------------------------
 
-/** spec "colorIds (id, color)": a picked colour; color is '#RRGGBB'. */
+/** A picked colour, as the save body's colorIds entries (id, color); color is '#RRGGBB'. */
 export interface ColorPick {
   id: string;
   color: string;
@@ -140,7 +140,7 @@ export interface VariantPriceInput {
 }
 
 /**
- * Myexclusive/add (and update, with `id`): spec "Custom product save body" (editObj, productfid,
+ * Myexclusive/add (and update, with `id`): the custom product save body (editObj, productfid,
  * printtype, sectionType, prototypeGroupId, prototypeGroupName, customType, colorIds,
  * optionsvalue fields) plus the Price & Details step.
  *
@@ -185,7 +185,7 @@ export interface UpdateProductInfoBody {
   variants?: VariantPriceInput[];
 }
 
-/** A rendered view image to record (spec "Rendered view output" after upload). */
+/** A rendered view image to record once uploaded: its URL, view, colour and SKU option values. */
 export interface ViewImageInput {
   url: string;
   thumbnailUrl?: string | null;

@@ -1,7 +1,7 @@
 /**
- * Catalogue slugs (spec section 2 "Slugs"): lower-cased, '&' becomes '-', apostrophes removed,
- * spaces become '-'. Runs of separators collapse so "Hoodie & Jacket" gives "hoodie-jacket",
- * matching the category URLs the spec lists.
+ * Catalogue slugs: lower-cased, '&' becomes '-', apostrophes removed, spaces become '-'. Runs of
+ * separators collapse so "Hoodie & Jacket" gives "hoodie-jacket", matching the category URLs in
+ * use (/all-products/mens-clothing/hoodie-jacket, /all-products/shoes-socks/sports-shoes).
  */
 export function slugify(text: string): string {
   return text

@@ -1,13 +1,13 @@
 /**
- * Store connections (spec sections 1 "Store connection", 4 "Push to store" / "Store switch",
- * 7 "Store push" / "Store connection"): store-type codes, the push queue's wire shapes, the
- * go-to-store link and the wording the product shows. Pure: shared by the UI and the server.
+ * Store connections (connecting a store, pushing products to it, switching stores): store-type
+ * codes, the push queue's wire shapes, the go-to-store link and the wording the product shows.
+ * Pure: shared by the UI and the server.
  */
 
 /** Store type codes carried in shops.type and userInfo.type. */
 export const StoreType = {
   SHOPIFY: 6,
-  /** Not given by the spec: WooCommerce takes 9, one of the codes a push accepts (6, 9, 100). */
+  /** WooCommerce's code is our choice: 9, one of the codes a push accepts (6, 9, 100). */
   WOOCOMMERCE: 9,
   ETSY: 11,
 } as const;

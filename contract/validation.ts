@@ -1,7 +1,7 @@
 /**
- * Validation rules of spec section 5, shared by the forms (client) and the API (server) so the
- * same input gets the same message on both sides. Values are trimmed; rules run in order and
- * stop at the first failure.
+ * The generic validation rules, shared by the forms (client) and the API (server) so the same input
+ * gets the same message on both sides. Values are trimmed; rules run in order and stop at the first
+ * failure.
  */
 import { EMAIL_CODE_LENGTH, IMAGE_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants';
 
@@ -68,7 +68,7 @@ export function firstError(schema: Schema, input: Readonly<Record<string, unknow
   return null;
 }
 
-/** Form messages of spec section 5, verbatim. */
+/** Form messages, in the exact wording users see. */
 export const FormMessages = {
   emailRequired: 'Please enter email address',
   emailInvalid: 'Please enter the correct email address',
@@ -133,7 +133,7 @@ export const setPasswordSchema: Schema = {
   confirmPassword: confirmRules,
 };
 
-/** Price input filter: keep digits and one dot, at most `intDigits`.`decimals` (spec section 5). */
+/** Price input filter: keep digits and one dot, at most `intDigits`.`decimals`; other characters are stripped. */
 export function filterPrice(input: string, intDigits = 5, decimals = 2): string {
   const cleaned = input.replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');

@@ -14,10 +14,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type OverlayOptions } from 'sharp';
 import { openEngineHarness } from './engine-harness.ts';
-import { ARCHETYPES } from '../server/catalog/archetypes/index.ts';
-import { DISPLACEMENT_SHARE, photographView, viewFileNames } from '../server/catalog/art/photo.ts';
-import { paletteColor } from '../server/catalog/art/palette.ts';
-import { archetypeColors, buildTemplate } from '../server/catalog/templates.ts';
+import { ARCHETYPES } from '../demo/catalog/archetypes/index.ts';
+import { DISPLACEMENT_SHARE, photographView, viewFileNames } from '../demo/catalog/art/photo.ts';
+import { paletteColor } from '../demo/catalog/art/palette.ts';
+import { archetypeColors, buildTemplate } from '../demo/catalog/templates.ts';
 import { fileUrl } from '../server/catalog/paths.ts';
 import { printContainment } from '../tools/mockup-sheet/containment.ts';
 

@@ -72,8 +72,8 @@ if (opsToken) {
   }
   report(body.data);
 } else {
-  const { loadConfig } = await import('../server/config');
-  const { openDatabase } = await import('../server/db/client');
+  const { loadConfig } = await import('../server/platform/config');
+  const { openDatabase } = await import('../server/platform/db/client');
   const { shipOrder } = await import('../server/commerce/fulfilment');
   const { orderDetail } = await import('../server/commerce/orders');
   const config = loadConfig();

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite in order: type-check, unit, server on PGlite, server on PostgreSQL (when
+ * `npm test`: every suite in order: type-check, lint, format check, import cycles, unit, server on PGlite, server on PostgreSQL (when
  * TEST_DATABASE_URL names a server, as .ci/run does), browser (Chromium), the CLIs, then the app is built and
  * the e2e suite runs against it. Ends with one "N passed, N failed" line over all suites.
  */
@@ -20,6 +20,10 @@ const vitest = (project: string, name: string, env?: Record<string, string>): St
 const only = process.argv.slice(2);
 const steps: Step[] = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // Style and structure: ESLint, Prettier's formatting, and no import cycles (type imports count).
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'format', cmd: ['npm', 'run', '--silent', 'format:check'] },
+  { name: 'cycles', cmd: ['npm', 'run', '--silent', 'cycles'] },
   vitest('unit', 'unit'),
   vitest('server', 'server-pglite', { TEST_DATABASE_URL: '' }),
   ...(process.env.TEST_DATABASE_URL ? [vitest('server', 'server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })] : []),

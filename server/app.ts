@@ -9,22 +9,23 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { AppContext } from './context';
-import { AppError } from './lib/envelope';
-import { clearSessionCookies, sessionUserId, tokenFrom } from './auth/session';
-import { healthRoutes } from './routes/health';
-import { userRoutes } from './routes/user';
-import { catalogRoutes } from './routes/catalog';
-import { uploadRoutes } from './routes/uploads';
-import { commerceRoutes } from './routes/commerce';
-import { materialRoutes } from './routes/materials';
-import { storeRoutes } from './routes/stores';
-import { storeThemeRoutes } from './routes/stores-theme';
-import { productRoutes } from './routes/products';
-import { accountRoutes } from './routes/account';
+import type { AppContext } from './platform/context';
+import { AppError } from './platform/envelope';
+import { clearSessionCookies, sessionUserId, tokenFrom } from './accounts/session';
+import { healthRoutes } from './platform/health-routes';
+import { userRoutes } from './accounts/user-routes';
+import { catalogRoutes } from './catalog/routes';
+import { uploadRoutes } from './uploads/routes';
+import { commerceRoutes } from './commerce/routes';
+import { materialRoutes } from './materials/routes';
+import { shopRoutes } from './shops/routes';
+import { shopThemeRoutes } from './shops/theme-routes';
+import { productRoutes } from './products/routes';
+import { accountRoutes } from './accounts/account-routes';
+import { notificationRoutes } from './notifications/routes';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
-import { securityHeaders, serializeRequest } from './security';
+import { securityHeaders, serializeRequest } from './platform/security';
 
 export const API_PREFIX = '/prod-api';
 
@@ -32,7 +33,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     // Secrets never reach the logs: tokens, cookies and passwords are redacted wherever they appear,
-    // and so are the values of token-like query parameters in logged URLs (server/security.ts).
+    // and so are the values of token-like query parameters in logged URLs (server/platform/security.ts).
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
       censor: '[redacted]',
@@ -95,10 +96,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     uploadRoutes(api, ctx);
     commerceRoutes(api, ctx);
     materialRoutes(api, ctx);
-    storeRoutes(api, ctx);
-    storeThemeRoutes(api, ctx);
+    shopRoutes(api, ctx);
+    shopThemeRoutes(api, ctx);
     productRoutes(api, ctx);
     accountRoutes(api, ctx);
+    notificationRoutes(api, ctx);
     api.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
     });

@@ -1,13 +1,13 @@
 /** `npm start`: open and migrate the database, seed the demo, serve the app and the API on one port. */
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { createMailer } from './mail/mailer';
-import { createStore } from './storage';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/client';
+import { createMailer } from './platform/mail';
+import { createBlobStorage } from './platform/blob-storage';
 import { buildApp } from './app';
-import { catalogOptionsFromEnv, ensureCatalog } from './catalog/ensure';
-import { ensureMaterials, materialOptionsFromEnv } from './materials/ensure';
-import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
-import { startStoreWorker } from './stores/worker';
+import { catalogOptionsFromEnv, ensureCatalog } from '../demo/catalog/ensure';
+import { ensureMaterials, materialOptionsFromEnv } from '../demo/materials/ensure';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../demo/merchant';
+import { startShopJobs } from './shops/jobs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -21,7 +21,7 @@ const materials = await ensureMaterials({ db: database.db, dataDir: config.dataD
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 const mailerLog = { info: (o: unknown, m?: string) => app?.log.info(o, m) } as never;
 const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: mailerLog });
-app = await buildApp({ config, database, db: database.db, mailer, store: createStore(config) });
+app = await buildApp({ config, database, db: database.db, mailer, blobs: createBlobStorage(config) });
 app.log.info(catalog, catalog.rowsGenerated || catalog.imagesGenerated ? 'catalogue generated' : 'catalogue reused');
 app.log.info(materials, materials.rowsGenerated || materials.imagesGenerated ? 'materials generated' : 'materials reused');
 
@@ -33,12 +33,12 @@ if (!existsSync(path.join(config.clientDir, 'index.html'))) {
   app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build` (npm start does it) to serve the app');
 }
 
-// Store pushes and order pulls run in the background; close() waits for the job in hand.
-const storeWorker = startStoreWorker({ db: database.db, config: config.stores, dataDir: config.dataDir, log: app.log });
+// Shop pushes and order pulls run as background jobs; close() waits for the job in hand.
+const shopJobs = startShopJobs({ db: database.db, config: config.shops, dataDir: config.dataDir, log: app.log });
 
 const shutdown = async (signal: string) => {
   app?.log.info({ signal }, 'shutting down');
-  await storeWorker.close();
+  await shopJobs.close();
   await app?.close();
   await database.close();
   process.exit(0);

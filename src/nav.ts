@@ -1,8 +1,8 @@
 /**
- * The product menu's first paint: the spec's categories with the sub-menus it names. The header,
+ * The product menu's first paint: a built-in category list with its known sub-menus. The header,
  * home page and catalogue sidebar replace it with the API's tblwaretype/list as soon as that
  * answers (src/components/catalog/useCatalog.ts), and keep it when the API cannot be reached.
- * The hot-selling category is kept out of the main list, as the spec says.
+ * The hot-selling category is kept out of the main list.
  */
 import { slugify } from '../contract/slug';
 

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/client.ts';
-import { createMailer } from '../../server/mail/mailer.ts';
-import { createStore } from '../../server/storage/index.ts';
-import { ensureCatalog } from '../../server/catalog/ensure.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import { openDatabase } from '../../server/platform/db/client.ts';
+import { createMailer } from '../../server/platform/mail.ts';
+import { createBlobStorage } from '../../server/platform/blob-storage/index.ts';
+import { ensureCatalog } from '../../demo/catalog/ensure.ts';
 
 const { values } = parseArgs({ options: { requests: { type: 'string' }, concurrency: { type: 'string' }, 'no-pg': { type: 'boolean' } } });
 const REQUESTS = Number(values.requests ?? 400);
@@ -60,7 +60,7 @@ async function benchOn(kind: string, databaseUrl: string | null): Promise<void> 
   const t = performance.now();
   const catalog = await ensureCatalog({ db: database.db, dataDir }, { seed: 'bench-api', imageSize: 256 });
   const mailer = createMailer({ smtpUrl: null, dataDir, from: config.mailFrom, log: { info() {} } as never });
-  const app = await buildApp({ config, database, db: database.db, mailer, store: createStore(config) }, { logger: false });
+  const app = await buildApp({ config, database, db: database.db, mailer, blobs: createBlobStorage(config) }, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

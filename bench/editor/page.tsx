@@ -11,7 +11,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { snapshot } from 'valtio';
 import type { StageResult } from '../../engine/stage/live-stage.ts';
 import { EditorStage, StageClient } from '../../src/designer/stage/index.ts';
-import { createDesignSession, visibleDesign, type DesignSession, type DesignSessionState } from '../../src/designer/state/index.ts';
+import { createEditor, visibleDesign, type Editor, type EditorState } from '../../src/designer/editor/index.ts';
 import { startRenderWorker } from '../../workers/client.ts';
 import { DRAGGED, buildBenchScene } from './scene.ts';
 
@@ -27,7 +27,7 @@ export interface BenchResult {
 
 const host = document.getElementById('stage')!;
 
-async function mountStage(session: DesignSession, baseline: boolean) {
+async function mountStage(session: Editor, baseline: boolean) {
   let waiting: ((r: StageResult) => void) | null = null;
   const frames: StageResult[] = [];
   const react = { ms: 0 };
@@ -36,7 +36,7 @@ async function mountStage(session: DesignSession, baseline: boolean) {
   root.render(
     <Profiler id="stage" onRender={(_id, _phase, actual) => void (react.ms += actual)}>
     <EditorStage
-      session={session}
+      editor={session}
       flatLabel="Front"
       clientOptions={{ baseline, finish: true }}
       clientRef={(c) => void (client = c ?? client)}
@@ -58,7 +58,7 @@ async function mountStage(session: DesignSession, baseline: boolean) {
   return { root, nextFrame, frames, react };
 }
 
-async function dragOnce(session: DesignSession, baseline: boolean, moves: number): Promise<DragResult> {
+async function dragOnce(session: Editor, baseline: boolean, moves: number): Promise<DragResult> {
   const stage = await mountStage(session, baseline);
   const poly = host.querySelector(`[data-element-id="${DRAGGED}"]`)!;
   const r = poly.getBoundingClientRect();
@@ -110,9 +110,9 @@ async function dragOnce(session: DesignSession, baseline: boolean, moves: number
   return { samples, skipped, replannedPerFrame: samples.length ? replanned / samples.length : 0, prepareMs, drawMs, toSubmitMs, reactMs };
 }
 
-async function mockupTimes(session: DesignSession, edits: number): Promise<{ afterEdit: number[]; unchanged: number[] }> {
+async function mockupTimes(session: Editor, edits: number): Promise<{ afterEdit: number[]; unchanged: number[] }> {
   const worker = startRenderWorker();
-  const req = () => ({ template: session.state.template, design: visibleDesign(snapshot(session.state) as unknown as DesignSessionState), viewId: 'front', size: 800 });
+  const req = () => ({ template: session.state.template, design: visibleDesign(snapshot(session.state) as unknown as EditorState), viewId: 'front', size: 800 });
   try {
     (await worker.api.renderMockup(req())).close();
     const afterEdit: number[] = [];
@@ -136,7 +136,7 @@ async function mockupTimes(session: DesignSession, edits: number): Promise<{ aft
 async function run(opts: { moves: number; edits: number }): Promise<BenchResult> {
   const { template, elements } = await buildBenchScene();
   const fresh = () => {
-    const session = createDesignSession({ template });
+    const session = createEditor({ template });
     session.transact('scene', () => {
       for (const el of elements) session.addElement('front', el, { select: false });
     });

@@ -1,6 +1,6 @@
 /**
  * Catalogue files: the generated pictures, their colour versions (made on first request) and
- * resized copies (spec section 3 image presets, or a width), all cached on disk.
+ * resized copies (one of the image component's size presets, or a width), all cached on disk.
  *
  * Safety: a path is a list of segments of letters, digits, '.', '_' and '-' that start with a
  * letter or digit, so '..', hidden files and the cache folder can never be named; the resolved
@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { tintView } from './art/photo';
+import { tintView } from './tint';
 import { TINT_NAME_RE, catalogRoot } from './paths';
 
-/** Spec section 3, Image component: presets 1-5, padded to a square. 0 is the original. */
+/** The image component's size presets 1-5 (px), padded to a square. 0 is the original. */
 export const SIZE_PRESETS: Readonly<Record<number, number>> = { 1: 200, 2: 150, 3: 100, 4: 60, 5: 250 };
 export const WIDTH_LADDER = [60, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2000, 2400] as const;
 

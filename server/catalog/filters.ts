@@ -9,10 +9,10 @@
  * (spec price format) or minCost / maxCost in cents, matched against the product's cheapest
  * variant (the "from" price a card shows); keyword | title | q; hot, is3D, gift (0/1).
  */
-import { AppError } from '../lib/envelope';
+import { AppError } from '../platform/envelope';
 import {
   CatalogMessages, first, parseCents, parseCustomType, parseDollars, parseFlag, parseKeyword, parseShipFrom, type Query,
-} from './params';
+} from './catalog-query';
 import type { ProductFilter } from './queries';
 import { CATEGORIES, HOT_SELLING_SLUG, type CategoryDef } from './taxonomy';
 

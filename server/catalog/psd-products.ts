@@ -14,8 +14,8 @@ import path from 'node:path';
 import { and, asc, eq, gte, max, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Psd } from 'ag-psd';
-import type { Db } from '../db/client';
-import { catalogImages, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { catalogImages, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants } from './schema';
 import { readPsdBytes } from '../../engine/psd/read';
 import { bakePsdTemplate } from '../../engine/psd/template-bake';
 import { storedCompositeStatus } from '../../engine/psd/composite';
@@ -24,8 +24,8 @@ import { DataError } from '../../engine/model/errors';
 import type { CustomTemplate } from '../../engine/model/types';
 import { OPERATOR_ID_BASE } from './id-ranges';
 import { catalogRoot, fileUrl } from './paths';
-import { EDIT_SIZE, PRINT_DPI } from './templates';
-import { logisticsFor, methodsFrom, type ShipFromCode } from './shipping';
+import { EDIT_SIZE, PRINT_DPI } from './template-space';
+import { logisticsFor, methodsFrom, type ShipFromCode } from './shipping-rules';
 import { slugify } from '../../contract/slug';
 
 /** The folder (under the catalogue's) and build segment of operator pictures. */

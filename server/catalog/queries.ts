@@ -4,11 +4,9 @@
  * and templates with one query per table for any number of products (no N+1).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import {
-  catalogCategories, catalogImages, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants,
-} from '../db/schema';
-import type { ShipFromCode } from './shipping';
+import type { Db } from '../platform/db/client';
+import { catalogCategories, catalogImages, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants } from './schema';
+import type { ShipFromCode } from './shipping-rules';
 import type { CatalogSort } from '../../contract/catalog';
 
 export interface ProductFilter {

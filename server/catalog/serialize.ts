@@ -3,7 +3,7 @@ import type { CustomTemplate, ProductOption } from '../../engine/model/index.ts'
 import { productPath } from '../../contract/slug';
 import { tintName } from './paths';
 import type { CardRow, ImageRow, ProductBundle } from './queries';
-import { SHIP_FROM_NAMES, asShipFrom, type LogisticsCost } from './shipping';
+import { SHIP_FROM_NAMES, asShipFrom, type LogisticsCost } from './shipping-rules';
 import type { ColorSwatch, GalleryImage, ProductCard, ProductDetail, WireImage } from '../../contract/catalog';
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
@@ -85,7 +85,7 @@ export function viewPhotoIn(imageUrl: string, viewId: string, hex: string): stri
 /**
  * The archetype template for one product colour. The photo (viewData.imageUrl) stays the white
  * one the engine tints; covers show the colour. Each colour gets its own id so template
- * switching (spec section 4) can tell them apart: '<template id>-<RRGGBB>'.
+ * switching in the design tool can tell them apart: '<template id>-<RRGGBB>'.
  */
 export function templateForColour(template: CustomTemplate, colour: { name: string; hex: string }): CustomTemplate {
   const hex = colour.hex.toUpperCase();

@@ -1,5 +1,5 @@
 /**
- * Categories (tblwaretype) and subcategories (tblwaretypetwo) of spec section 2: the menu the
+ * Categories (tblwaretype) and subcategories (tblwaretypetwo) of the catalogue: the menu the
  * header shows and the slugs the catalogue URLs use. Ids are fixed here (category id, and
  * category id x 100 + position for subcategories) so URLs and filters survive a rebuild.
  */

@@ -1,16 +1,16 @@
 /**
- * Ship addresses (spec shipAddress calls, section 3 Shipping, section 5 Shipping). The country
- * code must be one the shipping rules know; the spec's "filled" rule (a first or last name and an
+ * Ship addresses (the shipAddress calls). The country code must be one the shipping rules know;
+ * the "filled" rule (a first or last name and an
  * address line) is reported on each address and enforced at checkout, where the ship-from rules
  * are too.
  */
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { shipAddresses } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { Db } from '../platform/db/client';
+import { shipAddresses } from './schema';
+import { AppError } from '../platform/envelope';
 import { ADDRESS_FIELD_MAX, CommerceMessages, MAX_ADDRESSES, isAddressFilled, type ShipAddress } from '../../contract/commerce';
-import { findCountry } from './shipping';
-import { pick, textOf, type Body } from './params';
+import { findCountry } from './cart-shipping';
+import { pick, textOf, type Body } from '../platform/request-fields';
 
 type AddressRow = typeof shipAddresses.$inferSelect;
 

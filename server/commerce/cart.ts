@@ -5,14 +5,14 @@
  * merchant: another merchant's line answers exactly like a line that does not exist.
  */
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { cartItems, cartSettings } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { Db } from '../platform/db/client';
+import { cartItems, cartSettings } from './schema';
+import { AppError } from '../platform/envelope';
 import { CART_MAX_ITEMS, CART_QUANTITY_MAX, CommerceMessages, type CartGroup, type CartItem, type GroupCosts } from '../../contract/commerce';
 import { firstVariantOf, loadCatalogView, type CatalogView, type SellableProduct } from './catalog-lookup';
 import { loadMyProducts, sellsVariant, type SellableMyProduct } from './my-products-lookup';
-import { findCountry, findCountryById, quoteGroup, SHIP_FROM_ORDER, shipFromName } from './shipping';
-import type { ShipCountry } from '../catalog/shipping';
+import { findCountry, findCountryById, quoteGroup, SHIP_FROM_ORDER, shipFromName } from './cart-shipping';
+import type { ShipCountry } from '../catalog/shipping-rules';
 
 type CartRow = typeof cartItems.$inferSelect;
 

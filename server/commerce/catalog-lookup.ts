@@ -4,9 +4,9 @@
  * shows today's cost. Only active products count.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { catalogImages, catalogProducts, catalogVariants } from '../db/schema';
-import { asShipFrom, type LogisticsCost, type ShipFromCode } from '../catalog/shipping';
+import type { Db } from '../platform/db/client';
+import { catalogImages, catalogProducts, catalogVariants } from '../catalog/schema';
+import { asShipFrom, type LogisticsCost, type ShipFromCode } from '../catalog/shipping-rules';
 
 export interface SellableProduct {
   id: number;

@@ -9,16 +9,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { cartItems, orderEvents, orderItems, orderShipments, orders, shipAddresses } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { Db } from '../platform/db/client';
+import { cartItems, orderEvents, orderItems, orderShipments, orders, shipAddresses } from './schema';
+import { AppError } from '../platform/envelope';
 import { CommerceMessages, isAddressFilled, orderTotals } from '../../contract/commerce';
-import type { ShipFromCode } from '../catalog/shipping';
+import type { ShipFromCode } from '../catalog/shipping-rules';
 import { loadCatalogView } from './catalog-lookup';
 import { loadMyProducts, sellsVariant } from './my-products-lookup';
 import { toWireAddress } from './addresses';
 import { bindLocked } from './coupons';
-import { findCountry, quoteGroup, SHIP_FROM_ORDER, type GroupMethod } from './shipping';
+import { findCountry, quoteGroup, SHIP_FROM_ORDER, type GroupMethod } from './cart-shipping';
 import type { OrderRow } from './orders';
 import type { Tx } from './ledger';
 

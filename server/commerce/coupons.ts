@@ -1,14 +1,15 @@
 /**
- * Coupons (spec section 3 Coupon; section 7 "Coupons"): sources 1 new user, 2 old user,
+ * Coupons: sources 1 new user, 2 old user,
  * 3 invite; type 2 takes a percent off, any other type an amount in cents. A merchant holds
  * received coupons (coupon_receipts); one coupon can be bound to one pending order at a time and
  * an order takes at most one coupon (unique coupon_receipts.order_id), bound under the order's
  * row lock with a conditional update, so two orders can never take the same coupon.
  */
 import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { couponReceipts, coupons, invites, orders, users } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { Db } from '../platform/db/client';
+import { couponReceipts, coupons, invites, orders } from './schema';
+import { users } from '../accounts/schema';
+import { AppError } from '../platform/envelope';
 import {
   COUPON_TYPE_MONEY, COUPON_TYPE_PERCENT, CommerceMessages, CouponSource, couponDiscount, orderTotals, shareCouponPath,
   type CouponReceipt,

@@ -5,11 +5,11 @@
  * in server/commerce/orders.ts). Used by the OPS_TOKEN endpoints and the order:fulfil CLI.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { orderShipments } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { Db } from '../platform/db/client';
+import { orderShipments } from './schema';
+import { AppError } from '../platform/envelope';
 import { CommerceMessages, canTransition, type OrderStatus } from '../../contract/commerce';
-import { findMethod, ShipMessages } from '../catalog/shipping';
+import { findMethod, ShipMessages } from '../catalog/shipping-rules';
 import { lockOrder, transition, type OrderRow } from './orders';
 
 export const TRACKING_MAX = 64;

@@ -6,9 +6,9 @@
  * Provider payments are recorded too (balance_change 0) so the list shows every payment.
  */
 import { and, count, desc, eq, gte, inArray, lte, sum } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { balanceAccounts, balanceRecords, orders } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { Db } from '../platform/db/client';
+import { balanceAccounts, balanceRecords, orders } from './schema';
+import { AppError } from '../platform/envelope';
 import { CommerceMessages, ORDER_PAYMENT_RECORD_TYPES, RECORD_TYPE_NAMES, RecordType, type BalanceRecord } from '../../contract/commerce';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -6,8 +6,8 @@
  * catalogue cost of the variant, as for a sample; the saved selling price is for their store.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { myProductImages, myProductVariants, myProducts } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { myProductImages, myProductVariants, myProducts } from '../products/schema';
 import type { Tx } from './ledger';
 
 export interface SellableMyProduct {

@@ -5,15 +5,15 @@
  * Cancelling or failing a paid order refunds its total to the balance (record type 3, once).
  */
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { couponReceipts, orderEvents, orderItems, orderShipments, orders, payments } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { Db } from '../platform/db/client';
+import { couponReceipts, orderEvents, orderItems, orderShipments, orders, payments } from './schema';
+import { AppError } from '../platform/envelope';
 import {
   CommerceMessages, ORDER_STATUSES, RECORD_TYPE_NAMES, RecordType, canTransition,
   type OrderSort, type OrderStatistics, type OrderStatus,
 } from '../../contract/commerce';
 import { creditOnce, type Tx } from './ledger';
-import { trackUrlFor } from './shipping';
+import { trackUrlFor } from './cart-shipping';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -72,24 +72,9 @@ export async function cancelByMerchant(db: Db, userId: number, orderId: number):
 }
 
 /**
- * Operator actions (production and fulfilment; there is no operator UI or role yet, so these are
- * called by services and tests): ship with tracking, fail, or cancel a paid order.
- * Tracking numbers are per ship-from parcel; a single string is used for every parcel.
+ * Operator actions on a paid order: fail or cancel it, refunding its total to the balance. Shipping
+ * with tracking numbers is ./fulfilment.ts (shipOrder).
  */
-export async function fulfilOrder(db: Db, orderId: number, tracking: string | Record<string, string>, actor = 'system'): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId, null);
-    if (!canTransition(order.status as OrderStatus, 'fulfilled')) throw new AppError(`${CommerceMessages.illegalTransition} (${order.status} → fulfilled)`);
-    const shipments = await tx.select().from(orderShipments).where(eq(orderShipments.orderId, orderId));
-    for (const s of shipments) {
-      const number = (typeof tracking === 'string' ? tracking : tracking[s.shipFrom])?.trim();
-      if (!number) throw new AppError(`A tracking number is required for the parcel from ${s.shipFrom}`);
-      await tx.update(orderShipments).set({ trackingNumber: number, shippedAt: new Date() }).where(eq(orderShipments.id, s.id));
-    }
-    return transition(tx, order, 'fulfilled', actor, 'shipped');
-  });
-}
-
 async function refundPaid(tx: Tx, order: OrderRow, reason: string): Promise<void> {
   if (!order.paidAt || order.total === 0) return;
   await creditOnce(tx, {

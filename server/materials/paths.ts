@@ -1,18 +1,14 @@
 /**
  * Where material files live and the URLs they are served under. They sit in a `materials`
- * folder inside the catalogue's file root, so the catalogue's file route (server/routes/
- * catalog-files.ts) serves them unchanged: safe paths, size presets, widths, year-long immutable
+ * folder inside the catalogue's file root, so the catalogue's file route
+ * (server/catalog/files-routes.ts) serves them unchanged: safe paths, size presets, widths, year-long immutable
  * caching and ETags. The catalogue's own pruning only touches its `v<version>-<size>` folders.
  *
- * The build id names one image set: generator version, seed, counts and sizes. Every URL carries
- * it, so a different seed or size gets new URLs and never a stale cached picture.
+ * A build id (made by the generator, demo/materials/build-id.ts) names one image set; every URL
+ * carries it, so a different seed or size gets new URLs and never a stale cached picture.
  */
 import path from 'node:path';
-import { hash32 } from '../catalog/prng';
 import { FILES_URL_PREFIX, catalogRoot } from '../catalog/paths';
-
-/** Bump when a drawing changes: a new build replaces the old files and URLs. */
-export const MATERIALS_VERSION = 1;
 
 export const MATERIALS_FOLDER = 'materials';
 export const CLIPART_FOLDER = 'clipart';
@@ -22,20 +18,6 @@ export const MARKER_FILE = 'build.json';
 /** Clip-art thumbnails: the spec's image preset 1 (200 x 200, padded). */
 export const CLIPART_THUMB = 200;
 export const BACKGROUND_THUMB = 240;
-
-export interface BuildKey {
-  seed: string;
-  materialCount: number;
-  backgroundCount: number;
-  clipartSize: number;
-  backgroundSize: number;
-}
-
-export function materialsBuildId(k: BuildKey): string {
-  return `v${MATERIALS_VERSION}-${hash32(k.seed).toString(36)}-${k.materialCount}x${k.backgroundCount}-${k.clipartSize}-${k.backgroundSize}`;
-}
-
-export const BUILD_RE = /^v\d+-[0-9a-z]+-\d+x\d+-\d+-\d+$/;
 
 export function materialsRoot(dataDir: string): string {
   return path.join(catalogRoot(dataDir), MATERIALS_FOLDER);

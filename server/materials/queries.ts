@@ -4,8 +4,8 @@
  * total (a window count) come back together.
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { materialCollections, materialTags, platformBackgrounds, platformMaterials } from '../db/schema-materials';
+import type { Db } from '../platform/db/client';
+import { materialCollections, materialTags, platformBackgrounds, platformMaterials } from './schema';
 import { MATERIAL_TAGS } from './tags';
 import { BACKGROUND_TYPE_NAMES, type BackgroundImage, type CollectedMaterialImage, type MaterialImage, type MaterialTagItem } from '../../contract/materials';
 

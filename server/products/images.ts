@@ -4,14 +4,14 @@
  * the merchant's own stored pictures, and a missing thumbnail is made here (120x120, spec).
  */
 import { and, count, eq, inArray, max } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { myProductImages, myProductVariants } from '../db/schema';
-import { AppError } from '../lib/envelope';
-import { asInt, type Body } from '../commerce/params';
-import { sniffImage } from '../storage/sniff';
-import { ImageTooLargeError, processImage } from '../storage/images';
-import { withSuffix } from '../storage/keys';
-import { ownedFile } from './storage-refs';
+import type { Db } from '../platform/db/client';
+import { myProductImages, myProductVariants } from './schema';
+import { AppError } from '../platform/envelope';
+import { asInt, type Body } from '../platform/request-fields';
+import { sniffImage } from '../platform/image-sniff';
+import { ImageTooLargeError, processImage } from '../uploads/image-checks';
+import { withSuffix } from '../uploads/object-keys';
+import { ownedFile } from './blob-refs';
 import { ownProduct, type ProductsDeps } from './service';
 import { PRODUCT_IMAGES_MAX, ProductMessages, type ViewImageInput } from '../../contract/products';
 
@@ -47,24 +47,24 @@ async function checkImages(deps: ProductsDeps, userId: number, productId: number
   const out: CheckedImage[] = [];
   for (const img of list) {
     if ((img.variantIds ?? []).some((id) => !sold.has(id))) throw new AppError(ProductMessages.variantNotInProduct);
-    const file = await ownedFile(deps.store, userId, img.url, ['jpg', 'png']);
+    const file = await ownedFile(deps.blobs, userId, img.url, ['jpg', 'png']);
     if ('error' in file) throw new AppError(file.error === 'missing' ? ProductMessages.imageMissing : ProductMessages.imageNotYours);
     const mime = sniffImage(file.body!.subarray(0, 16));
     if (!mime) throw new AppError(ProductMessages.imageMissing);
     let thumbnailUrl: string;
     if (img.thumbnailUrl) {
-      const thumb = await ownedFile(deps.store, userId, img.thumbnailUrl, ['jpg', 'png']);
+      const thumb = await ownedFile(deps.blobs, userId, img.thumbnailUrl, ['jpg', 'png']);
       if ('error' in thumb) throw new AppError(thumb.error === 'missing' ? ProductMessages.imageMissing : ProductMessages.imageNotYours);
       thumbnailUrl = thumb.url;
     } else {
       const key = withSuffix(file.key, '_thumbnail');
-      if (!(await deps.store.read(key))) {
+      if (!(await deps.blobs.read(key))) {
         const processed = await processImage(file.body!, mime).catch((err: unknown) => {
           throw err instanceof ImageTooLargeError ? err : new AppError(ProductMessages.imageMissing);
         });
-        await deps.store.put(key, processed.thumbnail, mime);
+        await deps.blobs.put(key, processed.thumbnail, mime);
       }
-      thumbnailUrl = deps.store.publicUrl(key);
+      thumbnailUrl = deps.blobs.publicUrl(key);
     }
     out.push({ ...img, url: file.url, thumbnailUrl, variantIds: img.variantIds ?? [] });
   }

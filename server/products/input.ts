@@ -3,10 +3,10 @@
  * checked, normalised form. Anything malformed is refused with a message naming the problem;
  * a field left out stays `undefined` so an update keeps what was saved.
  */
-import { AppError } from '../lib/envelope';
-import { asInt, idOf, pick, type Body } from '../commerce/params';
+import { AppError } from '../platform/envelope';
+import { asInt, idOf, pick, type Body } from '../platform/request-fields';
 import { sanitizeHtml } from './sanitize-html';
-import { looksLikeUrl } from './storage-refs';
+import { looksLikeUrl } from './blob-refs';
 import type { OptionPicks } from './variants';
 import {
   BODY_HTML_MAX, EDIT_OBJ_INLINE_MAX, PRODUCT_TITLE_MAX, ProductMessages, type ColorPick,

@@ -3,9 +3,9 @@
  * options and variants (cost in cents, SKU). Only active catalogue products count.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import type { Tx } from '../commerce/ledger';
-import { catalogCategories, catalogProducts, catalogSubcategories, catalogVariants } from '../db/schema';
+import { catalogCategories, catalogProducts, catalogSubcategories, catalogVariants } from '../catalog/schema';
 import type { CatalogOption, CatalogVariant } from './variants';
 import { productPath } from '../../contract/slug';
 

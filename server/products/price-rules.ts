@@ -1,7 +1,7 @@
 /** The account's pricing rule (shops/priceRule), one row per merchant; the default until set. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { priceRules } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { priceRules } from './schema';
 import { DEFAULT_PRICE_RULE, type PriceRule, type PriceRuleMode } from '../../contract/products';
 
 export async function getPriceRule(db: Db, userId: number): Promise<PriceRule> {

@@ -4,17 +4,18 @@
  * Writes that belong together (a product and its variants) run in one transaction.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import type { Tx } from '../commerce/ledger';
-import type { BlobStore } from '../storage/store';
-import { myProductImages, myProducts, myProductVariants, users } from '../db/schema';
-import { AppError } from '../lib/envelope';
+import type { BlobStorage } from '../platform/blob-storage/types';
+import { myProductImages, myProducts, myProductVariants } from './schema';
+import { users } from '../accounts/schema';
+import { AppError } from '../platform/envelope';
 import { Code } from '../../contract/envelope';
 import { variantTitle } from '../commerce/catalog-lookup';
 import { loadParent, parentSummaries, liveVariantCosts, type ParentProduct } from './parent';
 import { getPriceRule } from './price-rules';
 import { priceVariants, selectVariants, type CatalogVariant, type PricedVariant } from './variants';
-import { ownedFile } from './storage-refs';
+import { ownedFile } from './blob-refs';
 import { sanitizeHtml } from './sanitize-html';
 import type { SaveInput, EditObjInput } from './input';
 import {
@@ -24,7 +25,7 @@ import {
 
 type ProductRow = typeof myProducts.$inferSelect;
 
-export interface ProductsDeps { db: Db; store: BlobStore }
+export interface ProductsDeps { db: Db; blobs: BlobStorage }
 
 export const notFound = (template = false): never => {
   throw new AppError(template ? ProductMessages.templateNotFound : ProductMessages.notFound, Code.NOT_FOUND);
@@ -40,7 +41,7 @@ export async function ownProduct(db: Db | Tx, userId: number, id: number): Promi
 async function resolveEditObj(deps: ProductsDeps, userId: number, input: EditObjInput): Promise<{ editObj: string | null; editObjUrl: string | null }> {
   if (input === null) return { editObj: null, editObjUrl: null };
   if (input.kind === 'inline') return { editObj: input.text, editObjUrl: null };
-  const ref = await ownedFile(deps.store, userId, input.url, ['json']);
+  const ref = await ownedFile(deps.blobs, userId, input.url, ['json']);
   if ('error' in ref) throw new AppError(ref.error === 'missing' ? ProductMessages.editObjMissing : ProductMessages.editObjNotYours);
   return { editObj: null, editObjUrl: ref.url };
 }

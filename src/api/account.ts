@@ -1,7 +1,8 @@
 /**
- * Account & Settings calls (spec section 7 "User and shop"): password change, the pricing rule
- * and its application to saved products, profile, e-mail change, currency, tax number, messages. Calls never throw (src/api/http.ts): callers read `code`.
- * Store calls (switch, default, transfer) live in src/api/stores.ts.
+ * Account & Settings calls: password change, the pricing rule and its application to saved
+ * products, profile, e-mail change, currency, tax number, messages. Calls never throw
+ * (src/api/http.ts): callers read `code`. Store calls (switch, default, transfer) live in
+ * src/api/stores.ts.
  */
 import { call } from './http';
 import type { ChangePasswordBody } from '../../contract/api';
@@ -20,7 +21,7 @@ export const accountApi = {
   changeEmail: (body: ChangeEmailBody) => call<never, { email: string }>('post', 'api/user/updateShopUserEmail', { json: body, showError: false }),
   rateList: () => call<Rate[]>('get', 'api/shops/rateList', { hideLoading: true }),
   updateCurrency: (body: CurrencyBody) => call<never>('put', 'api/shops/updateCurrencySETAndCurrencySale', { json: body, showError: false }),
-  /** Form-encoded, as the spec has it; an empty value clears the number. */
+  /** Form-encoded (taxNumber as a form field, not JSON); an empty value clears the number. */
   updateTaxNumber: (taxNumber: string) => call<never>('post', 'api/shops/updateTaxNumber', { body: new URLSearchParams({ taxNumber }), showError: false }),
 };
 

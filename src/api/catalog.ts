@@ -1,6 +1,6 @@
 /**
- * Catalogue calls of spec section 7 (all GET, all open to visitors). Shapes come from the
- * shared wire types in contract/catalog.ts.
+ * Catalogue calls (all GET, all open to visitors). Shapes come from the shared wire types in
+ * contract/catalog.ts.
  *
  * Reads are cached in memory for a few minutes, keyed by path and parameters: the catalogue is
  * generated once and does not change under a running page, so back/forward and revisits paint
@@ -29,7 +29,7 @@ export interface SubMenu {
   path: string;
 }
 
-/** spec section 3 "Product category": name, title, url (icon), subMenuList, status. */
+/** A product category: name, title, url (icon), subMenuList, status (1 active). */
 export interface Category {
   id: number;
   name: string;
@@ -119,7 +119,7 @@ export const catalogApi = {
   infoByHandle: (handle: string) => cachedGet<ProductDetail>(`${P}/getInfoByHandle/${encodeURIComponent(handle)}`, {}, { showError: false }),
   /** Every country served; the ship-from rule is applied per product by the calculator. */
   shipCountries: () => cachedGet<ShipCountry[]>(`${P}/shipCountryList`, {}, { hideLoading: true }) as Promise<Page<ShipCountry>>,
-  /** Methods, times and costs to a country; refusals come back as code 10000 with the spec's message. */
+  /** Methods, times and costs to a country; refusals come back as code 10000 with the ship-from message. */
   shippingTemplates: (p: { productid: number; countrycode: string; variantid?: number | undefined; quantity?: number }) =>
     cachedGet<ShippingRow[]>(`${P}/getshippingTemplateList`, p, { showError: false, hideLoading: true }),
 };

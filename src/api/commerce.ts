@@ -1,7 +1,7 @@
 /**
- * Commerce calls (issue 6): cart (shipTrolley), addresses (shipAddress), orders, coupons and
- * invites, balance and payments. Every amount is integer cents; every total comes from the server.
- * Calls never throw (src/api/http.ts): callers read `code`.
+ * Commerce calls: cart (shipTrolley), addresses (shipAddress), orders, coupons and invites, balance
+ * and payments. Every amount is integer cents; every total comes from the server. Calls never throw
+ * (src/api/http.ts): callers read `code`.
  */
 import { call } from './http';
 import type {

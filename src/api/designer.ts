@@ -1,6 +1,6 @@
 /**
- * Calls of the product designer (spec section 7 "Catalogue", "Uploads", "Materials", "My
- * products", "Images and variants"). Every call resolves with the envelope (http.ts never throws).
+ * Calls of the product designer: catalogue templates, uploads, materials, saving to My products,
+ * view images and the price rule. Every call resolves with the envelope (http.ts never throws).
  */
 import { call } from './http';
 import type { Envelope } from '../../contract/envelope';

@@ -1,5 +1,5 @@
 /**
- * Session tokens handed over in the address bar: `podToken` on any page (spec section 2) and
+ * Session tokens handed over in the address bar: `podToken` on any page (a login link) and
  * `token` on /auth/eprolo (the sister platform's hand-off). Both are taken out of the URL before
  * the router or anything else reads it, so the token does not stay in the address bar, the
  * history, bookmarks or later Referer headers; the page then trades it for this site's session

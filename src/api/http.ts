@@ -1,9 +1,9 @@
 /**
- * The one HTTP client (ky): base /prod-api, credentials, Authorization and login-flag headers,
- * and the response-code handling of spec section 8. Calls never throw: they resolve with the
- * envelope, so a caller only checks `code`. Identical pending requests are cancelled (the older
- * one resolves with code 100), errors show one toast at a time, and a counted loading indicator
- * runs while requests are in flight.
+ * The one HTTP client (ky): base /prod-api, credentials, Authorization and login-flag headers, and
+ * the response-code handling (toasts, re-login on 401/403, store notices on 10003/10004). Calls
+ * never throw: they resolve with the envelope, so a caller only checks `code`. Identical pending
+ * requests are cancelled (the older one resolves with code 100), errors show one toast at a time,
+ * and a counted loading indicator runs while requests are in flight.
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { Code, Messages, type Envelope } from '../../contract/envelope';

@@ -1,5 +1,5 @@
 /**
- * My products and My templates calls (spec section 7 "My products", "User and shop" price rule).
+ * My products and My templates calls, and the account's price rule.
  * Saving a design lives with the designer (src/api/designer.ts); these are the list and detail
  * pages' calls. Like every call, they resolve with the envelope and never throw.
  */

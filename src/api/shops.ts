@@ -1,6 +1,6 @@
 /**
- * Store connection and push calls (spec section 7 "Store push", "Store connection", "User and
- * shop"), typed by contract/stores.ts. Calls never throw (src/api/http.ts): callers read `code`.
+ * Store connection and push calls (connect and authorise, switch, push queue, Etsy listing, theme
+ * style), typed by contract/stores.ts. Calls never throw (src/api/http.ts): callers read `code`.
  * Codes 10003/10004 open the global store notice by themselves (http.ts).
  */
 import { call } from './http';
@@ -65,13 +65,13 @@ export const storesApi = {
     call<QueuedJob>('put', 'api/sendProductShopify/editLocalPriceAvailable', { json: { id: myProductId }, hideLoading: true, ...opts }),
   pushEtsy: (body: EtsyPushBody) => call<QueuedJob>('post', 'api/etsy/pushEtsyProduct', { json: body }),
   // Etsy listing settings: category levels and children, the shop's shipping profiles and
-  // processing times. Category and shipping-profile errors are not shown (spec section 8).
+  // processing times. Errors of the category-by-level and shipping-profile calls are not shown.
   etsyCategories: (level = 1) => call<EtsyCategory[]>('post', 'api/etsy/getEtsyCategoryByLevel', { json: { level }, showError: false, hideLoading: true }),
   etsyCategoryChildren: (parentId: number) => call<EtsyCategory[]>('post', 'api/etsy/getEtsyCategoryByParent', { json: { parentId }, hideLoading: true }),
   etsyShippingProfiles: () => call<EtsyShippingProfile[]>('post', 'api/etsy/getEtsyShippingProfiles', { json: {}, showError: false, hideLoading: true }),
   etsyReadinessStates: () => call<EtsyReadinessState[]>('post', 'api/etsy/getShopReadinessStateDefinitions', { json: {}, hideLoading: true }),
 
-  /** Theme style of the Shopify storefront script (spec section 4 "Theme style save"). */
+  /** Saves the theme style (settings of the Shopify storefront script) as a JSON string. */
   saveThemeStyle: (themeStyle: string) => call<never>('post', 'api/shopifyOAuth/updateShopifyThemeStyle', { json: { themeStyle } }),
   /** Stores the generated storefront script (src/components/shops/storeScript.ts); answers its url. */
   uploadThemeScript: (script: string) => call<{ url: string }>('post', 'api/shopifyOAuth/uploadThemeScript', { json: { script } }),

@@ -91,7 +91,7 @@ export function CouponsPopover() {
   );
 }
 
-/** Visitors' hint that registering brings a coupon (spec: the sign-up coupon teaser). */
+/** The sign-up coupon teaser: visitors' hint that registering brings a coupon. */
 export function SignupCouponTeaser() {
   return (
     <Link to="/register" className="teaser" title="New merchants get a coupon for their first order">
@@ -100,7 +100,7 @@ export function SignupCouponTeaser() {
   );
 }
 
-/** The store switch popover (spec section 2): Now for the current store, Switch for the others. */
+/** The store switch popover: Now for the current store, Switch for the others, then Add store and Log Out. */
 export function StoreSwitch() {
   const snap = useSnapshot(session);
   const user = snap.user;

@@ -1,6 +1,7 @@
 /**
- * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
- * inside) and Escape closes it, unless the spec says a dialog must not close that way.
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside)
+ * and Escape or an outside click closes it, unless `dismissible` is false (confirmations and
+ * notices that must be answered with their own buttons).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-/** What a route shows until the issue that builds its page lands: its title and a clear state. */
+/** What a route shows until its page is built: its title and a clear "not available yet" state. */
 export function NotAvailable({ title }: { title: string }) {
   return (
     <section className="not-available" aria-labelledby="na-title">

@@ -1,4 +1,4 @@
-/** The product's layouts (spec section 2): each keeps the back-to-top button after 800 px. */
+/** The product's layouts: each shows the back-to-top button after 800 px of scroll. */
 import { NotificationLink } from '../pages/notification/NotificationLink';
 import { useState } from 'react';
 import { Icon } from '../components/Icon';

@@ -6,7 +6,7 @@ import { LOGIN_REDIRECT_DELAY_MS } from '../../contract/constants';
 
 /**
  * Login-required routes: a logged-out visitor sees why, and about 1 s later goes to
- * /login?redirect={path}, as the spec's guard does.
+ * /login?redirect={path}, so logging in brings them back.
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const snap = useSnapshot(session);

@@ -1,6 +1,6 @@
 /**
- * Every route of spec section 2 with its title (route handle) and whether it needs login.
- * Pages that later issues build show their layout, title and a "not available yet" state.
+ * Every route of the product with its title (route handle) and whether it needs login.
+ * Pages not built yet show their layout, title and a "not available yet" state.
  */
 import type { RouteObject } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
@@ -43,7 +43,7 @@ function UpgradeNotice() {
   );
 }
 
-/** The catalogue (issue 4), on the desktop site ('/') and under /mobile (''). */
+/** The catalogue, on the desktop site ('/') and under /mobile (''). */
 const catalogRoutes = (prefix: '/' | ''): RouteObject[] => [
   page(`${prefix}all-products`, 'All Products', <CatalogPage />),
   page(`${prefix}all-products/details/:id`, 'Product Details', <ProductPage />),
@@ -61,7 +61,7 @@ const policies: [string, string, React.ReactNode][] = [
   ['policy/term-condition', 'Terms & Conditions', <TermsConditions />],
 ];
 
-/** Paths with a mobile variant under /mobile (spec section 2 "Mobile"). */
+/** Paths with a mobile variant under /mobile, where windows up to 768 px wide are sent; other paths are shared. */
 export const MOBILE_PATHS = [/^\/$/, /^\/login$/, /^\/register$/, /^\/branding-project$/, /^\/contact-us$/, /^\/policy\//, /^\/reset-password\//, /^\/all-products/];
 
 export const routeTable: RouteObject[] = [

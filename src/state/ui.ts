@@ -15,7 +15,7 @@ export const ui = proxy({
 });
 
 let toastSeq = 0;
-/** Only one error toast at a time: a new one replaces the old (spec section 8). */
+/** Only one error toast at a time: a new one replaces the old. */
 export function toast(kind: ToastKind, text: string, ms: number = TOAST_MS): void {
   if (kind === 'error') ui.toasts = ui.toasts.filter((t) => t.kind !== 'error');
   const id = ++toastSeq;

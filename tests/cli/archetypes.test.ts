@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startServer, type TestServer } from '../server/harness';
-import { ensureCatalog } from '../../server/catalog/ensure';
-import { catalogTemplates } from '../../server/db/schema-catalog';
+import { ensureCatalog } from '../../demo/catalog/ensure';
+import { catalogTemplates } from '../../server/catalog/schema';
 import { openEngineHarness, type EngineHarness } from '../../scripts/engine-harness';
 
 let s: TestServer;

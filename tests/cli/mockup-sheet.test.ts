@@ -10,8 +10,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ARCHETYPES } from '../../server/catalog/archetypes/index.ts';
-import { archetypeColors } from '../../server/catalog/templates.ts';
+import { ARCHETYPES } from '../../demo/catalog/archetypes/index.ts';
+import { archetypeColors } from '../../demo/catalog/templates.ts';
 
 const run = promisify(execFile);
 

@@ -1,8 +1,8 @@
 /**
- * The catalogue pages (issue 4) against the built app and the generated demo catalogue: home →
- * category → product, colour switch, the image viewer by keyboard, the ship-from rules of the
- * shipping estimate, filters/sort/paging in the URL, the not-found page, the mega menu, the gift
- * zones, the design entry and the mobile site.
+ * The catalogue pages against the built app and the generated demo catalogue: home → category →
+ * product, colour switch, the image viewer by keyboard, the ship-from rules of the shipping
+ * estimate, filters/sort/paging in the URL, the not-found page, the mega menu, the gift zones, the
+ * design entry and the mobile site.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -194,7 +194,7 @@ test('filters, sort and paging change the results and survive a reload and the b
   await expect(resultCount(page)).toHaveText(countText ?? '');
   await expect(results(page).getByRole('heading').first()).toHaveText(firstTitle ?? '');
 
-  // Search words, then paging with the spec's page sizes.
+  // Search words, then paging with the page-size choices (5, 10, 15, 25).
   await page.getByRole('searchbox', { name: 'Search products' }).fill('pillow');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/q=pillow/);

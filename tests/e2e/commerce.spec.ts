@@ -1,10 +1,10 @@
 /**
- * Commerce (issue 6) as a merchant in real Chromium against the built app and a real server:
- * a saved product's two variants and a catalogue sample in the cart → address → order → pay by
- * balance → the order is Processing and the balance and payment records moved by exactly the
- * total; the cart popover's empty state and count; delete with confirmation (and a failed delete
- * changing nothing); the ship-from rules' messages; a coupon bound and unbound; the orders page's
- * tabs, sorting, page sizes, detail, cancel and tracking; a visitor's cart → login → cart.
+ * Commerce as a merchant in real Chromium against the built app and a real server: a saved
+ * product's two variants and a catalogue sample in the cart → address → order → pay by balance →
+ * the order is Processing and the balance and payment records moved by exactly the total; the cart
+ * popover's empty state and count; delete with confirmation (and a failed delete changing nothing);
+ * the ship-from rules' messages; a coupon bound and unbound; the orders page's tabs, sorting, page
+ * sizes, detail, cancel and tracking; a visitor's cart → login → cart.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_OPS_TOKEN } from './env';

@@ -1,8 +1,7 @@
 /**
- * The product designer (issue 5) as a merchant, against the built app and the real server: log in
- * → open a t-shirt → add text and an uploaded image → see the front mockup change → choose two
- * colours → set prices → save → find it in My Products with its mockups → edit it and save again
- * → delete it.
+ * The product designer as a merchant, against the built app and the real server: log in → open a
+ * t-shirt → add text and an uploaded image → see the front mockup change → choose two colours → set
+ * prices → save → find it in My Products with its mockups → edit it and save again → delete it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';

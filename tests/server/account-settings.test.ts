@@ -5,13 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, startServer, type TestServer } from './harness';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { recordMessage } from '../../server/services/account-settings';
-import { captchas, shops } from '../../server/db/schema';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { recordMessage } from '../../server/notifications/service';
+import { captchas } from '../../server/accounts/schema';
+import { shops } from '../../server/shops/schema';
 import { eq } from 'drizzle-orm';
-import { enqueue } from '../../server/stores/queue';
-import { startStoreWorker, type StoreWorker } from '../../server/stores/worker';
+import { enqueue } from '../../server/shops/push-queue';
+import { startShopJobs, type ShopJobs } from '../../server/shops/jobs';
 import { AccountMessages, MessageType, pushMessageTitle, type Rate, type ShopMessage } from '../../contract/account';
 import { FormMessages } from '../../contract/validation';
 import { Messages } from '../../contract/envelope';
@@ -19,14 +20,14 @@ import { StoreMessages } from '../../contract/stores';
 import type { UserInfo } from '../../contract/api';
 
 let s: TestServer;
-let worker: StoreWorker;
+let runner: ShopJobs;
 const silent = { info() {}, warn() {}, error() {} };
 beforeAll(async () => {
   s = await startServer({ STORE_ORDER_PULL_MS: '0' });
-  worker = startStoreWorker({ db: s.database.db, config: s.config.stores, dataDir: s.config.dataDir, log: silent, loop: false });
+  runner = startShopJobs({ db: s.database.db, config: s.config.shops, dataDir: s.config.dataDir, log: silent, loop: false });
 });
 afterAll(async () => {
-  await worker?.close();
+  await runner?.close();
   await s?.close();
 });
 
@@ -207,10 +208,10 @@ describe('messages', () => {
 
   it('a finished store push leaves a "product complete" message with the store\'s answer', async () => {
     const m = await merchant();
-    // A store without a connection: the worker runs the job and it fails with the store message.
+    // A store without a connection: the job runner runs the job and it fails with the store message.
     const [shop] = await s.database.db.insert(shops).values({ userId: m.id, simplename: 'gone', type: 6 }).returning();
     await enqueue(s.database.db, { userId: m.id, shopId: shop!.id, myProductId: 999999, action: 'push', title: 'Cat Tee' });
-    expect(await worker.drain()).toBe(1);
+    expect(await runner.drain()).toBe(1);
 
     const list = await m.call<List>('GET', '/api/sMessgaeShop/list');
     expect(list.rows).toHaveLength(1);

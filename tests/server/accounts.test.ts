@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { codeIn, startServer, type TestServer } from './harness';
-import { captchas, emailCodes } from '../../server/db/schema';
+import { captchas, emailCodes } from '../../server/accounts/schema';
 import { FormMessages } from '../../contract/validation';
 import { Messages } from '../../contract/envelope';
 

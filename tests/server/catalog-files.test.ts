@@ -8,8 +8,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { ensureCatalog } from '../../server/catalog/ensure';
-import { ARCHETYPES } from '../../server/catalog/archetypes';
+import { ensureCatalog } from '../../demo/catalog/ensure';
+import { ARCHETYPES } from '../../demo/catalog/archetypes';
 import { buildDir } from '../../server/catalog/paths';
 
 const SIZE = 320;

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { buildCatalog, catalogDigest, DEFAULT_OPTIONS, type CatalogRows } from '../../server/catalog/build';
-import { ensureCatalog } from '../../server/catalog/ensure';
-import { ARCHETYPES } from '../../server/catalog/archetypes';
-import { readMarker } from '../../server/catalog/store';
+import { buildCatalog, catalogDigest, DEFAULT_OPTIONS, type CatalogRows } from '../../demo/catalog/build';
+import { ensureCatalog } from '../../demo/catalog/ensure';
+import { ARCHETYPES } from '../../demo/catalog/archetypes';
+import { readMarker } from '../../demo/catalog/write-rows';
 import { buildDir, buildId } from '../../server/catalog/paths';
 import { existsSync } from 'node:fs';
 import { validateTemplate, type CustomTemplate, type SmartObjectLayer } from '../../engine/model/index.ts';

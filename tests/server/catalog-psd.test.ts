@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './harness';
 import { seedCatalog } from './fixtures';
-import type { CatalogRows } from '../../server/catalog/build';
+import type { CatalogRows } from '../../demo/catalog/build';
 import { operatorProductIds } from '../../server/catalog/psd-products';
 import { OPERATOR_ID_BASE } from '../../server/catalog/id-ranges';
 import { writeFixturePsd } from '../cli/fixtures';

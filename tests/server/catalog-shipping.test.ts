@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { ensureCatalog } from '../../server/catalog/ensure';
-import { buildCatalog, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import type { ProductRow } from '../../server/catalog/products';
+import { ensureCatalog } from '../../demo/catalog/ensure';
+import { buildCatalog, type CatalogOptions, type CatalogRows } from '../../demo/catalog/build';
+import type { ProductRow } from '../../demo/catalog/products';
 import { FREE_SHIPPING_EU } from '../../contract/constants';
 
 const OPTIONS: CatalogOptions = { seed: 'catalog-shipping-test', productCount: 120, imageSize: 256 };

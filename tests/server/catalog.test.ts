@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { ensureCatalog } from '../../server/catalog/ensure';
-import { buildCatalog, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import type { ProductRow } from '../../server/catalog/products';
+import { ensureCatalog } from '../../demo/catalog/ensure';
+import { buildCatalog, type CatalogOptions, type CatalogRows } from '../../demo/catalog/build';
+import type { ProductRow } from '../../demo/catalog/products';
 import type { ProductCard, ProductDetail } from '../../contract/catalog';
 import { validateProduct, validateTemplate, type CustomTemplate } from '../../engine/model/index.ts';
 

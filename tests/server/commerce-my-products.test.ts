@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import type { CatalogOptions, CatalogRows } from '../../demo/catalog/build';
 import { seedCatalog, variantsOfIn } from './fixtures';
-import type { ProductRow, VariantRow } from '../../server/catalog/products';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
+import type { ProductRow, VariantRow } from '../../demo/catalog/products';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
 import { CommerceMessages, type CartGroup, type CartItem } from '../../contract/commerce';
 
 const OPTIONS: CatalogOptions = { seed: 'commerce-my-products-test', productCount: 40, imageSize: 256 };

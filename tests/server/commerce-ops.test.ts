@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startServer, type TestServer } from './harness';
-import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import type { CatalogOptions, CatalogRows } from '../../demo/catalog/build';
 import { seedCatalog } from './fixtures';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
 import { creditOnce } from '../../server/commerce/ledger';
-import { opsTokenMatches } from '../../server/routes/commerce-ops';
+import { opsTokenMatches } from '../../server/platform/ops-guard';
 import { CommerceMessages, RecordType } from '../../contract/commerce';
 
 const OPTIONS: CatalogOptions = { seed: 'commerce-ops-test', productCount: 30, imageSize: 256 };

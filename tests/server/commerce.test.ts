@@ -9,15 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { codeIn, startServer, type TestServer } from './harness';
-import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import type { CatalogOptions, CatalogRows } from '../../demo/catalog/build';
 import { seedCatalog, variantsOfIn } from './fixtures';
-import type { ProductRow, VariantRow } from '../../server/catalog/products';
-import { findCountry, quote, type LogisticsCost } from '../../server/catalog/shipping';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { seedDemo, DEMO_EMAIL } from '../../server/seed/demo';
-import { findUserByEmail } from '../../server/services/accounts';
-import { cancelPaidOrder, failOrder, fulfilOrder } from '../../server/commerce/orders';
+import type { ProductRow, VariantRow } from '../../demo/catalog/products';
+import { findCountry, quote, type LogisticsCost } from '../../server/catalog/shipping-rules';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { seedDemo, DEMO_EMAIL } from '../../demo/merchant';
+import { findUserByEmail } from '../../server/accounts/users';
+import { cancelPaidOrder, failOrder } from '../../server/commerce/orders';
+import { shipOrder } from '../../server/commerce/fulfilment';
 import { onUserRegistered } from '../../server/commerce/coupons';
 import {
   CommerceMessages, couponDiscount, COUPON_TYPE_PERCENT, isAddressFilled, orderTotals, RecordType,
@@ -367,18 +368,18 @@ describe('orders', () => {
     await topUp(m, 100_000);
     const o = await pendingOrder(m);
     // Fulfilling an unpaid order is refused.
-    await expect(fulfilOrder(s.database.db, o.id, 'YT123')).rejects.toThrow(/cannot change/);
+    await expect(shipOrder(s.database.db, o.id, { tracking: 'YT123' }, 'system')).rejects.toThrow(/cannot change/);
     const paid = await pay(m, o.id);
     expect(paid.data).toMatchObject({ status: 'processing', balance: 100_000 - o.total });
     expect(await pay(m, o.id)).toMatchObject({ code: 10000, msg: CommerceMessages.orderAlreadyPaid });
     expect(await m.call('POST', `/api/order/cancelOrder/${o.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotCancellable });
-    await fulfilOrder(s.database.db, o.id, 'YT2412345678');
+    await shipOrder(s.database.db, o.id, { tracking: 'YT2412345678' }, 'system');
     const d = (await detail(m, o.id)).data;
     expect(d.status).toBe('fulfilled');
     expect(d.events.map((e) => `${e.from}→${e.to}`)).toEqual(['null→pending', 'pending→processing', 'processing→fulfilled']);
     expect(d.shipments[0]).toMatchObject({ trackingNumber: 'YT2412345678', trackUrl: 'https://www.yuntrack.com/parcelTracking?id=YT2412345678', carrier: 'YunExpress' });
     expect(d.payments).toEqual([expect.objectContaining({ method: 'balance', amount: o.total, status: 'succeeded' })]);
-    await expect(fulfilOrder(s.database.db, o.id, 'again')).rejects.toThrow(/cannot change/);
+    await expect(shipOrder(s.database.db, o.id, { tracking: 'again' }, 'system')).rejects.toThrow(/cannot change/);
     await expect(failOrder(s.database.db, o.id, 'late')).rejects.toThrow(/cannot change/);
     await expect(cancelPaidOrder(s.database.db, o.id, 'late')).rejects.toThrow(/cannot change/);
   });
@@ -413,7 +414,7 @@ describe('orders', () => {
     await pay(m, made[1]!.id);
     await pay(m, made[2]!.id);
     await pay(m, made[3]!.id);
-    await fulfilOrder(s.database.db, made[3]!.id, 'T1');
+    await shipOrder(s.database.db, made[3]!.id, { tracking: 'T12345' }, 'system');
     await m.call('POST', `/api/order/cancelOrder/${made[4]!.id}`);
     await pay(m, made[5]!.id);
     await failOrder(s.database.db, made[5]!.id, 'x');

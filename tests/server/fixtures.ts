@@ -1,8 +1,8 @@
 /** Data the server suites share: a generated catalogue written to the test database. */
-import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../server/catalog/build';
-import { writeCatalog } from '../../server/catalog/store';
+import { buildCatalog, catalogDigest, type CatalogOptions, type CatalogRows } from '../../demo/catalog/build';
+import { writeCatalog } from '../../demo/catalog/write-rows';
 import { buildId, GENERATOR_VERSION } from '../../server/catalog/paths';
-import type { ProductRow, VariantRow } from '../../server/catalog/products';
+import type { ProductRow, VariantRow } from '../../demo/catalog/products';
 import type { TestServer } from './harness';
 
 /** Generates a small catalogue from `options` and writes it as the server's current one. */

@@ -9,10 +9,10 @@ import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
-import { createMailer } from '../../server/mail/mailer';
-import { createStore } from '../../server/storage';
+import { loadConfig, type Config } from '../../server/platform/config';
+import { openDatabase, type Database } from '../../server/platform/db/client';
+import { createMailer } from '../../server/platform/mail';
+import { createBlobStorage } from '../../server/platform/blob-storage';
 
 export interface TestServer {
   url: string;
@@ -73,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
   const mailLog = { info: (o: unknown, m?: string) => logs.push(JSON.stringify({ o, m })) } as never;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir, from: config.mailFrom, log: mailLog });
-  const app = await buildApp({ config, database, db: database.db, mailer, store: createStore(config) }, {
+  const app = await buildApp({ config, database, db: database.db, mailer, blobs: createBlobStorage(config) }, {
     logger: { ...(loggerOptions('info') as object), stream } as never,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

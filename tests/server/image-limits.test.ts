@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './harness';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { createStore } from '../../server/storage';
-import { uploads } from '../../server/db/schema-uploads';
-import { IMAGE_TOO_LARGE, MAX_INPUT_PIXELS, checkImageSize, processImage } from '../../server/storage/images';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { createBlobStorage } from '../../server/platform/blob-storage';
+import { uploads } from '../../server/uploads/schema';
+import { IMAGE_TOO_LARGE, MAX_INPUT_PIXELS, checkImageSize, processImage } from '../../server/uploads/image-checks';
 
 let s: TestServer;
 
@@ -123,7 +123,7 @@ describe('pictures over 50 megapixels', () => {
 
   it('refuses a bomb put straight into storage when it is registered, and removes it', async () => {
     const m = await merchant();
-    const store = createStore(s.config);
+    const store = createBlobStorage(s.config);
     const key = `/CustomizedImages/${m.id}/2026-01-01/${'b'.repeat(32)}.png`;
     await store.put(key, pngBomb(20000, 20000), 'image/png');
     const res = await fetch(`${s.url}/prod-api/api/shopCustomImages/addShopCustomImages`, {

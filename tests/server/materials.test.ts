@@ -8,8 +8,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, startServer, type TestServer } from './harness';
-import { ensureMaterials } from '../../server/materials/ensure';
-import { buildMaterials, type MaterialLibrary, type MaterialOptions, type MaterialRow } from '../../server/materials/build';
+import { ensureMaterials } from '../../demo/materials/ensure';
+import { buildMaterials, type MaterialLibrary, type MaterialOptions, type MaterialRow } from '../../demo/materials/build';
 import { MATERIAL_TAGS } from '../../server/materials/tags';
 import type { BackgroundImage, CollectedMaterialImage, CollectResult, MaterialImage, MaterialTagItem } from '../../contract/materials';
 

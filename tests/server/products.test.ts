@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './harness';
-import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import type { CatalogOptions, CatalogRows } from '../../demo/catalog/build';
 import { seedCatalog, variantsOfIn } from './fixtures';
-import type { ProductRow, VariantRow } from '../../server/catalog/products';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
+import type { ProductRow, VariantRow } from '../../demo/catalog/products';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
 import { Code } from '../../contract/envelope';
 import {
   EDIT_OBJ_INLINE_MAX, ProductMessages, type MyProductCard, type MyProductDetail, type PriceRule,

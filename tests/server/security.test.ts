@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { loadConfig } from '../../server/config';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { loadConfig } from '../../server/platform/config';
 import {
   API_CONTENT_SECURITY_POLICY, HSTS, PERMISSIONS_POLICY, REFERRER_POLICY, appContentSecurityPolicy, redactUrl,
-} from '../../server/security';
+} from '../../server/platform/security';
 import { Code, Messages } from '../../contract/envelope';
 
 const SISTER = { handoffUrl: 'https://sister.example/auth/pod-login', redeemSecret: 'sister-platform-secret-0123456789' };
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await writeFile(path.join(clientDir, 'assets', 'index-abc.js'), 'console.log("app")');
   await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   s = await startServer({ CLIENT_DIR: clientDir });
-  s.config.stores.sister = SISTER;
+  s.config.shops.sister = SISTER;
 });
 afterAll(async () => {
   await s?.close();

@@ -13,16 +13,17 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './harness';
 import { startEtsyStandIn, type EtsyStandIn, type EtsyStandInSeller } from './stand-ins/etsy';
-import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import type { CatalogOptions, CatalogRows } from '../../demo/catalog/build';
 import { seedCatalog } from './fixtures';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { myProductImages, myProductVariants, myProducts, storeConnections, storeProductLinks, storePushJobs } from '../../server/db/schema';
-import { startStoreWorker, storeCipher, type StoreWorker } from '../../server/stores/worker';
-import { ETSY_DEFAULT_SCOPES } from '../../server/stores/config';
-import { createStore } from '../../server/storage';
-import { randomName } from '../../server/storage/keys';
-import { ETSY_DECLINED } from '../../server/routes/stores-etsy';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { myProductImages, myProductVariants, myProducts } from '../../server/products/schema';
+import { storeConnections, storeProductLinks, storePushJobs } from '../../server/shops/schema';
+import { startShopJobs, shopTokenCipher, type ShopJobs } from '../../server/shops/jobs';
+import { ETSY_DEFAULT_SCOPES } from '../../server/shops/config';
+import { createBlobStorage } from '../../server/platform/blob-storage';
+import { randomName } from '../../server/uploads/object-keys';
+import { ETSY_DECLINED } from '../../server/shops/etsy/routes';
 import { Code, Messages } from '../../contract/envelope';
 import { StoreMessages, StoreType } from '../../contract/stores';
 
@@ -32,7 +33,7 @@ const APP = { clientId: 'etsystandinkeystring0123', sharedSecret: 'etsystandinse
 let s: TestServer;
 let etsy: EtsyStandIn;
 let rows: CatalogRows;
-let worker: StoreWorker;
+let runner: ShopJobs;
 const silent = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
@@ -40,12 +41,12 @@ beforeAll(async () => {
   s = await startServer({
     ETSY_CLIENT_ID: APP.clientId, ETSY_SHARED_SECRET: APP.sharedSecret, ETSY_API_ORIGIN: etsy.url, ETSY_CONNECT_ORIGIN: etsy.url, STORE_ORDER_PULL_MS: '0',
   });
-  s.config.stores.publicUrl = s.url;
+  s.config.shops.publicUrl = s.url;
   rows = await seedCatalog(s, OPTIONS);
-  worker = startStoreWorker({ db: s.database.db, config: s.config.stores, dataDir: s.config.dataDir, log: silent, loop: false });
+  runner = startShopJobs({ db: s.database.db, config: s.config.shops, dataDir: s.config.dataDir, log: silent, loop: false });
 });
 afterAll(async () => {
-  await worker?.close();
+  await runner?.close();
   await s?.close();
   await etsy?.close();
 });
@@ -90,7 +91,7 @@ async function savedProduct(m: Merchant, title = 'Sunset Tee', variantCount = 3)
   const p = rows.products.find((x) => x.shipFrom === 'CN' && rows.variants.filter((v) => v.productId === x.id).length >= variantCount)!;
   const variants = rows.variants.filter((v) => v.productId === p.id).slice(0, variantCount);
   const db = s.database.db;
-  const store = createStore(s.config);
+  const store = createBlobStorage(s.config);
   const [mp] = await db.insert(myProducts).values({ userId: m.id, productfid: p.id, title, bodyHtml: `<p>${title} by me</p><p>Soft &amp; warm</p>` }).returning();
   const pictures: Buffer[] = [];
   const imageIds: number[] = [];
@@ -144,7 +145,7 @@ describe('connecting an Etsy shop', () => {
     const conn = await connOf(bound.data.shopId);
     const access = [...etsy.accessTokens.entries()].find(([, g]) => g.userId === who.userId)![0];
     const refresh = [...etsy.refreshTokens.entries()].find(([, g]) => g.userId === who.userId)![0];
-    const cipher = storeCipher(s.config.stores, s.config.dataDir);
+    const cipher = shopTokenCipher(s.config.shops, s.config.dataDir);
     expect(conn.accessTokenEnc.startsWith('v1:')).toBe(true);
     expect(conn.accessTokenEnc).not.toContain(access);
     expect(conn.secretEnc).not.toContain(refresh);
@@ -275,7 +276,7 @@ describe('pushing to Etsy', () => {
     expect(queued.msg).toBe(StoreMessages.pushQueued);
     expect((await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...settings })).msg).toBe(StoreMessages.alreadyQueued);
 
-    expect(await worker.drain()).toBe(1);
+    expect(await runner.drain()).toBe(1);
     const queue = await m.call<{ rows: { status: string; message: string; externalProductId: string }[] }>('GET', '/api/sendProductShopify/getSendProductQueue');
     expect(queue.rows[0]).toMatchObject({ status: 'done', message: StoreMessages.pushDone });
 
@@ -303,7 +304,7 @@ describe('pushing to Etsy', () => {
     await s.database.db.update(myProducts).set({ title: 'Ocean Hoodie v2' }).where(eq(myProducts.id, id));
     await s.database.db.update(myProductVariants).set({ priceCents: 4321 }).where(eq(myProductVariants.id, ours[0]!.id));
     expect((await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...settings })).code).toBe(200);
-    expect(await worker.drain()).toBe(1);
+    expect(await runner.drain()).toBe(1);
     expect(who.listings.size).toBe(1);
     expect(creates(who)).toBe(1);
     const updated = who.listings.get(listing.listing_id)!;
@@ -323,23 +324,23 @@ describe('pushing to Etsy', () => {
 
     const t0 = new Date();
     etsy.failNext(429, 1, 120);
-    expect(await worker.tick(t0)).toBe(true);
+    expect(await runner.tick(t0)).toBe(true);
     let [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job!.lastError).toBe('Etsy: Too Many Requests');
     expect(job!.nextRunAt.getTime() - t0.getTime()).toBeGreaterThanOrEqual(120_000);
-    expect(await worker.tick(new Date(t0.getTime() + 60_000))).toBe(false);
+    expect(await runner.tick(new Date(t0.getTime() + 60_000))).toBe(false);
     expect(who.listings.size).toBe(0);
 
     // The listing is made, then Etsy fails the inventory: the retry updates that listing.
     etsy.failNext(503, 1, 0, /^PUT .*\/inventory$/);
-    expect(await worker.tick(new Date(t0.getTime() + 121_000))).toBe(true);
+    expect(await runner.tick(new Date(t0.getTime() + 121_000))).toBe(true);
     [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'queued', attempts: 2 });
     expect(job!.lastError).toBe('Etsy: Internal Server Error');
     expect(who.listings.size).toBe(1);
 
-    expect(await worker.tick(new Date(t0.getTime() + 3600_000))).toBe(true);
+    expect(await runner.tick(new Date(t0.getTime() + 3600_000))).toBe(true);
     [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'done', attempts: 2 + 1 });
     expect(who.listings.size).toBe(1);
@@ -353,7 +354,7 @@ describe('pushing to Etsy', () => {
     const shopId = await connect(m, who);
     const { id } = await savedProduct(m);
     await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)), shippingProfileId: who.shippingProfiles[1]!.shipping_profile_id + 1000 });
-    await worker.drain();
+    await runner.drain();
     const [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'failed', attempts: 1, message: 'Etsy: shipping_profile_id is invalid' });
     expect(who.listings.size).toBe(0);
@@ -363,14 +364,14 @@ describe('pushing to Etsy', () => {
     const m = await merchant();
     const who = seller('RefreshShop');
     const shopId = await connect(m, who);
-    const cipher = storeCipher(s.config.stores, s.config.dataDir);
+    const cipher = shopTokenCipher(s.config.shops, s.config.dataDir);
     const before = await connOf(shopId);
     const oldRefresh = cipher.decrypt(before.secretEnc!);
     await s.database.db.update(storeConnections).set({ tokenExpiresAt: new Date(Date.now() + 60_000) }).where(eq(storeConnections.id, before.id));
 
     const { id } = await savedProduct(m);
     await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)) });
-    expect(await worker.drain()).toBe(1);
+    expect(await runner.drain()).toBe(1);
     expect((await jobsOf(shopId))[0]!.status).toBe('done');
     const after = await connOf(shopId);
     const newAccess = cipher.decrypt(after.accessTokenEnc);
@@ -407,14 +408,14 @@ describe('Etsy receipts', () => {
     await connect(m, who);
     const { id } = await savedProduct(m, 'Order Mug', 2);
     await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)) });
-    await worker.drain();
+    await runner.drain();
     const listing = [...who.listings.values()][0]!;
     const product = listing.inventory.products[1]!;
 
     etsy.createReceipt(who.shopId, [{ listingId: listing.listing_id, productId: product.product_id, quantity: 2 }]);
     etsy.createReceipt(who.shopId, [{ listingId: 999, productId: 1, quantity: 1 }]);
-    expect(await worker.pullOrders()).toBe(1);
-    expect(await worker.pullOrders()).toBe(0);
+    expect(await runner.pullOrders()).toBe(1);
+    expect(await runner.pullOrders()).toBe(0);
     const list = await m.call<{ rows: { status: string; countryCode: string; total: number; items: { title: string; quantity: number; sku: string; myProductId: number }[] }[] }>('GET', '/api/order/list');
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]).toMatchObject({ status: 'pending', countryCode: 'US' });

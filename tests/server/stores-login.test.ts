@@ -8,12 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startServer, type TestServer } from './harness';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { captchas, loginHandoffs, sessions, shops } from '../../server/db/schema';
-import { saveConnection, type VerifiedStore } from '../../server/stores/connections';
-import { storeCipher } from '../../server/stores/worker';
-import { LoginMessages } from '../../server/routes/stores-login';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { captchas, sessions } from '../../server/accounts/schema';
+import { loginHandoffs, shops } from '../../server/shops/schema';
+import { saveConnection, type VerifiedShop } from '../../server/shops/connections';
+import { shopTokenCipher } from '../../server/shops/jobs';
+import { LoginMessages } from '../../server/shops/login-routes';
 import { Code, Messages } from '../../contract/envelope';
 import { StoreMessages } from '../../contract/stores';
 
@@ -36,8 +37,8 @@ async function account(password = 'secret123') {
 
 /** A store connected without a login (as after an app install), waiting for a claim. */
 async function waitingStore(domain: string): Promise<string> {
-  const store: VerifiedStore = { platform: 'shopify', domain, displayName: domain.split('.')[0]!, email: null, externalId: null, accessToken: `shpat_${domain}`, scopes: [] };
-  const res = await saveConnection(s.database.db, storeCipher(s.config.stores, s.config.dataDir), store, null);
+  const store: VerifiedShop = { platform: 'shopify', domain, displayName: domain.split('.')[0]!, email: null, externalId: null, accessToken: `shpat_${domain}`, scopes: [] };
+  const res = await saveConnection(s.database.db, shopTokenCipher(s.config.shops, s.config.dataDir), store, null);
   if (res.status !== 'claim') throw new Error('expected a claim');
   return res.claimToken;
 }
@@ -104,7 +105,7 @@ describe('sendEpoloLogin', () => {
   });
 
   it('says so when the sister platform is not configured', async () => {
-    s.config.stores.sister = null;
+    s.config.shops.sister = null;
     const a = await account();
     const { token } = await createSession(s.database.db, a.id);
     const res = await open(`?Authorization=${token}`);
@@ -114,10 +115,10 @@ describe('sendEpoloLogin', () => {
   });
 
   it('sends the browser on with a one-time token that the platform redeems once with its secret', async () => {
-    s.config.stores.sister = SISTER;
+    s.config.shops.sister = SISTER;
     const a = await account();
     const { token } = await createSession(s.database.db, a.id);
-    await saveConnection(s.database.db, storeCipher(s.config.stores, s.config.dataDir), {
+    await saveConnection(s.database.db, shopTokenCipher(s.config.shops, s.config.dataDir), {
       platform: 'shopify', domain: 'sister-a.myshopify.com', displayName: 'Sister A', email: null, externalId: null, accessToken: 'shpat_x', scopes: [],
     }, a.id);
 
@@ -149,7 +150,7 @@ describe('sendEpoloLogin', () => {
   });
 
   it('takes the session cookie too, refuses a stale hand-off, and sends a visitor without a session to log in', async () => {
-    s.config.stores.sister = SISTER;
+    s.config.shops.sister = SISTER;
     const a = await account();
     const { token } = await createSession(s.database.db, a.id);
     const viaCookie = await open('', { cookie: `pod_token=${token}` });

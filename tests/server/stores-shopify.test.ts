@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { codeIn, startServer, type TestServer } from './harness';
 import { startShopifyStandIn, type ShopifyStandIn } from './stand-ins/shopify';
-import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import type { CatalogOptions, CatalogRows } from '../../demo/catalog/build';
 import { seedCatalog } from './fixtures';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { myProductImages, myProductVariants, myProducts, storeConnections, storeOrderImports, storeProductLinks, storePushJobs } from '../../server/db/schema';
-import { startStoreWorker, storeCipher, type StoreWorker } from '../../server/stores/worker';
-import { SHOPIFY_DEFAULT_SCOPES } from '../../server/stores/config';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { myProductImages, myProductVariants, myProducts } from '../../server/products/schema';
+import { storeConnections, storeOrderImports, storeProductLinks, storePushJobs } from '../../server/shops/schema';
+import { startShopJobs, shopTokenCipher, type ShopJobs } from '../../server/shops/jobs';
+import { SHOPIFY_DEFAULT_SCOPES } from '../../server/shops/config';
 import { Code, Messages } from '../../contract/envelope';
 import { StoreMessages, StoreType } from '../../contract/stores';
 
@@ -25,7 +26,7 @@ const APP = { apiKey: 'pod-standin-key', apiSecret: 'shpss_standInSecret01234567
 let s: TestServer;
 let shopify: ShopifyStandIn;
 let rows: CatalogRows;
-let worker: StoreWorker;
+let runner: ShopJobs;
 const silent = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
@@ -34,12 +35,12 @@ beforeAll(async () => {
     SHOPIFY_API_KEY: APP.apiKey, SHOPIFY_API_SECRET: APP.apiSecret, SHOPIFY_ADMIN_ORIGIN: shopify.url, STORE_ORDER_PULL_MS: '0',
   });
   // The public address (redirects, webhooks, image URLs) is this test server's.
-  s.config.stores.publicUrl = s.url;
+  s.config.shops.publicUrl = s.url;
   rows = await seedCatalog(s, OPTIONS);
-  worker = startStoreWorker({ db: s.database.db, config: s.config.stores, dataDir: s.config.dataDir, log: silent, loop: false });
+  runner = startShopJobs({ db: s.database.db, config: s.config.shops, dataDir: s.config.dataDir, log: silent, loop: false });
 });
 afterAll(async () => {
-  await worker?.close();
+  await runner?.close();
   await s?.close();
   await shopify?.close();
 });
@@ -110,7 +111,7 @@ describe('connecting a Shopify store', () => {
     const issued = [...shopify.shop('alpha-store.myshopify.com').tokens][0]!;
     expect(conn!.accessTokenEnc).not.toContain(issued);
     expect(conn!.accessTokenEnc.startsWith('v1:')).toBe(true);
-    expect(storeCipher(s.config.stores, s.config.dataDir).decrypt(conn!.accessTokenEnc)).toBe(issued);
+    expect(shopTokenCipher(s.config.shops, s.config.dataDir).decrypt(conn!.accessTokenEnc)).toBe(issued);
     expect(s.logs.join('\n')).not.toContain(issued);
 
     const info = await m.call<{ user: { shopid: number; type: number; sShops: { id: number; myshopifyDomain: string; simplename: string; type: number }[] } }>('GET', '/api/user/getInfo');
@@ -163,7 +164,7 @@ describe('connecting a Shopify store', () => {
 
   it('connects without a login: the store waits for a claim, set-password makes the account, a later launch logs in', async () => {
     const launch: Record<string, string> = { shop: 'epsilon-store.myshopify.com', timestamp: String(Math.floor(Date.now() / 1000)), host: 'x' };
-    const { signQuery } = await import('../../server/stores/shopify/oauth');
+    const { signQuery } = await import('../../server/shops/shopify/oauth');
     launch.hmac = signQuery(launch, APP.apiSecret);
     const first = await s.api<{ data: { status: string; url: string } }>('POST', '/api/shopifyOAuth/shopifyDo', launch);
     expect(first.data.status).toBe('authorize');
@@ -234,7 +235,7 @@ describe('pushing products', () => {
     expect(before.rows).toMatchObject([{ status: 'queued', title: 'Ocean Hoodie' }]);
     expect(before.pending).toBe(1);
 
-    expect(await worker.drain()).toBe(1);
+    expect(await runner.drain()).toBe(1);
     const after = await m.call<{ rows: { status: string; message: string; externalProductId: string; hasRead: boolean; id: number }[]; pending: number }>('GET', '/api/sendProductShopify/getSendProductQueue');
     expect(after.rows[0]).toMatchObject({ status: 'done', message: StoreMessages.pushDone, hasRead: false });
     expect(after.pending).toBe(0);
@@ -258,7 +259,7 @@ describe('pushing products', () => {
     await s.database.db.update(myProducts).set({ title: 'Ocean Hoodie v2' }).where(eq(myProducts.id, id));
     await s.database.db.update(myProductVariants).set({ priceCents: 4321 }).where(eq(myProductVariants.id, ours[0]!.id));
     expect((await m.call('POST', `/api/sendProductShopify/addQueque/${id}`)).code).toBe(200);
-    expect(await worker.drain()).toBe(1);
+    expect(await runner.drain()).toBe(1);
     const products = productsIn('push-store.myshopify.com');
     expect(products).toHaveLength(1);
     expect(products[0]!.title).toBe('Ocean Hoodie v2');
@@ -272,10 +273,10 @@ describe('pushing products', () => {
     const shopId = await connect(m, 'lost-store');
     const id = await savedProduct(m);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    await worker.drain();
+    await runner.drain();
     await s.database.db.delete(storeProductLinks).where(and(eq(storeProductLinks.shopId, shopId), eq(storeProductLinks.myProductId, id)));
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    await worker.drain();
+    await runner.drain();
     expect(productsIn('lost-store.myshopify.com')).toHaveLength(1);
     const [link] = await s.database.db.select().from(storeProductLinks).where(eq(storeProductLinks.shopId, shopId));
     expect(link!.externalProductId).toBe(productsIn('lost-store.myshopify.com')[0]!.id);
@@ -290,29 +291,29 @@ describe('pushing products', () => {
 
     const t0 = new Date();
     shopify.failNext('429', 1, 120);
-    expect(await worker.tick(t0)).toBe(true);
+    expect(await runner.tick(t0)).toBe(true);
     let [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job!.lastError).toContain('429');
     expect(job!.nextRunAt.getTime() - t0.getTime()).toBeGreaterThanOrEqual(120_000);
-    expect(await worker.tick(new Date(t0.getTime() + 60_000))).toBe(false);
+    expect(await runner.tick(new Date(t0.getTime() + 60_000))).toBe(false);
     const queue = await m.call<{ rows: { status: string; message: string }[] }>('GET', '/api/sendProductShopify/getSendProductQueue');
     expect(queue.rows[0]!.status).toBe('queued');
     expect(queue.rows[0]!.message).toContain('Retrying');
 
     shopify.failNext('500');
-    expect(await worker.tick(new Date(t0.getTime() + 121_000))).toBe(true);
+    expect(await runner.tick(new Date(t0.getTime() + 121_000))).toBe(true);
     [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'queued', attempts: 2 });
     expect(job!.lastError).toContain('500');
 
     shopify.failNext('throttled');
-    expect(await worker.tick(new Date(t0.getTime() + 3600_000))).toBe(true);
+    expect(await runner.tick(new Date(t0.getTime() + 3600_000))).toBe(true);
     [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'queued', attempts: 3 });
     expect(job!.lastError).toContain('THROTTLED');
 
-    expect(await worker.tick(new Date(t0.getTime() + 7200_000))).toBe(true);
+    expect(await runner.tick(new Date(t0.getTime() + 7200_000))).toBe(true);
     [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'done', attempts: 4 });
     expect(shopify.creates - createsBefore).toBe(1);
@@ -325,21 +326,21 @@ describe('pushing products', () => {
     const id = await savedProduct(m);
     await s.database.db.update(myProducts).set({ title: '' }).where(eq(myProducts.id, id));
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    await worker.drain();
+    await runner.drain();
     const [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
     expect(job!.message).toBe("input.title: Title can't be blank");
   });
 
-  it('two workers claiming from the same queue push every product exactly once', async () => {
+  it('two job runners claiming from the same queue push every product exactly once', async () => {
     const m = await merchant();
     const shopId = await connect(m, 'twin-store');
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push(await savedProduct(m, `Twin ${i}`, 2));
     for (const id of ids) expect((await m.call('POST', `/api/sendProductShopify/addQueque/${id}`)).code).toBe(200);
-    const other = startStoreWorker({ db: s.database.db, config: s.config.stores, dataDir: s.config.dataDir, log: silent, loop: false });
+    const other = startShopJobs({ db: s.database.db, config: s.config.shops, dataDir: s.config.dataDir, log: silent, loop: false });
     const before = shopify.calls.filter((c) => c.shop === 'twin-store.myshopify.com' && c.operation === 'PodProductSet').length;
-    const [a, b] = await Promise.all([worker.drain(), other.drain()]);
+    const [a, b] = await Promise.all([runner.drain(), other.drain()]);
     await other.close();
     expect(a + b).toBe(6);
     const jobs = await jobsOf(shopId);
@@ -354,9 +355,9 @@ describe('pushing products', () => {
     const id = await savedProduct(m);
     expect((await m.call('POST', `/api/sendProductShopify/downshelf/${id}`)).msg).toBe(StoreMessages.notPushed);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    await worker.drain();
+    await runner.drain();
     expect((await m.call('POST', `/api/sendProductShopify/downshelf/${id}`)).code).toBe(200);
-    await worker.drain();
+    await runner.drain();
     expect(productsIn('shelf-store.myshopify.com')[0]!.status).toBe('DRAFT');
     expect(productsIn('shelf-store.myshopify.com')[0]!.variants.length).toBeGreaterThan(0);
   });
@@ -367,12 +368,12 @@ describe('pushing products', () => {
     const id = await savedProduct(m, 'Reprice Tee', 2);
     const never = await savedProduct(m, 'Never Pushed Tee', 2);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    await worker.drain();
+    await runner.drain();
     const [variant] = await s.database.db.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id));
     await s.database.db.update(myProductVariants).set({ priceCents: 2999 }).where(eq(myProductVariants.id, variant!.id));
     const queued = await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id });
     expect(queued.code, queued.msg).toBe(200);
-    await worker.drain();
+    await runner.drain();
     expect(productsIn('reprice-store.myshopify.com')[0]!.variants.find((v) => v.sku === variant!.sku)!.price).toBe('29.99');
 
     // The designer calls this after every update: a product never pushed gets a plain refusal,
@@ -392,7 +393,7 @@ describe('orders from the store', () => {
     const shopId = await connect(m, 'order-store');
     const id = await savedProduct(m, 'Order Mug', 2);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    await worker.drain();
+    await runner.drain();
     const [pushed] = await jobsOf(shopId);
     expect(pushed, `push job: ${pushed?.status} ${pushed?.lastError ?? ''}`).toMatchObject({ status: 'done' });
     const [product] = productsIn('order-store.myshopify.com');
@@ -416,7 +417,7 @@ describe('orders from the store', () => {
     // Shopify retries deliveries: the same order again changes nothing.
     const payload = { ...order, admin_graphql_api_id: `gid://shopify/Order/${order.id}` };
     expect((await shopify.deliver(hook, 'orders/create', 'order-store.myshopify.com', payload)).status).toBe(200);
-    expect(await worker.pullOrders()).toBe(0);
+    expect(await runner.pullOrders()).toBe(0);
     expect((await m.call<{ rows: unknown[] }>('GET', '/api/order/list')).rows).toHaveLength(1);
 
     // Another merchant sees none of it.
@@ -429,13 +430,13 @@ describe('orders from the store', () => {
     await connect(m, 'quiet-store');
     const id = await savedProduct(m, 'Quiet Tote', 2);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    await worker.drain();
+    await runner.drain();
     const shop = shopify.shop('quiet-store.myshopify.com');
     shop.webhooks = [];
     await shopify.createOrder('quiet-store.myshopify.com', [{ variantId: productsIn('quiet-store.myshopify.com')[0]!.variants[1]!.id, quantity: 1 }]);
     expect((await m.call<{ rows: unknown[] }>('GET', '/api/order/list')).rows).toHaveLength(0);
-    expect(await worker.pullOrders()).toBe(1);
-    expect(await worker.pullOrders()).toBe(0);
+    expect(await runner.pullOrders()).toBe(1);
+    expect(await runner.pullOrders()).toBe(0);
     const list = await m.call<{ rows: { items: { title: string }[] }[] }>('GET', '/api/order/list');
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]!.items[0]!.title).toBe('Quiet Tote');

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, type TestServer } from './harness';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
 import { StoreMessages } from '../../contract/stores';
 
 let s: TestServer;

@@ -9,29 +9,30 @@ import { eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import { startServer, type TestServer } from './harness';
 import { startWooCommerceStandIn, type WooCommerceStandIn } from './stand-ins/woocommerce';
-import type { CatalogOptions, CatalogRows } from '../../server/catalog/build';
+import type { CatalogOptions, CatalogRows } from '../../demo/catalog/build';
 import { seedCatalog } from './fixtures';
-import { createUser } from '../../server/services/accounts';
-import { createSession } from '../../server/auth/session';
-import { myProductVariants, myProducts, storeConnections } from '../../server/db/schema';
-import { startStoreWorker, type StoreWorker } from '../../server/stores/worker';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
+import { myProductVariants, myProducts } from '../../server/products/schema';
+import { storeConnections } from '../../server/shops/schema';
+import { startShopJobs, type ShopJobs } from '../../server/shops/jobs';
 import { StoreMessages, StoreType } from '../../contract/stores';
 
 const OPTIONS: CatalogOptions = { seed: 'stores-woo-test', productCount: 8, imageSize: 128 };
 let s: TestServer;
 let woo: WooCommerceStandIn;
 let rows: CatalogRows;
-let worker: StoreWorker;
+let runner: ShopJobs;
 
 beforeAll(async () => {
   woo = await startWooCommerceStandIn();
   s = await startServer({ STORES_ALLOW_PRIVATE_HOSTS: '1', STORE_ORDER_PULL_MS: '0' });
-  s.config.stores.publicUrl = s.url;
+  s.config.shops.publicUrl = s.url;
   rows = await seedCatalog(s, OPTIONS);
-  worker = startStoreWorker({ db: s.database.db, config: s.config.stores, dataDir: s.config.dataDir, log: { info() {}, warn() {}, error() {} }, loop: false });
+  runner = startShopJobs({ db: s.database.db, config: s.config.shops, dataDir: s.config.dataDir, log: { info() {}, warn() {}, error() {} }, loop: false });
 });
 afterAll(async () => {
-  await worker?.close();
+  await runner?.close();
   await s?.close();
   await woo?.close();
 });
@@ -67,7 +68,7 @@ describe('WooCommerce', () => {
       myProductId: mp!.id, variantId: v.id, position: i + 1, option1: v.option1, option2: v.option2, option3: v.option3, sku: `W-${v.sku}`, costCents: v.cost, priceCents: 2500 + i,
     })));
     expect((await call('POST', `/api/sendProductShopify/addQueque/${mp!.id}`)).code).toBe(200);
-    await worker.drain();
+    await runner.drain();
     const [made] = [...woo.products.values()];
     expect(made).toMatchObject({ name: 'Woo Tee', slug: `pod-${mp!.id}`, type: 'variable', description: '<p>soft</p>' });
     expect(made!.variations.map((v) => [v.sku, v.regular_price]).sort()).toEqual([[`W-${variants[0]!.sku}`, '25.00'], [`W-${variants[1]!.sku}`, '25.01']].sort());
@@ -75,7 +76,7 @@ describe('WooCommerce', () => {
 
     await s.database.db.update(myProducts).set({ title: 'Woo Tee 2' }).where(eq(myProducts.id, mp!.id));
     await call('POST', `/api/sendProductShopify/addQueque/${mp!.id}`);
-    await worker.drain();
+    await runner.drain();
     expect(woo.creates).toBe(1);
     expect([...woo.products.values()][0]!.name).toBe('Woo Tee 2');
     expect([...woo.products.values()][0]!.variations.map((v) => v.id).sort()).toEqual(variationIds);
@@ -88,7 +89,7 @@ describe('WooCommerce', () => {
     expect(forged.status).toBe(401);
     const order = await woo.createOrder([{ productId: made!.id, variationId: made!.variations[0]!.id, quantity: 3 }]);
     expect(order.deliveries).toEqual([200]);
-    expect(await worker.pullOrders()).toBe(0);
+    expect(await runner.pullOrders()).toBe(0);
     const list = await call<{ rows: { status: string; items: { title: string; quantity: number }[] }[] }>('GET', '/api/order/list');
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]!.items).toMatchObject([{ title: 'Woo Tee 2', quantity: 3 }]);

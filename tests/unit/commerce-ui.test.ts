@@ -25,7 +25,7 @@ describe('checkout blockers', () => {
     expect(checkoutBlockers(2, filled, [group()])).toEqual([]);
   });
 
-  it('names each missing piece, with the spec messages', () => {
+  it('names each missing piece, with the established messages', () => {
     expect(checkoutBlockers(0, null, [])).toEqual([CommerceMessages.cartEmpty, 'Please add a shipping address']);
     expect(checkoutBlockers(1, { ...filled, first_name: '' }, [])).toEqual([CommerceMessages.addressNotFilled]);
     expect(checkoutBlockers(1, { ...filled, address1: '' }, [])).toEqual([CommerceMessages.addressNotFilled]);

@@ -6,7 +6,7 @@ describe('list state in the address', () => {
   it('reads keyword, page and size with safe defaults', () => {
     expect(readListState(new URLSearchParams(''))).toEqual({ keyword: '', page: 1, size: 15 });
     expect(readListState(new URLSearchParams('keyword=%20tee%20&page=3&size=5'))).toEqual({ keyword: 'tee', page: 3, size: 5 });
-    // Sizes outside the spec's choices and nonsense pages fall back to the defaults.
+    // Sizes outside the page-size choices (5, 10, 15, 25) and nonsense pages fall back to the defaults.
     expect(readListState(new URLSearchParams('page=-2&size=7'))).toEqual({ keyword: '', page: 1, size: 15 });
     expect(readListState(new URLSearchParams('page=1.5&size=abc'))).toEqual({ keyword: '', page: 1, size: 15 });
   });

@@ -1,8 +1,8 @@
 /** Our product in Etsy's terms: titles, descriptions, inventory properties and prices, receipts. */
 import { describe, expect, it } from 'vitest';
-import { etsyDescription, etsyInventory, etsyTitle, orderFromReceipt } from '../../server/stores/etsy/listing';
-import { listingSettings } from '../../server/stores/etsy/connector';
-import type { PushProduct } from '../../server/stores/product';
+import { etsyDescription, etsyInventory, etsyTitle, orderFromReceipt } from '../../server/shops/etsy/listing';
+import { listingSettings } from '../../server/shops/etsy/connector';
+import type { PushProduct } from '../../server/shops/push-product';
 
 function product(options: string[], variants: { values: string[]; price: number }[]): PushProduct {
   return {

@@ -1,14 +1,14 @@
 /** Pure pieces of the store connections: shop domains, HMACs, backoff, wording helpers, token sealing, product mapping. */
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hmacMessage, missingScopes, normalizeShopDomain, signQuery, verifyQueryHmac, verifyWebhookHmac } from '../../server/stores/shopify/oauth';
-import { backoffMs, nextRunAfterFailure } from '../../server/stores/queue';
-import { retryAfterMs, kindOfStatus } from '../../server/stores/errors';
-import { createTokenCipher, parseKey } from '../../server/stores/crypto';
-import { productSetVariables, variantMapFrom } from '../../server/stores/shopify/product-input';
-import type { PushProduct } from '../../server/stores/product';
+import { hmacMessage, missingScopes, normalizeShopDomain, signQuery, verifyQueryHmac, verifyWebhookHmac } from '../../server/shops/shopify/oauth';
+import { backoffMs, nextRunAfterFailure } from '../../server/shops/push-queue';
+import { retryAfterMs, kindOfStatus } from '../../server/shops/errors';
+import { createTokenCipher, parseKey } from '../../server/shops/token-cipher';
+import { productSetVariables, variantMapFrom } from '../../server/shops/shopify/product-input';
+import type { PushProduct } from '../../server/shops/push-product';
 import { canQueuePush, needsTokenUpgrade, shortStoreName, storeAdminUrl } from '../../contract/stores';
-import { storeOrigin } from '../../server/routes/stores-woocommerce';
+import { wooShopOrigin } from '../../server/shops/woocommerce/routes';
 
 describe('Shopify shop domains and signatures', () => {
   it('normalises what a merchant types into a myshopify domain, and refuses anything else', () => {
@@ -96,11 +96,11 @@ describe('wording and rules of the UI', () => {
     expect(needsTokenUpgrade({ apiType: 2, type: 6 })).toBe(false);
   });
   it('accepts only public https WooCommerce stores unless private hosts are allowed', () => {
-    expect(storeOrigin('shop.example', false)).toBe('https://shop.example');
-    expect(storeOrigin('http://shop.example', false)).toBeNull();
-    expect(storeOrigin('https://127.0.0.1:8443', false)).toBeNull();
-    expect(storeOrigin('https://192.168.1.2', false)).toBeNull();
-    expect(storeOrigin('http://127.0.0.1:9000/shop', true)).toBe('http://127.0.0.1:9000');
+    expect(wooShopOrigin('shop.example', false)).toBe('https://shop.example');
+    expect(wooShopOrigin('http://shop.example', false)).toBeNull();
+    expect(wooShopOrigin('https://127.0.0.1:8443', false)).toBeNull();
+    expect(wooShopOrigin('https://192.168.1.2', false)).toBeNull();
+    expect(wooShopOrigin('http://127.0.0.1:9000/shop', true)).toBe('http://127.0.0.1:9000');
   });
 });
 

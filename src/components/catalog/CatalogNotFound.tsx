@@ -1,6 +1,7 @@
 /**
- * The spec's not-found page inside the catalogue layout (an unknown category, subcategory, id or
- * handle): heading 'Oops! This page is not available.', the spec's text and 'Take me home'.
+ * The product's not-found page inside the catalogue layout (an unknown category, subcategory, id or
+ * handle): heading 'Oops! This page is not available.', 'Sorry, the page you visited does not
+ * exist.' and 'Take me home'.
  */
 import { Link } from 'react-router-dom';
 import { Messages } from '../../../contract/envelope';

@@ -1,12 +1,12 @@
 /**
- * The image viewer of spec sections 2 and 9, on a native modal <dialog> (focus stays inside, the
- * page behind is inert): wrap-around cycling, Esc closes, Space toggles fit ('contain') and
- * original size, Left/Right move, Up/Down zoom by 0.2, the wheel by 0.015, zoom-out only while the
- * scale is above 0.2, rotation by 90 degrees, drag to pan. A failed image shows the error picture
- * with alt 'loaded error'. Every control is a named button, so the mouse is never required.
+ * The image viewer, on a native modal <dialog> (focus stays inside, the page behind is inert):
+ * wrap-around cycling, Esc closes, Space toggles fit ('contain') and original size, Left/Right
+ * move, Up/Down zoom by 0.2, the wheel by 0.015, zoom-out only while the scale is above 0.2,
+ * rotation by 90 degrees, drag to pan. A failed image shows the error picture with alt 'loaded
+ * error'. Every control is a named button, so the mouse is never required.
  */
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { ERROR_PICTURE, type PreviewImage } from './Img';
+import { ERROR_PICTURE, type PreviewImage } from './preview-image';
 
 export const ZOOM_STEP = 0.2;
 export const WHEEL_ZOOM_STEP = 0.015;

@@ -1,11 +1,14 @@
 /**
- * The image component of spec section 3: src, lazy flag, loading type, fit, size preset 0-5 and
- * an optional preview list. Loading states: 0 loading, 1 loaded, 2 error (an error picture with
- * alt 'loaded error'). Presets 1-5 are 200, 150, 100, 60 and 250 px squares, padded, asked of the
- * server's resize query (?size=N); a plain width uses ?w=. Lazy images start loading when they
- * come near the viewport (IntersectionObserver).
+ * The image component: src, lazy flag, loading type, fit, size preset 0-5 and an optional preview
+ * list. Loading states: 0 loading, 1 loaded, 2 error (an error picture with alt 'loaded error').
+ * Presets 1-5 are 200, 150, 100, 60 and 250 px squares, padded, asked of the server's resize query
+ * (?size=N); a plain width uses ?w=. Lazy images start loading when they come near the viewport
+ * (IntersectionObserver).
  */
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { ERROR_PICTURE, type PreviewImage } from './preview-image';
+
+export { ERROR_PICTURE, type PreviewImage };
 
 const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
@@ -14,14 +17,6 @@ export const SIZE_PRESETS: Readonly<Record<Exclude<SizePreset, 0>, number>> = { 
 
 export const LoadState = { LOADING: 0, LOADED: 1, ERROR: 2 } as const;
 export type LoadStateValue = (typeof LoadState)[keyof typeof LoadState];
-
-/** A small picture of a broken image, drawn inline so it shows even when the network is down. */
-export const ERROR_PICTURE = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#f1f3f7"/>'
-  + '<path d="M16 20h32v24H16z" fill="none" stroke="#a3a9b7" stroke-width="2.5" stroke-linejoin="round"/>'
-  + '<path d="M19 41l9-10 7 7 4-4 6 7" fill="none" stroke="#a3a9b7" stroke-width="2.5" stroke-linejoin="round"/>'
-  + '<circle cx="40" cy="27" r="3" fill="#a3a9b7"/><path d="M12 52L52 12" stroke="#d93025" stroke-width="3" stroke-linecap="round"/></svg>',
-)}`;
 
 /** Only the catalogue's own files know the resize query. */
 const resizable = (src: string) => src.startsWith('/prod-api/files/');
@@ -44,7 +39,6 @@ function retinaSrc(src: string, size: SizePreset, width?: number): string | unde
   return `${src}${sep}w=${px * 2} 2x`;
 }
 
-export interface PreviewImage { src: string; alt: string }
 
 export interface ImgProps {
   src: string;

@@ -1,8 +1,8 @@
 /**
  * A product's options (up to 3) as radio groups: colours as hex swatches, sizes and materials as
- * chips. Spec section 5: each option needs a value, else 'Please select {option name}'. A value
- * that no variant combines with the other choices is marked and, when picked, clears the choice
- * it conflicts with, so a merchant never ends on an impossible combination.
+ * chips. Each option needs a value, else 'Please select {option name}'. A value that no variant
+ * combines with the other choices is marked and, when picked, clears the choice it conflicts with,
+ * so a merchant never ends on an impossible combination.
  */
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import type { WireOption, WireVariant } from '../../api/catalog';

@@ -1,9 +1,9 @@
 /**
  * The product page's shipping estimate: a country from shipCountryList, a quantity, and the
- * methods, delivery times and costs of getshippingTemplateList. The ship-from rules of spec
- * section 5 are checked here first (no request for a refused country) and by the server: an
- * Australian-warehouse product only to AU and NZ, a USA-warehouse product only to the US. Free
- * standard shipping to the spec's European countries shows where the API says so.
+ * methods, delivery times and costs of getshippingTemplateList. The ship-from rules are checked
+ * here first (no request for a refused country) and by the server: an Australian-warehouse
+ * product only to AU and NZ, a USA-warehouse product only to the US. Free standard shipping to
+ * the listed European countries (FREE_SHIPPING_EU) shows where the API says so.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { catalogApi, type ShippingRow } from '../../api/catalog';

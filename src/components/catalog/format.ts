@@ -39,7 +39,7 @@ export function useDocumentTitle(title: string | null | undefined): void {
   }, [title]);
 }
 
-/** Spec section 5 "Shipping": the warehouse rule, or null when the product may go there. */
+/** The warehouse rule (Australia ships to AU/NZ only, USA to the US only): its message, or null when the product may go there. */
 export function shipRefusal(shipFromCode: string, countryCode: string): string | null {
   const code = countryCode.toUpperCase();
   if (shipFromCode === 'AU' && code !== 'AU' && code !== 'NZ') return 'Only Ship to Australia and New Zealand';
@@ -49,7 +49,7 @@ export function shipRefusal(shipFromCode: string, countryCode: string): string |
 
 export const FREE_SHIPPING_SET: ReadonlySet<string> = new Set(FREE_SHIPPING_EU);
 
-/** Spec section 5 price input: digits and one dot, up to 5 integer digits and 2 decimals. */
+/** Price input filter: digits and one dot, up to 5 integer digits and 2 decimals. */
 export function priceInput(raw: string): string {
   const cleaned = raw.replace(/[^\d.]/g, '');
   const [int = '', ...rest] = cleaned.split('.');

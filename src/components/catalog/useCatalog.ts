@@ -59,7 +59,7 @@ export interface MenuCategory extends NavCategory {
   subs: { id: number | null; title: string; slug: string; path: string; icon: string | null; count: number | null }[];
 }
 
-/** The spec's sub-menus: Women's Clothing, Men's Clothing, Shoes & Socks, Bags and Home Deco. */
+/** The categories with sub-menus: Women's Clothing, Men's Clothing, Shoes & Socks, Bags and Home Deco. */
 const SUB_MENU_SLUGS = new Set(['womens-clothing', 'mens-clothing', 'shoes-socks', 'bags', 'home-deco']);
 
 const fromStatic = (c: NavCategory): MenuCategory => ({

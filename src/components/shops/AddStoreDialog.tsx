@@ -1,7 +1,7 @@
 /**
- * The add-store dialog (spec section 2 "Dialogs"): choose the store type, give its address where
- * the platform needs one, and go to the platform to install/authorise. Etsy first shows its
- * disclaimer (spec section 4). Everything works by keyboard: radios, a form, Enter submits.
+ * The add-store dialog (always available): choose the store type, give its address where the
+ * platform needs one, and go to the platform to install/authorise. Etsy first shows its
+ * trademark disclaimer. Everything works by keyboard: radios, a form, Enter submits.
  */
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';

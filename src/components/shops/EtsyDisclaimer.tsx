@@ -1,4 +1,4 @@
-/** Etsy's required trademark notice, shown before the merchant is sent to authorise (spec section 4). */
+/** Etsy's required trademark notice, shown before the merchant is sent to authorise. */
 import { ConfirmDialog } from '../Modal';
 import { StoreMessages } from '../../../contract/stores';
 

@@ -1,7 +1,7 @@
 /**
- * Listing a product on Etsy (spec section 7 "pushEtsyProduct"): Etsy needs the listing's
- * category, the shop's shipping profile and its processing time before the push is queued.
- * While submitting it reads 'Submitting, Please do not refresh.'
+ * Listing a product on Etsy (etsy/pushEtsyProduct): Etsy needs the listing's category, the shop's
+ * shipping profile and its processing time before the push is queued. While submitting it reads
+ * 'Submitting, Please do not refresh.'
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../Modal';

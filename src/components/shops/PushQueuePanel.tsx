@@ -1,8 +1,8 @@
 /**
- * The push queue of the current store (spec section 4 "Push to store"): each push with its
- * status and the store's message, unread messages marked read, pushed products taken off the
- * shelf. Reloads after every push from this page and every 100 s while something is on its way.
- * Mount it on the My Products page: <PushQueuePanel />.
+ * The push queue of the current store: each push with its status and the store's message, unread
+ * messages marked read, pushed products taken off the shelf. Reloads after every push from this
+ * page and every 100 s while something is on its way. Mount it on the My Products page:
+ * <PushQueuePanel />.
  */
 import { useCallback, useEffect } from 'react';
 import { useSnapshot } from 'valtio';

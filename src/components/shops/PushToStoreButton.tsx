@@ -1,8 +1,8 @@
 /**
- * "Push to store" for one saved product (spec section 4 "Push to store"). Applies the store-type
- * rule and the old-token upgrade prompt, checks a Shopify store's token (10003/10004 open their
- * notices), sends Etsy to its listing dialog, then queues the product for the current store and
- * says so. Mount it on a My Products card: <PushToStoreButton productId={id} title={title} />.
+ * "Push to store" for one saved product. Applies the store-type rule and the old-token upgrade
+ * prompt, checks a Shopify store's token (10003/10004 open their notices), sends Etsy to its
+ * listing dialog, then queues the product for the current store and says so. Mount it on a My
+ * Products card: <PushToStoreButton productId={id} title={title} />.
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,7 +1,7 @@
 /**
- * Store authorisation (spec sections 2 and 3 "Auth-store dialog data"): type 1 (manual) lets the
- * merchant choose and enter the store; type 2 (automatic) re-authorises a known Shopify store and
- * starts by itself after a short countdown (downTimeType 1), which the merchant can skip or cancel.
+ * Store authorisation: type 1 (manual) lets the merchant choose and enter the store; type 2
+ * (automatic) re-authorises a known Shopify store and starts by itself after a short countdown
+ * (downTimeType 1), which the merchant can skip or cancel.
  */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';

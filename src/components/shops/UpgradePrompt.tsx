@@ -1,5 +1,5 @@
 /**
- * The old private-app token prompt (spec section 4 "Push to store"): 'Upgrade Now' opens the
+ * The old private-app token prompt (a push with apiType 1 and type 6): 'Upgrade Now' opens the
  * store authorisation for the current store; Cancel warns 'Cancel push'.
  */
 import { useSnapshot } from 'valtio';

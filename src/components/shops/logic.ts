@@ -7,9 +7,9 @@ import { StoreType, canQueuePush, needsTokenUpgrade, storeAdminUrl, type PushQue
 export interface PushUser { apiType: number | null; type: number | null; sShops: readonly unknown[] }
 
 /**
- * What pressing "Push to store" does (spec section 4 "Push to store"): no store → connect one;
- * the old private Shopify token → the upgrade prompt; Etsy → its own listing push; a type outside
- * 6, 9, 100 or empty → refused; otherwise the product joins the queue.
+ * What pressing "Push to store" does: no store → connect one; the old private Shopify token → the
+ * upgrade prompt; Etsy → its own listing push; a type outside 6, 9, 100 or empty → refused;
+ * otherwise the product joins the queue.
  */
 export type PushDecision = 'no-store' | 'upgrade' | 'etsy' | 'refused' | 'queue';
 
@@ -77,8 +77,8 @@ export interface GoToStoreUser {
 }
 
 /**
- * Go to store (spec section 4 "Store switch"): no store → the authorisation dialog; otherwise the
- * current store's admin by type (6 Shopify admin, 11 the Etsy shop by its name, others wp-admin).
+ * Go to store: no store → the authorisation dialog; otherwise the current store's admin by type (6
+ * Shopify admin, 11 the Etsy shop by its name, others wp-admin).
  */
 export function goToStoreTarget(user: GoToStoreUser): { kind: 'authorize' } | { kind: 'open'; url: string } | { kind: 'none' } {
   if (user.sShops.length === 0) return { kind: 'authorize' };

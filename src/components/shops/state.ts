@@ -8,7 +8,7 @@ import type { PushQueueItem } from '../../../contract/stores';
 export type StoreAuthMode = 1 | 2;
 
 export const storeDialogs = proxy({
-  /** Store authorisation (spec section 3 "Auth-store dialog data"): 1 manual, 2 automatic. */
+  /** The store authorisation dialog: type 1 manual, 2 automatic, with the store name. */
   auth: null as null | { type: StoreAuthMode; storeName: string },
   /** The old private-token prompt: 'Upgrade Now' or Cancel. */
   upgrade: false,

@@ -1,8 +1,8 @@
 /**
- * The Shopify storefront script (spec section 4 "Theme style save", section 7 "File upload of a
- * generated store script"): adds the merchant's "Personalize" button, with their text, colour
- * and position, next to the add-to-cart button of a product page. Pure and deterministic, so the
- * same settings always upload the same script.
+ * The Shopify storefront script, generated and uploaded when the theme style is saved (the upload
+ * answers a code and the script's url): adds the merchant's "Personalize" button, with their text,
+ * colour and position, next to the add-to-cart button of a product page. Pure and deterministic, so
+ * the same settings always upload the same script.
  *
  * The settings are merchant text that ends up inside JavaScript a storefront runs, possibly inline
  * in a <script> tag: they go in only as JSON, with <, >, &, U+2028 and U+2029 escaped, so no value

@@ -1,8 +1,8 @@
 /**
- * Theme style save (spec section 4): the storefront script's settings kept as a JSON string with
- * its scriptUrl. With no style yet the script is uploaded first; mode -1 does nothing; otherwise
- * the script is uploaded again when its url is missing or the mode is 1, then the style is saved
- * and kept on the user info.
+ * Theme style save: the storefront script's settings kept as a JSON string with its scriptUrl. With
+ * no style yet the script is uploaded first; mode -1 does nothing; otherwise the script is uploaded
+ * again when its url is missing or the mode is 1, then the style is saved and kept on the user
+ * info.
  */
 import { storesApi } from '../../api/shops';
 import { session } from '../../state/session';

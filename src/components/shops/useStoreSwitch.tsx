@@ -1,7 +1,7 @@
 /**
- * Switching the current store (spec section 4 "Store switch"): the current store is refused with
- * a message; another one is confirmed first because the page reloads to show that store's data.
- * Used by the header's store switch and the Stores tab of Account & Settings.
+ * Switching the current store: the current store is refused with a message; another one is
+ * confirmed first because the page reloads to show that store's data. Used by the header's store
+ * switch and the Stores tab of Account & Settings.
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '../Modal';

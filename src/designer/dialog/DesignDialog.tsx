@@ -1,7 +1,7 @@
 /**
- * The design dialog (issue 5): the spec's steps (Product, Design, Price & Details) with the
- * title per step type, on the shared Modal. It owns the dialog model and the render worker; the
- * document lives in the design session. Leaving with unsaved changes asks first; every change
+ * The design dialog: the steps (Product, Design, Price & Details) with the title per step type,
+ * on the shared Modal. It owns the dialog model and the render worker; the document lives in the
+ * editor core. Leaving with unsaved changes asks first; every change
  * is kept as a local draft, so a reload restores it; saving clears it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -13,15 +13,16 @@ import { clearDraft, newFlowPick, rememberNewFlowPick, saveDraft, type DesignerD
 import { useRenderWorker } from '../mockups/useRenderWorker';
 import { RenderPool, defaultPoolSize } from '../../../workers/pool';
 import { startRenderWorker } from '../../../workers/client';
-import { visibleDesign } from '../state';
+import { visibleDesign } from '../editor';
 import { saveDesign } from '../save/save';
 import { DesignStep } from '../steps/DesignStep';
-import { firstOptionError, optionErrors, type MultiSelection } from '../steps/options';
+import { firstOptionError, optionErrors, type MultiSelection } from '../model/options';
 import type { OptionChecksHandle } from '../steps/OptionChecks';
 import { PriceStep } from '../steps/PriceStep';
 import { ProductStep } from '../steps/ProductStep';
-import { createModel, fillPrices, loadModel, settlePreview, type DesignerModel, type DesignerOpen } from './model';
-import { flowSteps, nextStep, previousStep, STEP, STEP_LABELS, stepTitle } from './steps';
+import { createModel, fillPrices, settlePreview, type DesignerModel, type DesignerOpen } from '../model/designer';
+import { loadModel } from './load';
+import { flowSteps, nextStep, previousStep, STEP, STEP_LABELS, stepTitle } from '../model/steps';
 import '../../styles/designer.css';
 
 /** Draft writes wait this long after the last change. */
@@ -56,19 +57,19 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
     if (m.draftRestored) toast('info', 'Your unsaved design was restored.');
   }, [m.draftRestored]);
 
-  const session = m.session ? model.session : null;
-  const sessionSnap = useSnapshot(session?.state ?? EMPTY);
-  const dirty = m.formDirty || (session !== null && sessionSnap.dirty === true);
+  const editor = m.editor ? model.editor : null;
+  const editorSnap = useSnapshot(editor?.state ?? EMPTY);
+  const dirty = m.formDirty || (editor !== null && editorSnap.dirty === true);
 
   // Keep a draft of everything while the dialog is open.
   useEffect(() => {
-    if (!session) return;
+    if (!editor) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const write = () => {
       timer = null;
       const key = model.draftKey;
-      if (!key || !model.product || (!model.formDirty && !session.state.dirty) || model.step === 'complete') return;
-      const s = snapshot(session.state) as unknown as typeof session.state;
+      if (!key || !model.product || (!model.formDirty && !editor.state.dirty) || model.step === 'complete') return;
+      const s = snapshot(editor.state) as unknown as typeof editor.state;
       const draft: DesignerDraft = {
         v: 1, savedAt: Date.now(), productId: model.product.id, myProductId: model.myProductId, sourceTemplateId: model.sourceTemplateId,
         selection: structuredClone(snapshot(model).selection) as MultiSelection, customTemplateId: s.template.customTemplateId,
@@ -78,10 +79,10 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
       void saveDraft(key, draft);
     };
     const schedule = () => { if (timer) clearTimeout(timer); timer = setTimeout(write, DRAFT_DEBOUNCE_MS); };
-    const offA = subscribe(session.state, schedule);
+    const offA = subscribe(editor.state, schedule);
     const offB = subscribe(model, schedule);
     return () => { offA(); offB(); if (timer) { clearTimeout(timer); write(); } };
-  }, [model, session]);
+  }, [model, editor]);
 
   // In-app navigation (the browser's back button) while the design is unsaved asks first too.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
@@ -123,23 +124,23 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
 
   const pickProduct = async (id: number) => {
     if (model.product?.id === id) return;
-    model.session = null;
+    model.editor = null;
     model.prices = {};
     await loadModel(model, id);
     if (model.status === 'ready') await rememberNewFlowPick(id);
   };
 
   const save = async (isTemplate: boolean) => {
-    if (!session || !model.product || !worker || model.saving) return;
+    if (!editor || !model.product || !worker || model.saving) return;
     model.saving = true;
     setFormErr(null);
     // The designer's own worker renders too, beside the ones the machine has cores for.
     const pool = new RenderPool(defaultPoolSize(), startRenderWorker, [worker]);
     try {
-      const doc = session.toJSON();
+      const doc = editor.toJSON();
       const res = await saveDesign({
         product: model.product, rows: model.rows, template: doc.template, design: doc.design,
-        renderDesign: visibleDesign({ design: doc.design, hidden: { ...session.state.hidden } }), selection: snapshot(model).selection as MultiSelection,
+        renderDesign: visibleDesign({ design: doc.design, hidden: { ...editor.state.hidden } }), selection: snapshot(model).selection as MultiSelection,
         title: model.title, bodyHtml: model.bodyHtml, prices: { ...model.prices },
         // Saving as a template always makes a new template; a product is created once, then updated.
         id: isTemplate ? null : model.myProductId, isTemplate, sourceTemplateId: model.sourceTemplateId,
@@ -153,7 +154,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
       }
       if (!isTemplate) {
         model.myProductId = res.id;
-        session.markSaved();
+        editor.markSaved();
         model.formDirty = false;
         if (model.draftKey) await clearDraft(model.draftKey);
         if (open.kind === 'new') await rememberNewFlowPick(null);
@@ -191,8 +192,8 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
           )}
           {m.step !== 'select' && m.status === 'loading' && <p role="status">Loading… Please wait a few seconds.</p>}
           {m.step !== 'select' && m.status === 'failed' && <p role="alert" className="field-error">{m.error}</p>}
-          {m.step === 'design' && session && <DesignStep model={model} session={session} worker={worker} />}
-          {m.step === 'price' && session && <PriceStep model={model} error={formErr} />}
+          {m.step === 'design' && editor && <DesignStep model={model} editor={editor} worker={worker} />}
+          {m.step === 'price' && editor && <PriceStep model={model} error={formErr} />}
           {m.step === 'complete' && savedAs && <Complete savedAs={savedAs} onDone={onClose} onEdit={() => { model.step = 'design'; setSavedAs(null); }} />}
         </div>
 
@@ -201,7 +202,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
             {m.saving && <span role="status" className="muted">{m.saveProgress || 'Submitting, Please do not refresh.'}</span>}
             {previousStep(m.stepType, m.step) && <button type="button" className="btn" onClick={goBack} disabled={m.saving}>Back</button>}
             {nextStep(m.stepType, m.step) && <button type="button" className="btn primary" onClick={goNext} disabled={m.status !== 'ready'}>Next</button>}
-            {!nextStep(m.stepType, m.step) && session && (
+            {!nextStep(m.stepType, m.step) && editor && (
               <>
                 <button type="button" className="btn" onClick={() => void save(true)} disabled={m.saving || !worker}>Save as template</button>
                 <button type="button" className="btn primary" onClick={() => void save(false)} disabled={m.saving || !worker}>Save</button>
@@ -216,8 +217,8 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
   );
 }
 
-// Stands in for the session's state before one exists, so the hook order never changes.
-const EMPTY = proxy({ dirty: false }) as unknown as NonNullable<DesignerModel['session']>['state'];
+// Stands in for the editor's state before one exists, so the hook order never changes.
+const EMPTY = proxy({ dirty: false }) as unknown as NonNullable<DesignerModel['editor']>['state'];
 
 function Complete({ savedAs, onDone, onEdit }: { savedAs: { id: number; isTemplate: boolean }; onDone: () => void; onEdit: () => void }) {
   const where = savedAs.isTemplate ? '/my-templates' : '/my-products';

@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { EDIT_PRODUCT_PARAM, USE_TEMPLATE_PARAM } from '../../../contract/products';
 import { session } from '../../state/session';
-import type { DesignerOpen } from './model';
+import type { DesignerOpen } from '../model/designer';
 
 // The designer (engine, workers, panels) loads only when it opens: catalogue pages stay light.
 const DesignDialog = lazy(() => import('./DesignDialog').then((mod) => ({ default: mod.DesignDialog })));

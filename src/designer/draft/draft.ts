@@ -5,8 +5,8 @@
  */
 import { del, get, set } from 'idb-keyval';
 import type { SkuDesign } from '../../../engine/index.ts';
-import type { StepName } from '../dialog/steps';
-import type { MultiSelection } from '../steps/options';
+import type { StepName } from '../model/steps';
+import type { MultiSelection } from '../model/options';
 
 export interface DesignerDraft {
   v: 1;

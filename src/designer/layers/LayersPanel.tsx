@@ -1,16 +1,16 @@
 /**
- * The layers panel: the active flat's elements, front first. Selecting, showing/hiding, locking
- * and restacking (buttons, Alt+Up/Down on a row, or dragging a row) go through the session.
+ * The layers panel: the active flat's elements, front first. Restacking (buttons, Alt+Up/Down on
+ * a row), hiding and locking run the editor's layer actions on the row's element; selecting and
+ * dragging a row onto another call the editor directly.
  */
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { DesignElement } from '../../../engine/model/index.ts';
-import type { DesignSession } from '../state/session.ts';
-import { elementLabel } from '../stage/labels.ts';
+import { elementLabel, type ActionId, type Editor } from '../editor';
 import './layers.css';
 
-export function LayersPanel({ session }: { session: DesignSession }) {
-  const snap = useSnapshot(session.state);
+export function LayersPanel({ editor }: { editor: Editor }) {
+  const snap = useSnapshot(editor.state);
   const flat = snap.design.flatDesignList.find((f) => f.flatId === snap.activeFlatId);
   const list = (flat?.designList ?? []) as readonly DesignElement[];
   // Front first, as layer lists read; index is the designList position.
@@ -18,24 +18,29 @@ export function LayersPanel({ session }: { session: DesignSession }) {
   const [dragging, setDragging] = useState<string | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
 
-  const move = (id: string, toIndex: number) => {
-    session.reorder(id, toIndex);
+  const keepFocus = (id: string) => {
     // Keep focus on the moved row so repeated Alt+Arrow presses keep moving it.
     requestAnimationFrame(() => rowRefs.current.get(id)?.querySelector<HTMLElement>('.layers__name')?.focus());
   };
+  const move = (id: string, action: ActionId) => {
+    editor.actions.run(action, id);
+    keepFocus(id);
+  };
 
-  const onRowKey = (e: KeyboardEvent, id: string, index: number) => {
-    if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+  const onRowKey = (e: KeyboardEvent, id: string) => {
+    if (editor.actions.handleKey(e, { scope: 'layer', target: id })) {
       e.preventDefault();
-      move(id, index + (e.key === 'ArrowUp' ? 1 : -1));
+      keepFocus(id);
     }
   };
 
   const onDrop = (e: DragEvent, index: number) => {
     e.preventDefault();
-    if (dragging) session.reorder(dragging, index);
+    if (dragging) editor.reorder(dragging, index);
     setDragging(null);
   };
+  const forward = editor.actions.get('layer-forward');
+  const backward = editor.actions.get('layer-backward');
 
   if (rows.length === 0) {
     return (
@@ -77,18 +82,18 @@ export function LayersPanel({ session }: { session: DesignSession }) {
                 aria-pressed={selected}
                 disabled={locked || hidden}
                 title={locked ? 'Unlock to select' : hidden ? 'Show to select' : undefined}
-                onClick={(e) => session.select(e.shiftKey ? (selected ? snap.selection.filter((s) => s !== id) : [...snap.selection, id]) : [id])}
-                onKeyDown={(e) => onRowKey(e, id, index)}
+                onClick={(e) => editor.clickSelect(id, e.shiftKey)}
+                onKeyDown={(e) => onRowKey(e, id)}
               >
                 <span className="layers__kind" aria-hidden="true">{el.type === 'text' ? 'T' : '▣'}</span>
                 <span className="layers__label">{name}</span>
               </button>
-              <button type="button" className="layers__icon" aria-label={`Bring forward: ${name}`} disabled={index === list.length - 1} onClick={() => move(id, index + 1)}>↑</button>
-              <button type="button" className="layers__icon" aria-label={`Send backward: ${name}`} disabled={index === 0} onClick={() => move(id, index - 1)}>↓</button>
-              <button type="button" className="layers__icon" aria-label={`${hidden ? 'Show' : 'Hide'}: ${name}`} aria-pressed={hidden} onClick={() => session.setHidden(id, !hidden)}>
+              <button type="button" className="layers__icon" aria-label={`${forward.label}: ${name}`} disabled={index === list.length - 1} onClick={() => move(id, 'layer-forward')}>↑</button>
+              <button type="button" className="layers__icon" aria-label={`${backward.label}: ${name}`} disabled={index === 0} onClick={() => move(id, 'layer-backward')}>↓</button>
+              <button type="button" className="layers__icon" aria-label={`${hidden ? 'Show' : 'Hide'}: ${name}`} aria-pressed={hidden} onClick={() => editor.actions.run('layer-toggle-hidden', id)}>
                 {hidden ? 'Show' : 'Hide'}
               </button>
-              <button type="button" className="layers__icon" aria-label={`${locked ? 'Unlock' : 'Lock'}: ${name}`} aria-pressed={locked} onClick={() => session.setLocked(id, !locked)}>
+              <button type="button" className="layers__icon" aria-label={`${locked ? 'Unlock' : 'Lock'}: ${name}`} aria-pressed={locked} onClick={() => editor.actions.run('layer-toggle-locked', id)}>
                 {locked ? 'Unlock' : 'Lock'}
               </button>
             </li>

@@ -10,7 +10,7 @@ import { isStopRender, type SkuDesign } from '../../../engine/index.ts';
 import type { RenderWorkerHandle } from '../../../workers/client';
 import { ImageViewer } from '../../components/catalog/ImageViewer';
 import type { PreviewImage } from '../../components/catalog/Img';
-import { visibleDesign, type DesignSession, type DesignSessionState } from '../state';
+import { visibleDesign, type Editor, type EditorState } from '../editor';
 import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from '../save/view-images';
 
 /** Longer side of a live mockup, px. */
@@ -20,10 +20,10 @@ export const MOCKUP_THROTTLE_MS = 200;
 
 interface Tile { bitmapRevision: number; error: string | null }
 
-export function MockupStrip({ session, worker, viewNames }: { session: DesignSession; worker: RenderWorkerHandle | null; viewNames: Readonly<Record<string, string>> }) {
-  const snap = useSnapshot(session.state);
+export function MockupStrip({ editor, worker, viewNames }: { editor: Editor; worker: RenderWorkerHandle | null; viewNames: Readonly<Record<string, string>> }) {
+  const snap = useSnapshot(editor.state);
   // The template is a plain ref in the state: the snapshot only tells when it was replaced.
-  const template = snap.template ? session.state.template : session.state.template;
+  const template = snap.template ? editor.state.template : editor.state.template;
   const views = template.viewList;
   const canvases = useRef(new Map<string, HTMLCanvasElement>());
   const [tiles, setTiles] = useState<Record<string, Tile>>({});
@@ -38,7 +38,7 @@ export function MockupStrip({ session, worker, viewNames }: { session: DesignSes
     if (!worker) return;
     const timer = setTimeout(() => {
       // A snapshot, not the live proxy: proxies cannot be posted to a worker.
-      const state = snapshot(session.state) as unknown as DesignSessionState;
+      const state = snapshot(editor.state) as unknown as EditorState;
       const plain = { template: state.template, design: visibleDesign(state) as SkuDesign };
       const revision = state.revision;
       for (const view of plain.template.viewList) {
@@ -61,12 +61,12 @@ export function MockupStrip({ session, worker, viewNames }: { session: DesignSes
       }
     }, MOCKUP_THROTTLE_MS);
     return () => clearTimeout(timer);
-  }, [worker, session, snap.revision, template, hiddenKey]);
+  }, [worker, editor, snap.revision, template, hiddenKey]);
 
   // "Open larger" shows each view at the size it is saved at, rendered for the viewer (the strip's
   // own canvases are thumbnails); a view that fails to render falls back to its thumbnail.
   const open = async (index: number) => {
-    const state = snapshot(session.state) as unknown as DesignSessionState;
+    const state = snapshot(editor.state) as unknown as EditorState;
     const plain = { template: state.template, design: visibleDesign(state) as SkuDesign };
     const thumbnail = async (viewId: string): Promise<Blob | null> => {
       const canvas = canvases.current.get(viewId);

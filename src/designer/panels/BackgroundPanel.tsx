@@ -3,23 +3,23 @@ import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BackgroundDesign } from '../../../engine/index.ts';
 import { designerApi, type BackgroundImage } from '../../api/designer';
-import type { DesignSession } from '../state';
+import type { Editor } from '../editor';
 import { colourBackground, copyBackgroundToViews, imageBackground } from './background-rules';
 
-export function BackgroundPanel({ session, viewNames }: { session: DesignSession; viewNames: Readonly<Record<string, string>> }) {
+export function BackgroundPanel({ editor, viewNames }: { editor: Editor; viewNames: Readonly<Record<string, string>> }) {
   const ids = useId();
-  const snap = useSnapshot(session.state);
+  const snap = useSnapshot(editor.state);
   const views = snap.template.viewList;
   const [viewId, setViewId] = useState(views[0]?.viewId ?? '');
   const [pictures, setPictures] = useState<BackgroundImage[] | null>(null);
   useEffect(() => { void designerApi.backgrounds().then((r) => setPictures(r.rows ?? [])); }, []);
   const bg = (snap.design.BGDesignList.find((b) => b.viewId === viewId) ?? null) as BackgroundDesign | null;
 
-  const set = (next: BackgroundDesign | null) => session.setBackground(viewId, next);
+  const set = (next: BackgroundDesign | null) => editor.setBackground(viewId, next);
   const copy = () => {
     if (!bg) return;
-    const all = copyBackgroundToViews(session.state.template, bg);
-    session.transact('Copy background', () => { for (const b of all) session.setBackground(b.viewId, b); });
+    const all = copyBackgroundToViews(editor.state.template, bg);
+    editor.transact('Copy background', () => { for (const b of all) editor.setBackground(b.viewId, b); });
   };
 
   return (

@@ -8,25 +8,25 @@ import { TILING_PATTERN_TYPES, type ImageElement, type TilingPatternType } from 
 import { designerApi, type MaterialImage, type MaterialTagItem, type UploadedImage } from '../../api/designer';
 import { ConfirmDialog } from '../../components/Modal';
 import { toast } from '../../state/ui';
-import type { DesignSession } from '../state';
+import type { Editor } from '../editor';
 import { useUploads } from '../uploads/useUploads';
 import { dpiReading, placeImage, TILING_NAMES, tilingError, type PlaceImage } from './image-tools';
 import { useSelected } from './useSelected';
 
 type Tab = 'uploads' | 'library' | 'collected';
 
-export function ImagesPanel({ session, retryDelayMs }: { session: DesignSession; retryDelayMs?: number }) {
+export function ImagesPanel({ editor, retryDelayMs }: { editor: Editor; retryDelayMs?: number }) {
   const ids = useId();
-  const { element, flat } = useSelected(session);
+  const { element, flat } = useSelected(editor);
   const [tab, setTab] = useState<Tab>('uploads');
   const [mine, setMine] = useState<UploadedImage[] | null>(null);
   const canImage = !flat || flat.flatData.img === 1;
 
   const add = useCallback((img: PlaceImage) => {
-    const f = session.state.template.flatList.find((x) => x.flatId === session.state.activeFlatId);
+    const f = editor.state.template.flatList.find((x) => x.flatId === editor.state.activeFlatId);
     if (!f || f.flatData.img !== 1) { toast('warning', 'This print area takes no images.'); return; }
-    session.addElement(f.flatId, placeImage(f.flatId, f.flatData, img), { select: true });
-  }, [session]);
+    editor.addElement(f.flatId, placeImage(f.flatId, f.flatData, img), { select: true });
+  }, [editor]);
 
   const loadMine = useCallback(async () => {
     const res = await designerApi.myImages();
@@ -67,7 +67,7 @@ export function ImagesPanel({ session, retryDelayMs }: { session: DesignSession;
         </ul>
       )}
 
-      {image && flat && <SelectedImageTools session={session} image={image} flatData={flat.flatData} />}
+      {image && flat && <SelectedImageTools editor={editor} image={image} flatData={flat.flatData} />}
 
       <div role="tablist" aria-label="Pictures" className="dz-tabs small">
         {(['uploads', 'library', 'collected'] as Tab[]).map((t) => (
@@ -100,13 +100,13 @@ export function ImagesPanel({ session, retryDelayMs }: { session: DesignSession;
   );
 }
 
-function SelectedImageTools({ session, image, flatData }: { session: DesignSession; image: ImageElement; flatData: Parameters<typeof dpiReading>[1] }) {
+function SelectedImageTools({ editor, image, flatData }: { editor: Editor; image: ImageElement; flatData: Parameters<typeof dpiReading>[1] }) {
   const dpi = dpiReading(image, flatData);
   const setTiling = (value: string) => {
     const tiling = value === '' ? null : { type: Number(value) as TilingPatternType, spacing: image.tiling?.spacing ?? 0, seed: image.tiling?.seed ?? Math.floor(Math.random() * 2 ** 31) };
     const err = tilingError(image, flatData, tiling);
     if (err) { toast('warning', err); return; }
-    session.updateElement(image.localId, { tiling, tilingLayer: null });
+    editor.updateElement(image.localId, { tiling, tilingLayer: null });
   };
   return (
     <section className="dz-image-tools" aria-label="Selected image">

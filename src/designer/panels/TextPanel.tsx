@@ -1,5 +1,5 @@
 /**
- * The text design panel (spec section 2 "Text design panel", section 5 "Editor"): the text,
+ * The text design panel: the text,
  * typeface, Text/Outline/Shadow colours, letter spacing, outline weight, shadow distance and
  * angle, alignment. Typing follows the text-editing rules of text-rules.ts.
  */
@@ -8,7 +8,7 @@ import {
   createTextElement, shadowOffset, TEXT_DEFAULTS, TEXT_LIMITS,
   type TextAlign, type TextElement,
 } from '../../../engine/index.ts';
-import type { DesignSession } from '../state';
+import type { Editor } from '../editor';
 import { FontPicker } from './FontPicker';
 import { alignmentEnabled, charSpacingOf, clampTo, letterSpacingOf, planTextInput, shadowControlsOf } from './text-rules';
 import { useSelected } from './useSelected';
@@ -21,9 +21,9 @@ const DEFAULT_STYLE: Style = {
 };
 const SHADOW_BLUR = 4;
 
-export function TextPanel({ session }: { session: DesignSession }) {
+export function TextPanel({ editor }: { editor: Editor }) {
   const ids = useId();
-  const { element, flat, activeFlatId } = useSelected(session);
+  const { element, flat, activeFlatId } = useSelected(editor);
   const text = element?.type === 'text' ? element : null;
   // Style for the next new text while none is selected (the controls still work).
   const [pending, setPending] = useState<Style>(DEFAULT_STYLE);
@@ -32,7 +32,7 @@ export function TextPanel({ session }: { session: DesignSession }) {
   const canText = !flat || flat.flatData.text === 1;
 
   const setStyle = (patch: Partial<Style>, merge?: string) => {
-    if (text) session.updateElement(text.localId, patch, merge ? { merge: `${merge}:${text.localId}` } : {});
+    if (text) editor.updateElement(text.localId, patch, merge ? { merge: `${merge}:${text.localId}` } : {});
     else setPending((s) => ({ ...s, ...patch }));
   };
 
@@ -45,11 +45,11 @@ export function TextPanel({ session }: { session: DesignSession }) {
         textAlign: alignmentEnabled(plan.text) ? pending.textAlign : 'left',
         originX: 'center', originY: 'center', left: size.width / 2, top: size.height / 2,
       });
-      session.addElement(activeFlatId, el, { select: true });
+      editor.addElement(activeFlatId, el, { select: true });
     } else if (plan.kind === 'update') {
-      session.updateElement(plan.localId, plan.patch, { merge: `text:${plan.localId}` });
+      editor.updateElement(plan.localId, plan.patch, { merge: `text:${plan.localId}` });
     } else if (plan.kind === 'remove') {
-      session.removeElements([plan.localId]);
+      editor.removeElements([plan.localId]);
     }
   };
 
@@ -67,7 +67,7 @@ export function TextPanel({ session }: { session: DesignSession }) {
       {!canText && <p className="muted small" role="note">This print area takes no text.</p>}
       <label className="dz-field" htmlFor={`${ids}-text`}>Enter your text (press enter to wrap)</label>
       <textarea id={`${ids}-text`} className="dz-textarea" rows={3} placeholder="Start typing here" value={value} disabled={!canText}
-        onChange={(e) => onText(e.target.value)} onBlur={() => session.seal()} />
+        onChange={(e) => onText(e.target.value)} onBlur={() => editor.seal()} />
 
       <FontPicker value={style.fontFamily} onChange={(fontFamily) => setStyle({ fontFamily })} />
 

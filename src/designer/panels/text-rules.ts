@@ -1,8 +1,8 @@
 /**
- * What typing in the text panel does to the document (spec section 4 "Text editing"):
+ * What typing in the text panel does to the document:
  * emptying the text of an existing design deletes it, entering text with no design adds a new
  * text design and selects it, entering text with a design updates it. Alignment is active only
- * with two or more lines, otherwise left. Pure: returns a plan the panel applies to the session.
+ * with two or more lines, otherwise left. Pure: returns a plan the panel applies to the editor.
  */
 import { splitTextLines, textAlignmentFor, type TextAlign, type TextElement } from '../../../engine/model/index.ts';
 

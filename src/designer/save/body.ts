@@ -1,12 +1,12 @@
 /**
- * The saved design document (what editObj holds) and the Myexclusive/add|update body (spec
- * section 3 "Custom product save body": editObj, productfid, printtype, sectionType,
- * prototypeGroupId, prototypeGroupName, customType, colorIds, optionsvalue fields). Pure.
+ * The saved design document (what editObj holds) and the Myexclusive/add|update body of a
+ * custom product (editObj, productfid, printtype, sectionType, prototypeGroupId,
+ * prototypeGroupName, customType, colorIds, optionsvalue fields). Pure.
  */
 import { newLocalId, validateSkuDesign, type CustomTemplate, type SkuDesign } from '../../../engine/model/index.ts';
 import type { SaveProductBody } from '../../../contract/products';
 import type { WireOption } from '../../api/catalog';
-import type { ChosenColour, MultiSelection } from '../steps/options';
+import type { ChosenColour, MultiSelection } from '../model/options';
 
 /** editObj: the document plus the template it was designed on, by id (the catalogue serves the template). */
 export interface SavedDesignDoc {

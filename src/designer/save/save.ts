@@ -1,9 +1,9 @@
 /**
- * Saving a design (issue 5 "Save"): validate the Price & Details form, put the design JSON
+ * Saving a design: validate the Price & Details form, put the design JSON
  * inline or up as a file, Myexclusive/add (or update), render every view in every chosen colour
  * to JPEG, upload them and record them with editImages/addImagesEditList, and mark photo
- * products. Nothing the merchant did is touched when a step fails: the caller keeps the session
- * and the form as they were, and a product that was already created is updated on the retry
+ * products. Nothing the merchant did is touched when a step fails: the caller keeps the editor's
+ * document and the form as they were, and a product that was already created is updated on the retry
  * instead of being created twice.
  */
 import { priceTextToCents, PRODUCT_TITLE_MAX, ProductMessages, type ViewImageInput } from '../../../contract/products';
@@ -13,13 +13,13 @@ import { storesApi } from '../../api/shops';
 import type { ProductDetail } from '../../api/catalog';
 import type { RenderWorkerHandle } from '../../../workers/client';
 import type { RenderPool } from '../../../workers/pool';
-import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } from '../steps/options';
-import { templateFor } from '../dialog/model';
+import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } from '../model/options';
+import { templateFor } from '../model/designer';
 import { designDocument, saveBody } from './body';
 import { planEditObj } from './edit-obj';
 import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from './view-images';
 
-/** Custom types the spec calls photo types (section 9): saved products of these are photo products. */
+/** Custom types that are photo types: saved products of these are marked photo products. */
 export const PHOTO_CUSTOM_TYPES: readonly number[] = [8, 9];
 
 export interface SaveRequest {

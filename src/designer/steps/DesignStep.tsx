@@ -5,16 +5,17 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RenderWorkerHandle } from '../../../workers/client';
-import { EditorStage, handleEditorKey, LayersPanel } from '../stage';
-import type { DesignSession } from '../state';
-import { fillPrices, settlePreview, type DesignerModel } from '../dialog/model';
+import { EditorStage } from '../stage';
+import { LayersPanel } from '../layers/LayersPanel';
+import type { Editor } from '../editor';
+import { fillPrices, settlePreview, type DesignerModel } from '../model/designer';
 import { MockupStrip } from '../mockups/MockupStrip';
-import { templateSwitch } from '../mockups/template-pick';
+import { templateSwitch } from '../model/template-pick';
 import { BackgroundPanel } from '../panels/BackgroundPanel';
 import { ImagesPanel } from '../panels/ImagesPanel';
 import { TextPanel } from '../panels/TextPanel';
 import { OptionChecks } from './OptionChecks';
-import { chosenColours, optionErrors, type MultiSelection } from './options';
+import { chosenColours, optionErrors, type MultiSelection } from '../model/options';
 
 type PanelTab = 'text' | 'images' | 'background';
 
@@ -27,23 +28,23 @@ export function namesOf(templateData: unknown, key: 'views' | 'flats', idKey: 'v
 }
 
 /** Shows `hex` on the stage and mockups: the SKU colour and, when it differs, that colour's template, as one undo step. */
-export function previewColour(model: DesignerModel, session: DesignSession, hex: string): void {
+export function previewColour(model: DesignerModel, editor: Editor, hex: string): void {
   model.previewHex = hex;
-  const next = templateSwitch(model.rows, hex, session.state.template);
-  session.transact('Colour', () => {
-    if (next) session.setTemplate(next);
-    session.setColor(hex);
+  const next = templateSwitch(model.rows, hex, editor.state.template);
+  editor.transact('Colour', () => {
+    if (next) editor.setTemplate(next);
+    editor.setColor(hex);
   });
 }
 
-export function DesignStep({ model, session, worker }: { model: DesignerModel; session: DesignSession; worker: RenderWorkerHandle | null }) {
+export function DesignStep({ model, editor, worker }: { model: DesignerModel; editor: Editor; worker: RenderWorkerHandle | null }) {
   const ids = useId();
   const m = useSnapshot(model);
-  const s = useSnapshot(session.state);
+  const s = useSnapshot(editor.state);
   const [tab, setTab] = useState<PanelTab>('text');
   // Snapshots are deeply readonly; the product and template are plain refs, so read them from the live objects.
   const product = m.product ? model.product : null;
-  const template = s.template ? session.state.template : session.state.template;
+  const template = s.template ? editor.state.template : editor.state.template;
   const flatNames = namesOf(template.templateData, 'flats', 'flatId');
   const viewNames = namesOf(template.templateData, 'views', 'viewId');
   const colours = product ? chosenColours(product.options, m.selection as MultiSelection) : [];
@@ -54,15 +55,14 @@ export function DesignStep({ model, session, worker }: { model: DesignerModel; s
     const before = model.previewHex;
     settlePreview(model);
     fillPrices(model);
-    if (model.previewHex && model.previewHex !== before) previewColour(model, session, model.previewHex);
+    if (model.previewHex && model.previewHex !== before) previewColour(model, editor, model.previewHex);
   };
 
   return (
     <div className="dz-design" onKeyDown={(e) => {
       // Undo and redo work anywhere in the design step, except in text boxes (which undo their own typing).
       if (e.defaultPrevented || isTextEntry(e.target)) return;
-      const k = e.key.toLowerCase();
-      if ((e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y') && handleEditorKey(session, e.nativeEvent)) e.preventDefault();
+      if (editor.actions.handleKey(e, { only: ['undo', 'redo'] })) e.preventDefault();
     }}>
       <aside className="dz-left" aria-label="Design tools">
         <div role="tablist" aria-label="Design tools" className="dz-tabs">
@@ -73,9 +73,9 @@ export function DesignStep({ model, session, worker }: { model: DesignerModel; s
           ))}
         </div>
         <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-${tab}`}>
-          {tab === 'text' && <TextPanel session={session} />}
-          {tab === 'images' && <ImagesPanel session={session} />}
-          {tab === 'background' && <BackgroundPanel session={session} viewNames={viewNames} />}
+          {tab === 'text' && <TextPanel editor={editor} />}
+          {tab === 'images' && <ImagesPanel editor={editor} />}
+          {tab === 'background' && <BackgroundPanel editor={editor} viewNames={viewNames} />}
         </div>
       </aside>
 
@@ -83,14 +83,14 @@ export function DesignStep({ model, session, worker }: { model: DesignerModel; s
         <div className="dz-centre-bar">
           <div role="tablist" aria-label="Print areas" className="dz-tabs">
             {template.flatList.map((f) => (
-              <button key={f.flatId} type="button" role="tab" aria-selected={s.activeFlatId === f.flatId} onClick={() => session.setActiveFlat(f.flatId)}>
+              <button key={f.flatId} type="button" role="tab" aria-selected={s.activeFlatId === f.flatId} onClick={() => editor.setActiveFlat(f.flatId)}>
                 {flatNames[f.flatId] ?? f.flatId}
               </button>
             ))}
           </div>
         </div>
         <div className="dz-stage">
-          <EditorStage session={session} flatLabel={flatNames[s.activeFlatId] ?? 'Print area'} />
+          <EditorStage editor={editor} flatLabel={flatNames[s.activeFlatId] ?? 'Print area'} />
         </div>
       </section>
 
@@ -104,7 +104,7 @@ export function DesignStep({ model, session, worker }: { model: DesignerModel; s
                 <legend>Mockup colour</legend>
                 {colours.map((c) => (
                   <label key={c.hex} className="dz-check-inline">
-                    <input type="radio" name={`${ids}-preview`} checked={m.previewHex === c.hex} onChange={() => previewColour(model, session, c.hex)} />
+                    <input type="radio" name={`${ids}-preview`} checked={m.previewHex === c.hex} onChange={() => previewColour(model, editor, c.hex)} />
                     <span className="swatch" style={{ background: c.hex }} aria-hidden="true" /> Show {c.name}
                   </label>
                 ))}
@@ -112,8 +112,8 @@ export function DesignStep({ model, session, worker }: { model: DesignerModel; s
             )}
           </>
         )}
-        <MockupStrip session={session} worker={worker} viewNames={viewNames} />
-        <LayersPanel session={session} />
+        <MockupStrip editor={editor} worker={worker} viewNames={viewNames} />
+        <LayersPanel editor={editor} />
       </aside>
     </div>
   );

@@ -4,7 +4,7 @@
  */
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import type { WireOption } from '../../api/catalog';
-import { toggleValue, type MultiSelection } from './options';
+import { toggleValue, type MultiSelection } from '../model/options';
 
 export interface OptionChecksHandle { focusOption: (index: number) => void }
 

@@ -7,9 +7,9 @@ import { useSnapshot } from 'valtio';
 import { applyPriceRule, centsToPriceText, priceTextToCents, profitCents } from '../../../contract/products';
 import { filterPrice } from '../../../contract/validation';
 import { money } from '../../components/catalog/format';
-import { fillPrices, settlePreview, type DesignerModel } from '../dialog/model';
+import { fillPrices, settlePreview, type DesignerModel } from '../model/designer';
 import { OptionChecks } from './OptionChecks';
-import { chosenVariants, optionErrors, variantTitle, type MultiSelection } from './options';
+import { chosenVariants, optionErrors, variantTitle, type MultiSelection } from '../model/options';
 import { RichText } from './RichText';
 
 export function PriceStep({ model, error }: { model: DesignerModel; error: { field: string; msg: string } | null }) {

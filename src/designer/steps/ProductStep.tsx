@@ -6,9 +6,9 @@ import { useEffect, useState, type Ref } from 'react';
 import { useSnapshot } from 'valtio';
 import { catalogApi, type ProductCard } from '../../api/catalog';
 import { money } from '../../components/catalog/format';
-import type { DesignerModel } from '../dialog/model';
+import type { DesignerModel } from '../model/designer';
 import { OptionChecks, type OptionChecksHandle } from './OptionChecks';
-import type { MultiSelection } from './options';
+import type { MultiSelection } from '../model/options';
 
 export function ProductStep({ model, errors, onSelection, onPickProduct, optionsRef }: {
   model: DesignerModel;

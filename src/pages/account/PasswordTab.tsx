@@ -1,4 +1,4 @@
-/** Changing the password: the current one, then the new one twice (spec section 5 rules). */
+/** Changing the password: the current one, then the new one twice (6-20 characters, no spaces, both the same). */
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { useForm } from '../../components/useForm';

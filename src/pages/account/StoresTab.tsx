@@ -1,7 +1,7 @@
 /**
- * The merchant's connected stores (spec section 6 "Multiple shops per user"): type, which is
- * current (Now) and which default, Switch, Set default, re-authorise, and transfer a store to
- * another account with an e-mailed code.
+ * The merchant's connected stores (a merchant may have several): type, which is current (Now) and
+ * which default, Switch, Set default, re-authorise, and transfer a store to another account with an
+ * e-mailed code.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,9 +1,9 @@
 /**
- * Theme style of the current Shopify store (spec section 4 "Theme style save"): the storefront
- * "Personalize" button's text, colour and position. The script carries the settings, so Save
- * re-uploads it (mode 1) when they changed and otherwise only keeps the style (mode 0: uploaded
- * only when there is none yet); "Re-upload script" forces mode 1. The form starts from the
- * user info's themeStyle, so saved values come back after a reload.
+ * Theme style of the current Shopify store: the storefront "Personalize" button's text, colour and
+ * position. The script carries the settings, so Save re-uploads it (mode 1) when they changed and
+ * otherwise only keeps the style (mode 0: uploaded only when there is none yet); "Re-upload script"
+ * forces mode 1. The form starts from the user info's themeStyle, so saved values come back after a
+ * reload.
  */
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,6 +1,7 @@
 /**
- * The tabs of Account & Settings and their `tabname` query values. The spec names profile,
- * pricing_rules and currency; password and stores are ours. An unknown value opens Profile.
+ * The tabs of Account & Settings and their `tabname` query values. profile, pricing_rules and
+ * currency are the values links to this page already use; password and stores were added here.
+ * An unknown value opens Profile.
  */
 export const ACCOUNT_TABS = [
   { name: 'profile', label: 'Profile' },

@@ -2,7 +2,7 @@
  * The catalogue list pages: /all-products, /all-products/{category}, /all-products/{category}/
  * {subcategory}, and the two gift zones (customized-gift-zone/{subcategory id?} and
  * personalized-gifts-zone/{custom type?}). Category tree with counts, filters, search, sort,
- * page sizes of the spec, result count, empty state; the state lives in the URL query.
+ * page sizes 5, 10, 15, 25, result count, empty state; the state lives in the URL query.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -1,7 +1,7 @@
 /**
  * The product page: /all-products/{category}/{subcategory}/{handle | id | 'details'?id=} and
  * /all-products/details/{id}. Resolved by id (getInfo) or handle (getInfoByHandle); an unknown
- * one shows the spec's not-found page. Gallery with the image viewer, options with colour
+ * one shows the catalogue's not-found page. Gallery with the image viewer, options with colour
  * swatches and the option rule, the variant's price, a shipping estimate, the design entry and
  * related products.
  */
@@ -23,7 +23,7 @@ import { session } from '../../state/session';
 import { requireLoginThen } from '../../state/ui';
 import '../../styles/catalog.css';
 
-/** Spec section 9 leaves the codes' meanings open; these are the catalogue's (contract/catalog.ts). */
+/** Custom type codes have no fixed meaning; these names are the catalogue's own (contract/catalog.ts). */
 const CUSTOM_TYPE_NAMES: Readonly<Record<number, string>> = { 2: 'All-Over Print', 3: 'Print Area', 5: 'Wrap Print', 6: 'Flat Print', 7: 'Wall Art', 12: 'Personalized' };
 
 type Lookup = { kind: 'id'; value: string } | { kind: 'handle'; value: string } | null;

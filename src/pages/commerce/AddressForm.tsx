@@ -1,7 +1,7 @@
 /**
- * Adding or editing a shipping address (spec section 3 Shipping: first and last name, address
- * lines, country). The "filled" rule of section 5 is checked before sending; the server checks it
- * again. A refused save keeps everything typed.
+ * Adding or editing a shipping address (first and last name, address lines, country). The
+ * "filled" rule (a first or last name and an address line) is checked before sending; the server
+ * checks it again. A refused save keeps everything typed.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';

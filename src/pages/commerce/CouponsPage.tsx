@@ -41,7 +41,7 @@ export function CouponsPage() {
     void couponApi.shareInfo().then((res) => { if (res.code === 200 && res.data) setShare(res.data); });
   }, [loadReceivable]);
 
-  // The link is built only when the user id is known (spec 5 "Sharing").
+  // The link is built only when the user id is known.
   const link = absoluteShareLink(window.location.origin, snap.user ? share?.shareUrl ?? null : null);
 
   return (

@@ -1,7 +1,7 @@
 /**
- * The coupons invite dialog (spec section 2 "Dialogs"): mode 1 share (the invite link, built only
- * with a user id, and a copy button answering 'Successful copy'), mode 2 discount obtained, mode 3
- * registration success. Closing it goes on to /coupons, or replaces the route with /all-products.
+ * The coupons invite dialog: mode 1 share (the invite link, built only with a user id, and a copy
+ * button answering 'Successful copy'), mode 2 discount obtained, mode 3 registration success.
+ * Closing it goes on to /coupons, or replaces the route with /all-products.
  */
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/Modal';

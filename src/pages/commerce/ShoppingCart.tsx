@@ -1,8 +1,8 @@
 /**
  * /shopping-cart: the cart grouped by where the items ship from, with quantity and variant edits,
- * copy, delete (after confirmation), the shipping address (with the spec's ship-from rules and
- * messages), a shipping method per group with its time and cost, the server's totals, and the
- * checkout that turns the chosen lines into a pending order.
+ * copy, delete (after confirmation), the shipping address (with the ship-from rules: Australia to
+ * AU/NZ only, USA to the US only, and their messages), a shipping method per group with its time
+ * and cost, the server's totals, and the checkout that turns the chosen lines into a pending order.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

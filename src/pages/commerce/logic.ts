@@ -32,8 +32,8 @@ export interface ShippingGroupState {
 
 /**
  * Why the chosen lines cannot be ordered yet, in the order a merchant fixes them: nothing chosen,
- * no address, an address that is not filled (spec 5), a warehouse that does not ship there (the
- * spec's own message), a group without a shipping method.
+ * no address, an address that is not filled (no first or last name, or no address line), a
+ * warehouse that does not ship there ('Only Ship to USA', …), a group without a shipping method.
  */
 export function checkoutBlockers(selected: number, address: Pick<ShipAddress, 'first_name' | 'last_name' | 'address1' | 'address2'> | null, groups: readonly ShippingGroupState[]): string[] {
   const out: string[] = [];
@@ -83,7 +83,7 @@ export function readOrdersQuery(sp: URLSearchParams): OrdersQuery {
   };
 }
 
-/** The query string of a state, leaving defaults out (tabname is always written, as the spec's links carry it). */
+/** The query string of a state, leaving defaults out (tabname is always written: links to /orders carry it). */
 export function ordersSearch(q: OrdersQuery): string {
   const sp = new URLSearchParams({ tabname: q.tab });
   if (q.sort !== DEFAULT_ORDER_SORT) sp.set('sort', q.sort);
@@ -111,7 +111,7 @@ export function shortTime(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-/** The absolute invite link, or null without a user id (spec 5 "Sharing"). */
+/** The absolute invite link, or null without a user id (the link is built only when one is present). */
 export function absoluteShareLink(origin: string, path: string | null): string | null {
   return path ? `${origin.replace(/\/+$/, '')}${path}` : null;
 }

@@ -1,6 +1,7 @@
 /**
- * /notification: the merchant's messages (spec section 3 message types), newest first, unread
- * ones marked; mark one or all read; paging lives in the address so it survives a reload.
+ * /notification: the merchant's messages (platform message, notice, product complete, product
+ * details), newest first, unread ones marked; mark one or all read; paging lives in the address so
+ * it survives a reload.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -1,7 +1,7 @@
 /**
- * The /auth/* pages of store connections (spec section 2): the return from Shopify, Etsy and
- * WooCommerce, store login (claim a connected store with an existing account), set password
- * (claim it with a new account, or an account's first password) and the sister-platform login.
+ * The /auth/* pages of store connections (open routes): the return from Shopify, Etsy and
+ * WooCommerce, store login (claim a connected store with an existing account), set password (claim
+ * it with a new account, or an account's first password) and the sister-platform login.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,18 +1,18 @@
 /**
  * The design dialog's panels in Chromium, through their real components: the text-editing rules
  * and the text controls' ranges, the option check, the upload retry and cancel path against a
- * real HTTP endpoint that fails, and the 60000-character switch on a real design session.
+ * real HTTP endpoint that fails, and the 60000-character switch on a real editor.
  */
 import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { BUNDLED_FONTS, createTextElement, INLINE_JSON_LIMIT } from '../../../engine/index.ts';
-import { createDesignSession, type DesignSession } from '../../../src/designer/state/index.ts';
+import { createEditor, type Editor } from '../../../src/designer/editor/index.ts';
 import { TextPanel } from '../../../src/designer/panels/TextPanel';
 import { ImagesPanel } from '../../../src/designer/panels/ImagesPanel';
 import { OptionChecks } from '../../../src/designer/steps/OptionChecks';
-import { optionErrors, type MultiSelection } from '../../../src/designer/steps/options';
+import { optionErrors, type MultiSelection } from '../../../src/designer/model/options';
 import { planEditObj } from '../../../src/designer/save/edit-obj';
 import { designDocument } from '../../../src/designer/save/body';
 import { Toasts } from '../../../src/components/Toasts';
@@ -36,19 +36,19 @@ function mount(node: React.ReactNode): void {
   root.render(node);
 }
 
-function newSession(): DesignSession {
+function newSession(): Editor {
   const t = validTemplate();
   // Start with an empty front so the tests see only what they add.
   t.flatList = t.flatList.map((f) => ({ ...f, designList: [] }));
-  return createDesignSession({ template: t });
+  return createEditor({ template: t });
 }
 
-const texts = (s: DesignSession) => s.state.design.flatDesignList.find((f) => f.flatId === 'front')!.designList.filter((e) => e.type === 'text');
+const texts = (s: Editor) => s.state.design.flatDesignList.find((f) => f.flatId === 'front')!.designList.filter((e) => e.type === 'text');
 
 describe('text panel', () => {
   it('typing with none selected adds and selects a text; more lines enable alignment; emptying deletes it', async () => {
     const session = newSession();
-    mount(<TextPanel session={session} />);
+    mount(<TextPanel editor={session} />);
     const box = page.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' });
     await expect.element(box).toHaveAttribute('placeholder', 'Start typing here');
     await expect.element(page.getByRole('button', { name: 'Align centre' })).toBeDisabled();
@@ -76,7 +76,7 @@ describe('text panel', () => {
   it('edits the selected text and limits the controls to the spec ranges', async () => {
     const session = newSession();
     session.addElement('front', createTextElement({ flatId: 'front', localId: 't1', text: 'Sale' }));
-    mount(<TextPanel session={session} />);
+    mount(<TextPanel editor={session} />);
     await expect.element(page.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' })).toHaveValue('Sale');
 
     const spacing = page.getByRole('spinbutton', { name: 'Letter spacing' });
@@ -111,7 +111,7 @@ describe('text panel', () => {
   it('shows every bundled font in itself and sets the chosen one', async () => {
     const session = newSession();
     session.addElement('front', createTextElement({ flatId: 'front', localId: 't1', text: 'Sale' }));
-    mount(<TextPanel session={session} />);
+    mount(<TextPanel editor={session} />);
     const group = page.getByRole('radiogroup', { name: 'Typeface' });
     await expect.element(group.getByRole('radio').nth(BUNDLED_FONTS.length - 1)).toBeInTheDocument();
     expect(group.getByRole('radio').all()).toHaveLength(BUNDLED_FONTS.length);
@@ -154,7 +154,7 @@ describe('image upload', () => {
 
   it('refuses a file that is not a picture by its content, without sending it', async () => {
     const session = newSession();
-    mount(<><Toasts /><ImagesPanel session={session} /></>);
+    mount(<><Toasts /><ImagesPanel editor={session} /></>);
     const input = page.getByLabelText('Upload image');
     await userEvent.upload(input, new File(['GIF89a not really'], 'fake.png', { type: 'image/png' }));
     await expect.element(page.getByRole('alert').filter({ hasText: 'This file is not a picture(jpeg,png)' })).toBeVisible();
@@ -164,7 +164,7 @@ describe('image upload', () => {
   it("retries a failing upload 3 times, then asks; Cancel gives 'Cancel upload' and adds nothing", async () => {
     // The test page's own server has no API: every upload answers 404, a real failed request.
     const session = newSession();
-    mount(<><Toasts /><ImagesPanel session={session} /></>);
+    mount(<><Toasts /><ImagesPanel editor={session} /></>);
     await userEvent.upload(page.getByLabelText('Upload image'), await png());
     await expect.element(page.getByRole('list', { name: 'Uploads in progress' })).toHaveTextContent(/square\.png/);
     const ask = page.getByRole('dialog', { name: 'Message' });

@@ -1,11 +1,12 @@
-/** Mounts the real stage (worker, transferred canvas, overlay) with a session in the test page. */
+/** Mounts the real stage (worker, transferred canvas, overlay) with an editor in the test page. */
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
 import { createImageElement, createTextElement, type CustomTemplate, type TemplateFlat } from '../../../engine/model/index.ts';
 import type { Vec2 } from '../../../engine/geometry/index.ts';
-import { createDesignSession, type DesignSession } from '../../../src/designer/state/index.ts';
-import { EditorStage, LayersPanel, type StageClient } from '../../../src/designer/stage/index.ts';
+import { createEditor, type Editor } from '../../../src/designer/editor/index.ts';
+import { EditorStage, type StageClient } from '../../../src/designer/stage/index.ts';
+import { LayersPanel } from '../../../src/designer/layers/LayersPanel.tsx';
 
 /** One macrotask: React commits pointer-driven renders and valtio notifies its subscribers. */
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -39,20 +40,20 @@ export const textEl = (localId: string, text: string, left: number, top: number)
   createTextElement({ flatId: 'front', localId, text, left, top, fontSize: 60, fill: '#0000FF', fontFamily: 'Comfortaa Bold' });
 
 export interface Mounted {
-  session: DesignSession;
+  session: Editor;
   client: StageClient;
   viewport: HTMLElement;
   host: HTMLElement;
   /** Flat px → client (page) px, from the print-area outline the overlay draws. */
   toClient(p: Vec2): Vec2;
-  /** Waits until the worker has drawn the session's current state. */
+  /** Waits until the worker has drawn the editor's current state. */
   settle(): Promise<void>;
   /** RGBA at a flat point of what the merchant sees: the stage canvas over the print area's colour. */
   pixelAt(p: Vec2): Promise<[number, number, number, number]>;
   unmount(): void;
 }
 
-export async function mountStage(session = createDesignSession({ template: template() })): Promise<Mounted> {
+export async function mountStage(session = createEditor({ template: template() })): Promise<Mounted> {
   const host = document.createElement('div');
   // The test page is 414 px wide (vitest's default viewport): stage above, layers below.
   host.style.cssText = 'position:fixed;left:0;top:0;width:400px;height:880px;display:flex;flex-direction:column;gap:8px;background:#fff';
@@ -63,10 +64,10 @@ export async function mountStage(session = createDesignSession({ template: templ
   root.render(
     <StrictMode>
       <div style={{ width: 400, height: 520 }}>
-        <EditorStage session={session} flatLabel="Front" clientRef={(c) => void (client = c ?? client)} />
+        <EditorStage editor={session} flatLabel="Front" clientRef={(c) => void (client = c ?? client)} />
       </div>
       <div style={{ width: 400 }}>
-        <LayersPanel session={session} />
+        <LayersPanel editor={session} />
       </div>
     </StrictMode>,
   );

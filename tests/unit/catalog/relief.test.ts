@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FINISHES, boxBlur, displacementFromHeight, heightField, lightSurface, powi, softBlur, valueNoise, weaveField,
-} from '../../../server/catalog/art/relief';
+} from '../../../demo/catalog/art/relief';
 
 const SIZE = 64;
 const full = () => new Float32Array(SIZE * SIZE).fill(1);

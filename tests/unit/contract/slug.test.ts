@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { productPath, slugify } from '../../../contract/slug';
 
-describe('slugs (spec section 2)', () => {
-  it('gives the category URLs the spec lists', () => {
+describe('catalogue slugs', () => {
+  it('gives the category URLs in use', () => {
     expect(slugify("Men's Clothing")).toBe('mens-clothing');
     expect(slugify('Hoodie & Jacket')).toBe('hoodie-jacket');
     expect(slugify("Women's Clothing")).toBe('womens-clothing');

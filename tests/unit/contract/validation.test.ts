@@ -4,7 +4,7 @@ import {
   loginSchema, registerSchema, rules, validate,
 } from '../../../contract/validation';
 
-describe('generic rules (spec section 5)', () => {
+describe('generic validation rules', () => {
   it('treats empty, null, false, blank strings, empty objects and arrays as missing', () => {
     for (const v of ['', '   ', null, undefined, false, [], {}]) expect(isBlank(v)).toBe(true);
     for (const v of ['a', 0, true, [1], { a: 1 }]) expect(isBlank(v)).toBe(false);
@@ -65,7 +65,7 @@ describe('form schemas', () => {
     expect(firstError(loginSchema(true), { ...base, code: 'abcd' })).toBeNull();
   });
 
-  it('uses the exact wording of the spec', () => {
+  it('uses the exact wording users see', () => {
     expect(M.passwordInvalid).toBe('The password is 6-20 characters, not contain space.');
     expect(M.confirmMismatch).toBe('The two passwords do not match');
     expect(M.emailInvalid).toBe('Please enter the correct email address');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FLOWS, flowSteps, nextStep, previousStep, STEP, stepTitle } from '../../../src/designer/dialog/steps';
+import { FLOWS, flowSteps, nextStep, previousStep, STEP, stepTitle } from '../../../src/designer/model/steps';
 import { designerOpenFrom, withoutDesignerParams } from '../../../src/designer/dialog/DesignerLauncher';
-import { chosenColours, chosenVariants, firstOptionError, optionErrors, selectionFrom, toggleValue, variantTitle } from '../../../src/designer/steps/options';
+import { chosenColours, chosenVariants, firstOptionError, optionErrors, selectionFrom, toggleValue, variantTitle } from '../../../src/designer/model/options';
 import type { WireOption, WireVariant } from '../../../src/api/catalog';
 
 const options: WireOption[] = [

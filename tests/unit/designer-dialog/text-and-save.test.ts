@@ -3,7 +3,7 @@ import { INLINE_JSON_LIMIT, MAX_TILES_MSG, createImageElement } from '../../../e
 import { alignmentEnabled, charSpacingOf, clampTo, letterSpacingOf, planTextInput, shadowControlsOf } from '../../../src/designer/panels/text-rules';
 import { isEditObjUrl, planEditObj } from '../../../src/designer/save/edit-obj';
 import { designDocument, readDesignDocument, saveBody } from '../../../src/designer/save/body';
-import { templateSwitch, templateForColour } from '../../../src/designer/mockups/template-pick';
+import { templateSwitch, templateForColour } from '../../../src/designer/model/template-pick';
 import { copyBackgroundToViews, colourBackground } from '../../../src/designer/panels/background-rules';
 import { dpiReading, placeImage, tilingError } from '../../../src/designer/panels/image-tools';
 import { validSkuDesign, validTemplate } from '../engine/model/fixtures';

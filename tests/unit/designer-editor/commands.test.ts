@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { handleEditorKey } from '../../../src/designer/stage/commands.ts';
-import { backgroundForFlat, stageFrame } from '../../../src/designer/stage/frame.ts';
-import { createDesignSession } from '../../../src/designer/state/index.ts';
+import { backgroundForFlat, stageFrame } from '../../../src/designer/editor/frame.ts';
+import { createEditor, type Editor, type KeyInput } from '../../../src/designer/editor/index.ts';
 import { flat, image, template } from './fixtures.ts';
 
 const key = (k: string, mods: Partial<Record<'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
   key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods,
 });
 
+/** The key through the editor's stage key handling: true when the editor took it. */
+const handleEditorKey = (ed: Editor, e: KeyInput): boolean => ed.keyDown(e) !== null;
+
 function setup() {
-  const s = createDesignSession({ template: template('t', [flat('front'), flat('back')]) });
+  const s = createEditor({ template: template('t', [flat('front'), flat('back')]) });
   s.addElement('front', image('front', 'a'));
   s.addElement('front', image('front', 'b'), { select: false });
   return s;
@@ -89,7 +91,7 @@ describe('stage frame', () => {
     const t = template('t', [flat('front'), flat('back')]);
     const layer = (flatId: string) => ({ T: 'SmartObject' as const, PS: null, OS: { w: 1, h: 1 }, PPC: null, M: { kind: 'affine' as const, matrix: [1, 0, 0, 1, 0, 0] as [number, number, number, number, number, number] }, F: { kind: 'flat' as const, flatId }, blend: 7 as const, opacity: 1 });
     t.viewList = ['front', 'back'].map((id) => ({ viewId: `v-${id}`, viewLargeImageUrl: null, viewCoverImageUrl: null, partsList: [], viewData: { width: 1, height: 1, imageUrl: '', shadingUrl: null, highlightUrl: null, layers: [layer(id)] } }));
-    const s = createDesignSession({ template: t });
+    const s = createEditor({ template: t });
     s.setBackground('v-back', { viewId: 'v-back', imageUrl: null, labelType: null, BGType: '1', color: '#112233', viewIdList: [], visible: true });
     expect(backgroundForFlat(s.state, 'front')).toBeNull();
     expect(backgroundForFlat(s.state, 'back')).toEqual({ color: '#112233', imageUrl: null });

@@ -3,7 +3,7 @@ import { elementCenter, elementCorners } from '../../../engine/geometry/index.ts
 import {
   SAFE_ZONE_RATIO, ZOOM_MAX, angleToward, fitView, positionForCenter, rotateAboutCenter, safeZone, scaleFromCorner,
   snapAngle, snapBox, snapTargets, toFlat, toScreen, zoomAt,
-} from '../../../src/designer/stage/geometry.ts';
+} from '../../../src/designer/editor/geometry.ts';
 
 const box = { left: 100, top: 100, width: 100, height: 50, scaleX: 1, scaleY: 1, angle: 0, flipX: false, flipY: false, originX: 'left' as const, originY: 'top' as const };
 

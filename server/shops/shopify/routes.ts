@@ -1,0 +1,265 @@
+/**
+ * Shopify connection calls: the install link, the OAuth
+ * callback with its HMAC and state checks (bindShop logged in, shopifyDo without a login), store
+ * logins and claims (signUpByWebLogin, setPassword, getUserInfoByEmail), the token check with
+ * codes 10003 / 10004, the theme style, the app subscription, and the signed webhooks.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { users } from '../../accounts/schema';
+import { createSession, requireUser, setSessionCookies } from '../../accounts/session';
+import { AppError, ok, okData } from '../../platform/envelope';
+import { enforce, Limits } from '../../platform/rate-limit';
+import { bodyOf, pick, queryOf, textOf } from '../../platform/request-fields';
+import { createUser, findUserByEmail } from '../../accounts/users';
+import { Code, Messages } from '../../../contract/envelope';
+import { EMAIL_RE, firstError, setPasswordSchema } from '../../../contract/validation';
+import { StoreMessages, type ConnectResult } from '../../../contract/stores';
+import type { ShopifyAppConfig } from '../config';
+import {
+  claimConnection, connectionByDomain, connectionOfShop, consumeOauthState, createOauthState, findClaim, saveConnection, setConnectionStatus,
+} from '../connections';
+import { currentShop } from '../merchant-shops';
+import { authorizeUrl, exchangeCode, missingScopes, normalizeShopDomain, verifyQueryHmac, verifyWebhookHmac } from './oauth';
+import {
+  MAIN_THEME_QUERY, SHOP_QUERY, SUBSCRIPTIONS_QUERY, shopifyAdmin, type MainThemeQuery, type ShopQuery, type SubscriptionsQuery,
+} from './admin';
+import { orderFromWebhook, subscribeWebhooks } from './connector';
+import { importShopOrder } from '../order-import';
+import { ShopApiError } from '../errors';
+import type { ShopsRuntime } from '../push-target';
+import { ownedScriptUrl } from '../theme-script';
+
+/** The query parameters Shopify sent the page, as strings (arrays kept for the HMAC message). */
+function shopifyQuery(request: FastifyRequest): Record<string, string> {
+  // The page forwards Shopify's query (code, state, hmac) in the JSON body: never read from this
+  // call's own query string, so no OAuth code travels in a URL our server logs (docs/security.md).
+  const src = bodyOf(request);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(src)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  return out;
+}
+
+export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: ShopsRuntime): void {
+  const { db, config } = ctx;
+  // Read when used: the public address is configuration, and tests set it once the port is known.
+  const redirectUri = () => `${config.shops.publicUrl}/auth/shopify`;
+  const webhookUri = () => `${config.shops.publicUrl}/prod-api/api/shopify/webhooks`;
+  const cfgOrThrow = (): ShopifyAppConfig => {
+    if (!config.shops.shopify) throw new AppError(StoreMessages.notConfigured);
+    return config.shops.shopify;
+  };
+
+  const startInstall = async (cfg: ShopifyAppConfig, shop: string, userId: number | null) =>
+    authorizeUrl(cfg, shop, await createOauthState(db, { platform: 'shopify', userId, domain: shop }), redirectUri());
+
+  /** A session for the account behind a store login; the page stores the token (podToken hand-off). */
+  const loginAs = async (reply: FastifyReply, userId: number) => {
+    const session = await createSession(db, userId);
+    setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);
+    return session.token;
+  };
+
+  /** The verified callback: code → token → shop details → saved, bound or waiting for a claim. */
+  const finish = async (request: FastifyRequest, reply: FastifyReply, q: Record<string, string>, loggedIn: number | null): Promise<ConnectResult> => {
+    const cfg = cfgOrThrow();
+    const shop = normalizeShopDomain(q.shop);
+    if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(StoreMessages.badSignature);
+    const state = await consumeOauthState(db, { platform: 'shopify', state: q.state ?? '', domain: shop, userId: loggedIn });
+    const owner = loggedIn ?? state.userId;
+    const grant = await exchangeCode(cfg, shop, q.code ?? '').catch((err: unknown) => {
+      throw new AppError(err instanceof Error ? err.message : String(err));
+    });
+    const admin = shopifyAdmin(cfg, shop, grant.accessToken);
+    const info = await admin.request<ShopQuery>(SHOP_QUERY).catch((err: unknown) => {
+      throw new AppError(err instanceof Error ? err.message : String(err));
+    });
+    const result = await saveConnection(db, runtime.cipher, {
+      platform: 'shopify', domain: shop, displayName: info.shop.name, email: info.shop.email?.toLowerCase() ?? null, externalId: info.shop.id,
+      accessToken: grant.accessToken, scopes: grant.scopes,
+    }, owner);
+    // Orders and uninstalls reach us by webhook; a failure here only leaves the periodic pull.
+    await subscribeWebhooks(admin, webhookUri()).catch((err: unknown) => request.log.warn({ shop, err: err instanceof Error ? err.message : String(err) }, 'Shopify webhook subscription failed'));
+    request.log.info({ shop, status: result.status }, 'Shopify store connected');
+    if (result.status === 'login' && result.userId) return { status: 'login', token: await loginAs(reply, result.userId), shopId: result.shopId };
+    return result;
+  };
+
+  /** The install link for a store (Add store → Shopify). Logged in: the store joins this account. */
+  app.get('/api/shopifyauthShopify', async (request) => {
+    const cfg = cfgOrThrow();
+    const shop = normalizeShopDomain(pick(queryOf(request), 'shop', 'storeName', 'domain'));
+    if (!shop) throw new AppError(StoreMessages.invalidShopDomain);
+    return okData({ url: await startInstall(cfg, shop, request.userId) });
+  });
+
+  /**
+   * What the /auth/shopify page forwards from Shopify, with or without a login: an app launch
+   * (hmac, shop, timestamp) logs the store's owner in or starts the install; an OAuth callback
+   * (code, state) finishes it.
+   */
+  app.post('/api/shopifyOAuth/shopifyDo', async (request, reply) => {
+    const cfg = cfgOrThrow();
+    const q = shopifyQuery(request);
+    await enforce(db, `shopify:do:ip:${request.ip}`, Limits.loginPerIp);
+    if (q.code) return okData(await finish(request, reply, q, request.userId));
+    const shop = normalizeShopDomain(q.shop);
+    if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(StoreMessages.badSignature);
+    const conn = await connectionByDomain(db, 'shopify', shop);
+    if (conn?.userId && conn.shopId && conn.status === 'active' && (request.userId === null || request.userId === conn.userId)) {
+      return okData({ status: 'login', token: await loginAs(reply, conn.userId), shopId: conn.shopId });
+    }
+    return okData({ status: 'authorize', url: await startInstall(cfg, shop, request.userId) });
+  });
+
+  app.post('/api/shopifyOAuth/bindShop', async (request, reply) => {
+    const userId = await requireUser(request);
+    return okData(await finish(request, reply, shopifyQuery(request), userId));
+  });
+
+  /** /auth/store-login: the merchant logs in (any way) and takes the store that waits for a claim. */
+  app.post('/api/shopifyOAuth/signUpByWebLogin', async (request) => {
+    const userId = await requireUser(request);
+    const shopId = await claimConnection(db, textOf(pick(bodyOf(request), 'claimToken', 'token'), 'claimToken', 200), userId);
+    return okData({ shopId });
+  });
+
+  /** /auth/set-password: a new account with the store's e-mail and the password given, holding the store. */
+  app.post('/api/shopifyOAuth/setPassword', async (request, reply) => {
+    const b = bodyOf(request);
+    const msg = firstError(setPasswordSchema, b);
+    if (msg) throw new AppError(msg);
+    const conn = await findClaim(db, textOf(pick(b, 'claimToken', 'token'), 'claimToken', 200));
+    if (!conn.email) throw new AppError('The store has no e-mail address; log in with an account instead');
+    if (await findUserByEmail(db, conn.email)) throw new AppError(Messages.emailTaken);
+    const user = await createUser(db, conn.email, String(b.password ?? '').trim());
+    const shopId = await claimConnection(db, textOf(pick(b, 'claimToken', 'token'), 'claimToken', 200), user.id);
+    return ok({ token: await loginAs(reply, user.id), data: { shopId } }, Messages.registered);
+  });
+
+  app.get('/api/shopifyOAuth/getUserInfoByEmail', async (request) => {
+    const email = textOf(pick(queryOf(request), 'email'), 'email', 200).toLowerCase();
+    if (!EMAIL_RE.test(email)) throw new AppError('Please enter the correct email address');
+    await enforce(db, `shopify:email:ip:${request.ip}`, Limits.emailCodePerIp);
+    return okData({ exists: (await findUserByEmail(db, email)) !== null });
+  });
+
+  /** 200 when the current Shopify store's token works with every permission the app asks for. */
+  app.get('/api/shopifyOAuth/checkShopifyToken', async (request, reply) => {
+    const userId = await requireUser(request);
+    const cfg = cfgOrThrow();
+    const shop = await currentShop(db, userId);
+    const conn = shop ? await connectionOfShop(db, shop.id) : null;
+    if (!shop || !conn || conn.platform !== 'shopify' || conn.status === 'uninstalled') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+    const reauthorize = async () => {
+      await setConnectionStatus(db, conn.id, 'reauthorize');
+      return reply.send({ code: Code.PERMISSIONS_UPDATED, msg: Messages.permissionsUpdated, data: { url: await startInstall(cfg, conn.domain, userId) } });
+    };
+    try {
+      const info = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc)).request<ShopQuery>(SHOP_QUERY);
+      const missing = missingScopes(cfg.scopes, info.currentAppInstallation.accessScopes.map((s) => s.handle));
+      if (missing.length > 0) return reauthorize();
+    } catch (err) {
+      if (err instanceof ShopApiError && err.kind === 'auth') {
+        await setConnectionStatus(db, conn.id, 'uninstalled');
+        throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+      }
+      if (err instanceof ShopApiError && err.kind === 'scope') return reauthorize();
+      throw new AppError(err instanceof Error ? err.message : String(err));
+    }
+    if (conn.status !== 'active') await setConnectionStatus(db, conn.id, 'active');
+    return ok();
+  });
+
+  /** Saves the theme style (a JSON object with the uploaded store script's scriptUrl) on the account. */
+  app.post('/api/shopifyOAuth/updateShopifyThemeStyle', async (request) => {
+    const userId = await requireUser(request);
+    const raw = pick(bodyOf(request), 'themeStyle');
+    let style: unknown;
+    try {
+      style = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    } catch {
+      throw new AppError(StoreMessages.themeStyleInvalid);
+    }
+    const scriptUrl = (style as { scriptUrl?: unknown } | null)?.scriptUrl;
+    if (!style || typeof style !== 'object' || Array.isArray(style) || typeof scriptUrl !== 'string') {
+      throw new AppError(StoreMessages.themeStyleInvalid);
+    }
+    // Storefronts load this script: only one the merchant uploaded here (../theme-routes.ts) will do.
+    const canonical = await ownedScriptUrl(ctx.blobs, userId, scriptUrl);
+    const themeStyle = JSON.stringify({ ...(style as Record<string, unknown>), scriptUrl: canonical });
+    if (themeStyle.length > 20_000) throw new AppError(StoreMessages.themeStyleInvalid);
+    await db.update(users).set({ themeStyle, updatedAt: new Date() }).where(eq(users.id, userId));
+    return okData({ themeStyle });
+  });
+
+  /** Theme activation data of the current Shopify store (spec "Theme activation data"). */
+  app.get('/api/getThemesActivate/:userId?', async (request) => {
+    const userId = await requireUser(request);
+    const asked = (request.params as { userId?: string }).userId;
+    if (asked && Number(asked) !== userId) throw new AppError(StoreMessages.storeNotFound);
+    const cfg = cfgOrThrow();
+    const shop = await currentShop(db, userId);
+    const conn = shop ? await connectionOfShop(db, shop.id) : null;
+    if (!shop || !conn || conn.platform !== 'shopify') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+    const res = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc)).request<MainThemeQuery>(MAIN_THEME_QUERY)
+      .catch((err: unknown) => { throw new AppError(err instanceof Error ? err.message : String(err)); });
+    const theme = res.themes.nodes[0];
+    return okData({
+      themeName: theme?.name ?? null, themeVersion: theme?.id ?? null, disabled: !theme, lastSaved: theme?.updatedAt ?? null,
+      shop: { id: shop.id, myshopifyDomain: shop.myshopifyDomain, simplename: shop.simplename },
+    });
+  });
+
+  app.get('/api/shopify/refreshRecurringApplicationCharge', async (request) => {
+    const userId = await requireUser(request);
+    const cfg = cfgOrThrow();
+    const shop = await currentShop(db, userId);
+    const conn = shop ? await connectionOfShop(db, shop.id) : null;
+    if (!shop || !conn || conn.platform !== 'shopify') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+    const res = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc)).request<SubscriptionsQuery>(SUBSCRIPTIONS_QUERY)
+      .catch((err: unknown) => { throw new AppError(err instanceof Error ? err.message : String(err)); });
+    const subs = res.currentAppInstallation.activeSubscriptions;
+    return okData({ active: subs.some((s) => s.status === 'ACTIVE'), subscriptions: subs });
+  });
+
+  // Webhooks: the raw body is kept (the signature covers the exact bytes).
+  app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    hooks.post('/api/shopify/webhooks', async (request, reply) => {
+      const cfg = config.shops.shopify;
+      if (!cfg) return reply.status(404).send({ code: Code.NOT_FOUND, msg: StoreMessages.notConfigured });
+      const raw = typeof request.body === 'string' ? request.body : '';
+      if (!verifyWebhookHmac(raw, request.headers['x-shopify-hmac-sha256'] as string | undefined, cfg.apiSecret)) {
+        request.log.warn({ topic: request.headers['x-shopify-topic'] }, 'Shopify webhook refused: bad signature');
+        return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: StoreMessages.badSignature });
+      }
+      const topic = String(request.headers['x-shopify-topic'] ?? '');
+      const domain = normalizeShopDomain(request.headers['x-shopify-shop-domain']);
+      const conn = domain ? await connectionByDomain(db, 'shopify', domain) : null;
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return reply.status(400).send({ code: Code.ERROR, msg: 'Invalid JSON' });
+      }
+      if (!conn || !conn.shopId) return { code: Code.SUCCESS, msg: 'unknown store' };
+      if (topic === 'app/uninstalled') {
+        await setConnectionStatus(db, conn.id, 'uninstalled');
+        request.log.info({ shop: domain }, 'Shopify app uninstalled');
+        return { code: Code.SUCCESS, msg: 'uninstalled' };
+      }
+      if (topic === 'orders/create' || topic === 'orders/paid') {
+        const order = orderFromWebhook(body);
+        if (!order) return reply.status(400).send({ code: Code.ERROR, msg: 'Not an order' });
+        const result = await importShopOrder(db, conn.shopId, order, 'webhook');
+        request.log.info({ shop: domain, externalOrderId: order.externalId, result: result.status }, 'Shopify order webhook');
+        return { code: Code.SUCCESS, msg: result.status };
+      }
+      // Privacy topics (customers/data_request, customers/redact, shop/redact): we keep no customer profiles.
+      return { code: Code.SUCCESS, msg: 'ignored' };
+    });
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The Shopify storefront script: uploading the generated script answers a code and its URL, which
+ * the theme style then names. The browser
+ * generates the script from the merchant's button settings (src/components/shops/storeScript.ts)
+ * and sends it here as text; it is stored under the merchant's own upload folder with a random
+ * name and served as JavaScript. updateShopifyThemeStyle then only accepts a scriptUrl that this
+ * check (./theme-script.ts) finds among the merchant's own scripts, so a style can never make storefronts load a
+ * script from another merchant or from anywhere on the internet.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../platform/context';
+import { requireUser } from '../accounts/session';
+import { okData } from '../platform/envelope';
+import { enforce } from '../platform/rate-limit';
+import { bodyOf, pick } from '../platform/request-fields';
+import { uploadKey } from '../uploads/object-keys';
+import { checkScript, SCRIPT_CONTENT_TYPE } from './theme-script';
+
+const SCRIPT_UPLOAD_LIMIT = { max: 120, windowMs: 60 * 60_000 };
+
+
+export function shopThemeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, blobs } = ctx;
+
+  app.post('/api/shopifyOAuth/uploadThemeScript', async (request) => {
+    const userId = await requireUser(request);
+    const script = checkScript(pick(bodyOf(request), 'script'));
+    await enforce(db, `theme-script:user:${userId}`, SCRIPT_UPLOAD_LIMIT);
+    const key = uploadKey({ userId, ext: 'js' });
+    await blobs.put(key, Buffer.from(script, 'utf8'), SCRIPT_CONTENT_TYPE);
+    request.log.info({ userId, bytes: Buffer.byteLength(script, 'utf8') }, 'store script uploaded');
+    return okData({ url: blobs.publicUrl(key) }, 'Uploaded successfully');
+  });
+}
