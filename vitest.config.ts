@@ -3,8 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
-const hasBrowserTests = existsSync('tests/browser') && readdirSync('tests/browser', { recursive: true })
-  .some((f) => String(f).endsWith('.test.ts') || String(f).endsWith('.test.tsx'));
+const hasBrowserTests =
+  existsSync('tests/browser') &&
+  readdirSync('tests/browser', { recursive: true }).some((f) => String(f).endsWith('.test.ts') || String(f).endsWith('.test.tsx'));
 
 export default defineConfig({
   test: {
@@ -24,20 +25,36 @@ export default defineConfig({
         },
       },
       ...(hasBrowserTests
-        ? [{
-            optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'pixi.js/unsafe-eval', 'gl-matrix', 'bezier-js', 'ag-psd', 'react', 'react/jsx-dev-runtime', 'react-dom/client', 'valtio'] },
-            test: {
-              name: 'browser',
-              include: ['tests/browser/**/*.test.{ts,tsx}'],
-              testTimeout: 60_000,
-              browser: {
-                enabled: true,
-                headless: true,
-                instances: [{ browser: 'chromium' as const }],
-                provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+        ? [
+            {
+              optimizeDeps: {
+                include: [
+                  'comlink',
+                  'twgl.js',
+                  'pixi.js',
+                  'pixi.js/unsafe-eval',
+                  'gl-matrix',
+                  'bezier-js',
+                  'ag-psd',
+                  'react',
+                  'react/jsx-dev-runtime',
+                  'react-dom/client',
+                  'valtio',
+                ],
+              },
+              test: {
+                name: 'browser',
+                include: ['tests/browser/**/*.test.{ts,tsx}'],
+                testTimeout: 60_000,
+                browser: {
+                  enabled: true,
+                  headless: true,
+                  instances: [{ browser: 'chromium' as const }],
+                  provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+                },
               },
             },
-          }]
+          ]
         : []),
     ],
   },

@@ -31,11 +31,19 @@ export const AccountMessages = {
   messageNotFound: 'The message does not exist',
 } as const;
 
-const oneOf = (allowed: readonly string[], msg: string): Rule => (v) => (allowed.includes(v) ? null : msg);
+const oneOf =
+  (allowed: readonly string[], msg: string): Rule =>
+  (v) =>
+    allowed.includes(v) ? null : msg;
 
 export const profileSchema: Schema = {
   displayname: [rules.required(AccountMessages.displaynameRequired), rules.maxLength(DISPLAYNAME_MAX, AccountMessages.displaynameTooLong)],
-  gender: [oneOf(GENDERS.map((g) => String(g.value)), AccountMessages.genderInvalid)],
+  gender: [
+    oneOf(
+      GENDERS.map((g) => String(g.value)),
+      AccountMessages.genderInvalid,
+    ),
+  ],
 };
 
 /** Sending the code to the new address: the same e-mail rules as sign-up. */
@@ -56,11 +64,24 @@ export const taxNumberSchema: Schema = {
 };
 
 /** A currency rate the merchant can pick: id, English name and the rate as text. */
-export interface Rate { id: number; ratenameEN: string; rateStr: string }
+export interface Rate {
+  id: number;
+  ratenameEN: string;
+  rateStr: string;
+}
 
-export interface ProfileBody { displayname: string; gender: number }
-export interface CurrencyBody { currencyset: string; currencysale: number }
-export interface ChangeEmailBody { email: string; emailCode: string }
+export interface ProfileBody {
+  displayname: string;
+  gender: number;
+}
+export interface CurrencyBody {
+  currencyset: string;
+  currencysale: number;
+}
+export interface ChangeEmailBody {
+  email: string;
+  emailCode: string;
+}
 
 /** Types of the merchant's messages: 1 platform message, 2 notice, 3 product complete, 4 product details. */
 export const MessageType = { PLATFORM: 1, NOTICE: 2, PRODUCT_COMPLETE: 3, PRODUCT_DETAILS: 4 } as const;
@@ -72,7 +93,14 @@ export const MESSAGE_TYPE_NAMES: Record<MessageTypeValue, string> = {
   4: 'Product details',
 };
 
-export interface ShopMessage { id: number; type: MessageTypeValue; title: string; content: string; hasRead: boolean; createTime: string }
+export interface ShopMessage {
+  id: number;
+  type: MessageTypeValue;
+  title: string;
+  content: string;
+  hasRead: boolean;
+  createTime: string;
+}
 
 /** What a finished store push leaves in the merchant's messages. */
 export const pushMessageTitle = (title: string, ok: boolean): string =>

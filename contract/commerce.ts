@@ -145,13 +145,23 @@ export interface GroupCosts {
   methods: GroupMethod[];
 }
 
-export interface LogisticsCosts { shipCountryId: number; countryCode: string; country: string; groups: GroupCosts[] }
+export interface LogisticsCosts {
+  shipCountryId: number;
+  countryCode: string;
+  country: string;
+  groups: GroupCosts[];
+}
 
 export const ADDRESS_FIELD_MAX = 200;
 export const MAX_ADDRESSES = 20;
 
 /** An address counts as filled when a first or last name and an address line exist. */
-export function isAddressFilled(a: { first_name?: string | null; last_name?: string | null; address1?: string | null; address2?: string | null }): boolean {
+export function isAddressFilled(a: {
+  first_name?: string | null;
+  last_name?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+}): boolean {
   const has = (v: string | null | undefined) => !!v && v.trim() !== '';
   return (has(a.first_name) || has(a.last_name)) && (has(a.address1) || has(a.address2));
 }
@@ -192,7 +202,12 @@ export const RECORD_TYPE_NAMES: Readonly<Record<number, string>> = {
 };
 
 /** Record types that pay for an order (they count in totalPaid). */
-export const ORDER_PAYMENT_RECORD_TYPES: readonly number[] = [RecordType.PAID_WITH_BALANCE, RecordType.PAYPAL, RecordType.CREDIT_CARD, RecordType.STRIPE];
+export const ORDER_PAYMENT_RECORD_TYPES: readonly number[] = [
+  RecordType.PAID_WITH_BALANCE,
+  RecordType.PAYPAL,
+  RecordType.CREDIT_CARD,
+  RecordType.STRIPE,
+];
 
 export interface BalanceRecord {
   id: number;

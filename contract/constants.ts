@@ -18,11 +18,38 @@ export const EMAIL_CODE_TTL_S = 10 * 60;
 export const CAPTCHA_TTL_S = 2 * 60;
 /** Minimum gap between two e-mailed codes to the same address. */
 export const EMAIL_CODE_RESEND_S = 60;
+/** The store switcher shows a store's name cut to this many characters, then an ellipsis. */
 export const STORE_NAME_CUT = 6;
 export const CART_POPOVER_WIDTH = 388;
 export const FREE_SHIPPING_EU = [
-  'AT', 'BE', 'HR', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IS', 'IT', 'IE', 'LV', 'CY', 'LT',
-  'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB',
+  'AT',
+  'BE',
+  'HR',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IS',
+  'IT',
+  'IE',
+  'LV',
+  'CY',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'GB',
 ] as const;
 export const ORDER_TABS = {
   ORDER_PENDING: 'Pending Payment',

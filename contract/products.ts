@@ -64,8 +64,7 @@ export const ProductMessages = {
 // ---------------------------------------------------------------------------------------------
 
 /** A price in cents the price filter allows: 1 cent to 99999.99. */
-export const isPriceCents = (n: unknown): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= PRICE_MAX_CENTS;
+export const isPriceCents = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= PRICE_MAX_CENTS;
 
 /** Text from the price input ('12.5') → cents, or null when the price rule refuses it. */
 export function priceTextToCents(text: string): number | null {
@@ -102,7 +101,8 @@ export const MULTIPLIER_PCT_MAX = 10_000;
 export function priceRuleError(rule: { mode?: unknown; multiplierPct?: unknown; markupCents?: unknown }): string | null {
   if (rule.mode !== 'multiplier' && rule.mode !== 'markup') return ProductMessages.modeInvalid;
   const m = rule.multiplierPct;
-  if (typeof m !== 'number' || !Number.isInteger(m) || m < MULTIPLIER_PCT_MIN || m > MULTIPLIER_PCT_MAX) return ProductMessages.multiplierInvalid;
+  if (typeof m !== 'number' || !Number.isInteger(m) || m < MULTIPLIER_PCT_MIN || m > MULTIPLIER_PCT_MAX)
+    return ProductMessages.multiplierInvalid;
   const a = rule.markupCents;
   if (typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a > PRICE_MAX_CENTS) return ProductMessages.markupInvalid;
   return null;

@@ -95,7 +95,9 @@ export interface PushQueueItem {
 export const PUSH_QUEUE_POLL_MS = 100_000;
 
 /** What an OAuth or key-grant start answers: where to send the browser. */
-export interface AuthorizeStart { url: string }
+export interface AuthorizeStart {
+  url: string;
+}
 
 /**
  * What finishing a connection answers. `bound`: the store is now on the caller's account;
@@ -142,5 +144,6 @@ export const StoreMessages = {
   scriptNotText: 'The store script must be plain JavaScript text',
   scriptNotYours: 'The store script must be one uploaded to this account',
   themeStyleSaved: 'Theme style saved',
-  etsyDisclaimer: 'The term "Etsy" is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc.',
+  etsyDisclaimer:
+    'The term "Etsy" is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc.',
 } as const;

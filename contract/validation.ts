@@ -21,25 +21,69 @@ export const PRICE_RE = /^\d{1,5}(\.\d{1,2})?$/;
 export const URL_RE = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
 export const rules = {
-  required: (msg: string): Rule => (v) => (isBlank(v) ? msg : null),
-  email: (msg: string): Rule => (v) => (EMAIL_RE.test(v) ? null : msg),
-  length: (n: number, msg: string): Rule => (v) => (v.length === n ? null : msg),
-  minLength: (n: number, msg: string): Rule => (v) => (v.length >= n ? null : msg),
-  maxLength: (n: number, msg: string): Rule => (v) => (v.length <= n ? null : msg),
-  password: (msg: string): Rule => (v) => (PASSWORD_RE.test(v) ? null : msg),
-  matches: (field: string, msg: string): Rule => (v, all) => (v === String(all[field] ?? '').trim() ? null : msg),
-  numeric: (msg: string): Rule => (v) => (v !== '' && Number.isFinite(Number(v)) ? null : msg),
-  positive: (msg: string): Rule => (v) => (Number(v) > 0 ? null : msg),
-  integer: (msg: string): Rule => (v) => (/^-?\d+$/.test(v) ? null : msg),
-  natural: (msg: string): Rule => (v) => (/^\d+$/.test(v) ? null : msg),
-  naturalNonZero: (msg: string): Rule => (v) => (/^\d+$/.test(v) && Number(v) > 0 ? null : msg),
-  price: (msg: string): Rule => (v) => (PRICE_RE.test(v) ? null : msg),
-  url: (msg: string): Rule => (v) => (URL_RE.test(v) ? null : msg),
-  between: (min: number, max: number, msg: string, inclusive = true): Rule => (v) => {
-    const n = Number(v);
-    const inside = inclusive ? n >= min && n <= max : n > min && n < max;
-    return Number.isFinite(n) && inside ? null : msg;
-  },
+  required:
+    (msg: string): Rule =>
+    (v) =>
+      isBlank(v) ? msg : null,
+  email:
+    (msg: string): Rule =>
+    (v) =>
+      EMAIL_RE.test(v) ? null : msg,
+  length:
+    (n: number, msg: string): Rule =>
+    (v) =>
+      v.length === n ? null : msg,
+  minLength:
+    (n: number, msg: string): Rule =>
+    (v) =>
+      v.length >= n ? null : msg,
+  maxLength:
+    (n: number, msg: string): Rule =>
+    (v) =>
+      v.length <= n ? null : msg,
+  password:
+    (msg: string): Rule =>
+    (v) =>
+      PASSWORD_RE.test(v) ? null : msg,
+  matches:
+    (field: string, msg: string): Rule =>
+    (v, all) =>
+      v === String(all[field] ?? '').trim() ? null : msg,
+  numeric:
+    (msg: string): Rule =>
+    (v) =>
+      v !== '' && Number.isFinite(Number(v)) ? null : msg,
+  positive:
+    (msg: string): Rule =>
+    (v) =>
+      Number(v) > 0 ? null : msg,
+  integer:
+    (msg: string): Rule =>
+    (v) =>
+      /^-?\d+$/.test(v) ? null : msg,
+  natural:
+    (msg: string): Rule =>
+    (v) =>
+      /^\d+$/.test(v) ? null : msg,
+  naturalNonZero:
+    (msg: string): Rule =>
+    (v) =>
+      /^\d+$/.test(v) && Number(v) > 0 ? null : msg,
+  price:
+    (msg: string): Rule =>
+    (v) =>
+      PRICE_RE.test(v) ? null : msg,
+  url:
+    (msg: string): Rule =>
+    (v) =>
+      URL_RE.test(v) ? null : msg,
+  between:
+    (min: number, max: number, msg: string, inclusive = true): Rule =>
+    (v) => {
+      const n = Number(v);
+      const inside = inclusive ? n >= min && n <= max : n > min && n < max;
+      return Number.isFinite(n) && inside ? null : msg;
+    },
 };
 
 export type Schema = Record<string, Rule[]>;
@@ -85,11 +129,7 @@ export const FormMessages = {
 const M = FormMessages;
 const emailRules = [rules.required(M.emailRequired), rules.email(M.emailInvalid)];
 const passwordRules = [rules.required(M.passwordRequired), rules.password(M.passwordInvalid)];
-const confirmRules = [
-  rules.required(M.confirmRequired),
-  rules.password(M.passwordInvalid),
-  rules.matches('password', M.confirmMismatch),
-];
+const confirmRules = [rules.required(M.confirmRequired), rules.password(M.passwordInvalid), rules.matches('password', M.confirmMismatch)];
 const emailCodeRules = [
   rules.required(M.emailCodeRequired),
   rules.length(EMAIL_CODE_LENGTH, M.emailCodeInvalid),
@@ -139,7 +179,10 @@ export function filterPrice(input: string, intDigits = 5, decimals = 2): string 
   const dot = cleaned.indexOf('.');
   const intPart = (dot === -1 ? cleaned : cleaned.slice(0, dot)).slice(0, intDigits);
   if (dot === -1) return intPart;
-  const frac = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
+  const frac = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals);
   return `${intPart}.${frac}`;
 }
 

@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const existing = await findUserByEmail(db, DEMO_EMAIL);
-  const user = existing ?? await createUser(db, DEMO_EMAIL, DEMO_PASSWORD);
+  const user = existing ?? (await createUser(db, DEMO_EMAIL, DEMO_PASSWORD));
   // The demo balance is credited once (a Prepayment record), also for a demo account made before it existed.
   await ensureDemoBalance(db, user.id);
   if (!existing) await recordWelcome(db, user.id);

@@ -4,7 +4,14 @@
  * and the print files draw each flat through the same code path. Runs in a worker or a page.
  */
 import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from './render/compose/index.ts';
-import { MockupRenderer, createFetchImageLoader, resampledByCubic, type ImageLoader, type LayerImage, type Resampling } from './render/mockup/index.ts';
+import {
+  MockupRenderer,
+  createFetchImageLoader,
+  resampledByCubic,
+  type ImageLoader,
+  type LayerImage,
+  type Resampling,
+} from './render/mockup/index.ts';
 import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
 import type { CustomTemplate, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
@@ -62,7 +69,12 @@ export class Engine {
   };
 
   /** One flat of the design at `scale` output px per flat px (1 = the flat's own size). */
-  async composeFlat(template: CustomTemplate, design: SkuDesign, flatId: string, opts: { scale?: number; viewId?: string; isCurrent?: () => boolean } = {}): Promise<ImageBitmap> {
+  async composeFlat(
+    template: CustomTemplate,
+    design: SkuDesign,
+    flatId: string,
+    opts: { scale?: number; viewId?: string; isCurrent?: () => boolean } = {},
+  ): Promise<ImageBitmap> {
     const flat = findFlat(template, flatId);
     return composeFlat({
       flat: { width: flat.flatData.width, height: flat.flatData.height },
@@ -125,7 +137,10 @@ export class Engine {
       const [oldest, bitmap] = this.flatCache.entries().next().value as [string, Promise<ImageBitmap>];
       this.flatCache.delete(oldest);
       // Closed once no render can still be using it: renders take their bitmap before awaiting GL work.
-      void bitmap.then((b) => setTimeout(() => b.close(), 1000), () => {});
+      void bitmap.then(
+        (b) => setTimeout(() => b.close(), 1000),
+        () => {},
+      );
     }
     return made;
   }
@@ -139,7 +154,11 @@ export class Engine {
   }
 
   async dispose(): Promise<void> {
-    for (const p of this.flatCache.values()) void p.then((b) => b.close(), () => {});
+    for (const p of this.flatCache.values())
+      void p.then(
+        (b) => b.close(),
+        () => {},
+      );
     this.flatCache.clear();
     await this.renderer.dispose();
   }
@@ -150,14 +169,19 @@ export class Engine {
     const target = `view:${req.viewId}`;
     const ids = layerFlatIds(view.viewData.layers);
     const flats: Record<string, ImageBitmap> = {};
-    await Promise.all(ids.map(async (flatId) => {
-      if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
-      const cubic = this.resampling === 'bicubic' && showingLayers(view, flatId).every(resampledByCubic);
-      const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
-      flats[flatId] = await this.cachedFlat(req, flatId, scale);
-    }));
+    await Promise.all(
+      ids.map(async (flatId) => {
+        if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
+        const cubic = this.resampling === 'bicubic' && showingLayers(view, flatId).every(resampledByCubic);
+        const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
+        flats[flatId] = await this.cachedFlat(req, flatId, scale);
+      }),
+    );
     return {
-      view, flats, color: req.color ?? req.design.color, target,
+      view,
+      flats,
+      color: req.color ?? req.design.color,
+      target,
       ...(req.size ? { size: req.size } : {}),
       ...(req.renderId !== undefined ? { renderId: req.renderId } : {}),
       ...(req.background !== undefined ? { background: req.background } : {}),
@@ -166,7 +190,13 @@ export class Engine {
 }
 
 /** Output px per flat px for composing `flatId` before it is warped onto `view` at `outLarger` px. */
-export function flatScaleForView(template: CustomTemplate, view: TemplateView, flatId: string, outLarger: number, oversample = OVERSAMPLE): number {
+export function flatScaleForView(
+  template: CustomTemplate,
+  view: TemplateView,
+  flatId: string,
+  outLarger: number,
+  oversample = OVERSAMPLE,
+): number {
   const flat = findFlat(template, flatId);
   const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
   const largest = largestLayerSide(view, flatId) * k * oversample;
@@ -216,20 +246,28 @@ function onPhotoSide(layer: SmartObjectLayer): number {
   switch (w.kind) {
     case 'affine': {
       const [a, b, c, d, e, f] = w.matrix;
-      const corners = [[0, 0], [layer.OS.w, 0], [layer.OS.w, layer.OS.h], [0, layer.OS.h]] as const;
+      const corners = [
+        [0, 0],
+        [layer.OS.w, 0],
+        [layer.OS.w, layer.OS.h],
+        [0, layer.OS.h],
+      ] as const;
       xs = corners.map(([x, y]) => a * x + c * y + e);
       ys = corners.map(([x, y]) => b * x + d * y + f);
       break;
     }
     case 'bezier':
     case 'quilt': {
-      const points = (w.kind === 'bezier' ? w.points : w.mesh.points).map((p): Vec2 => (w.projection ? applyHomography(w.projection, [p.x, p.y]) : [p.x, p.y]));
-      xs = points.map((p) => p[0]); ys = points.map((p) => p[1]);
+      const points = (w.kind === 'bezier' ? w.points : w.mesh.points).map((p): Vec2 =>
+        w.projection ? applyHomography(w.projection, [p.x, p.y]) : [p.x, p.y],
+      );
+      xs = points.map((p) => p[0]);
+      ys = points.map((p) => p[1]);
       break;
     }
     default:
-      xs = w.quad.filter((_, i) => i % 2 === 0); ys = w.quad.filter((_, i) => i % 2 === 1);
+      xs = w.quad.filter((_, i) => i % 2 === 0);
+      ys = w.quad.filter((_, i) => i % 2 === 1);
   }
   return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
 }
-

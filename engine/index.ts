@@ -7,7 +7,26 @@ export * from './model/index.ts';
 export * as geometry from './geometry/index.ts';
 export * from './psd/index.ts';
 export { loadFont, loadFonts, BUNDLED_FONTS, DEFAULT_FONT_FACE, setFontUrlResolver } from './text/index.ts';
-export { composeFlat, composeFlatToPng, printSize, TilingLimitError, withPngDpi, readPngDpi, type ComposeFlatOptions, type ComposeBackground } from './render/compose/index.ts';
-export { MockupRenderer, createFetchImageLoader, createMapImageLoader, decodeImage, outputSizeFor, RenderIdRegistry, type ImageLoader, type RenderViewOptions, type Resampling } from './render/mockup/index.ts';
+export {
+  composeFlat,
+  composeFlatToPng,
+  printSize,
+  TilingLimitError,
+  withPngDpi,
+  readPngDpi,
+  type ComposeFlatOptions,
+  type ComposeBackground,
+} from './render/compose/index.ts';
+export {
+  MockupRenderer,
+  createFetchImageLoader,
+  createMapImageLoader,
+  decodeImage,
+  outputSizeFor,
+  RenderIdRegistry,
+  type ImageLoader,
+  type RenderViewOptions,
+  type Resampling,
+} from './render/mockup/index.ts';
 export { StopRenderError, isStopRender, STOP_RENDER_MESSAGE } from './render/stop-render.ts';
 export { Engine, flatScaleForView, type EngineOptions, type MockupRequest } from './engine.ts';

@@ -44,13 +44,18 @@ export async function openEngineHarness(opts: { apiUrl?: string } = {}): Promise
     const rel = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/__file\//, ''));
     const file = baseDir ? path.resolve(baseDir, rel) : null;
     // Only files inside the template's folder: a template cannot read the rest of the disk.
-    if (!file || !file.startsWith(path.resolve(baseDir!) + path.sep)) return route.fulfill({ status: 404, body: 'outside the template folder' });
+    if (!file || !file.startsWith(path.resolve(baseDir!) + path.sep))
+      return route.fulfill({ status: 404, body: 'outside the template folder' });
     const body = await readFile(file).catch(() => null);
     await (body ? route.fulfill({ body }) : route.fulfill({ status: 404, body: 'missing file' }));
   });
-  page.on('console', (msg) => { if (msg.type() === 'error') console.error('[page]', msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') console.error('[page]', msg.text());
+  });
   await page.goto(`http://127.0.0.1:${port}/tools/engine-page/index.html`);
-  await page.waitForFunction(() => (window as unknown as { podEngineReady?: boolean }).podEngineReady === true, undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as { podEngineReady?: boolean }).podEngineReady === true, undefined, {
+    timeout: 120_000,
+  });
   return {
     page,
     async serve(name, file) {

@@ -12,7 +12,10 @@ import { openEngineHarness } from './engine-harness.ts';
 import { listCases } from '../tools/fidelity/cases.ts';
 import { casePassed, formatTable, runCase, type CaseResult } from '../tools/fidelity/run-cases.ts';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, only: { type: 'string' }, notes: { type: 'boolean' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { out: { type: 'string' }, only: { type: 'string' }, notes: { type: 'boolean' } },
+});
 const root = path.resolve(positionals[0] ?? '../shared/oracle/psd');
 const only = values.only ? new Set(values.only.split(',')) : null;
 const cases = listCases(root).filter((c) => !only || only.has(c.name));

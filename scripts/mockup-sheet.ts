@@ -21,7 +21,9 @@ import { archetypeColors, buildTemplate } from '../demo/catalog/templates.ts';
 import { fileUrl } from '../server/catalog/paths.ts';
 import { printContainment } from '../tools/mockup-sheet/containment.ts';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, size: { type: 'string' }, only: { type: 'string' }, help: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, size: { type: 'string' }, only: { type: 'string' }, help: { type: 'boolean' } },
+});
 if (values.help || !values.out) {
   console.error('usage: npm run mockup:sheet -- --out <dir> [--size <px>] [--only <archetype,archetype>]');
   process.exit(values.help ? 0 : 2);
@@ -41,7 +43,10 @@ const TILE = 300;
 
 /** A sample design that shows what a merchant would notice: colour, fine stripes, small and large text. */
 function sampleDesignSvg(): string {
-  const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="0" y="${i * 66}" width="800" height="22" fill="#E4572E" opacity="0.85"/>`).join('');
+  const stripes = Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="0" y="${i * 66}" width="800" height="22" fill="#E4572E" opacity="0.85"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
     <rect width="800" height="800" fill="#2E86AB"/>${stripes}
     <circle cx="400" cy="400" r="230" fill="#F3C13A"/>
@@ -55,7 +60,15 @@ const luminance = (hex: string) => {
   return 0.3 * (n >> 16) + 0.59 * ((n >> 8) & 255) + 0.11 * (n & 255);
 };
 
-interface Row { archetype: string; colour: string; view: string; file: string; changed: number; outside: number; pass: boolean }
+interface Row {
+  archetype: string;
+  colour: string;
+  view: string;
+  file: string;
+  changed: number;
+  outside: number;
+  pass: boolean;
+}
 
 await rm(out, { recursive: true, force: true });
 await mkdir(files, { recursive: true });
@@ -76,17 +89,34 @@ try {
     const sorted = [...colours].sort((a, b) => luminance(b.hex) - luminance(a.hex));
     const picks = [...new Map([sorted[0]!, sorted[sorted.length - 1]!].map((c) => [c.hex, c])).values()];
     for (const colour of picks) {
-      const render = (designUrl?: string) => harness.page.evaluate((args) => window.podRenderTemplate(args), { template, size, color: colour.hex, ...(designUrl ? { designUrl } : {}) });
+      const render = (designUrl?: string) =>
+        harness.page.evaluate((args) => window.podRenderTemplate(args), {
+          template,
+          size,
+          color: colour.hex,
+          ...(designUrl ? { designUrl } : {}),
+        });
       const [withDesign, blank] = [await render(design), await render()];
       for (const [i, view] of withDesign.entries()) {
         const a = await sharp(Buffer.from(view.png, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
         const b = await sharp(Buffer.from(blank[i]!.png, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
         const drawing = arch.views.find((d) => d.id === view.viewId)!;
-        const mask = await sharp(path.join(dir, viewFileNames(drawing).surface)).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+        const mask = await sharp(path.join(dir, viewFileNames(drawing).surface))
+          .extractChannel(0)
+          .raw()
+          .toBuffer({ resolveWithObject: true });
         const grow = Math.ceil(size * DISPLACEMENT_SHARE) + 2;
-        const c = printContainment({ width: a.info.width, height: a.info.height, data: a.data }, { width: b.info.width, height: b.info.height, data: b.data }, { width: mask.info.width, height: mask.info.height, data: mask.data }, grow);
+        const c = printContainment(
+          { width: a.info.width, height: a.info.height, data: a.data },
+          { width: b.info.width, height: b.info.height, data: b.data },
+          { width: mask.info.width, height: mask.info.height, data: mask.data },
+          grow,
+        );
         const file = `${arch.key}-${colour.key}-${view.viewId}.jpg`;
-        await writeFile(path.join(out, file), await sharp(Buffer.from(view.png, 'base64')).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
+        await writeFile(
+          path.join(out, file),
+          await sharp(Buffer.from(view.png, 'base64')).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer(),
+        );
         const pass = c.changed > 0 && c.outside <= c.changed * OUTSIDE_LIMIT;
         rows.push({ archetype: arch.key, colour: colour.name, view: view.viewId, file, ...c, pass });
         console.error(`${pass ? 'pass' : 'FAIL'}  ${file}  changed ${c.changed}  off the product ${c.outside}`);
@@ -103,10 +133,19 @@ const cols = Math.max(...byArch.map((a) => rows.filter((r) => r.archetype === a)
 const tiles: OverlayOptions[] = [];
 for (const [y, a] of byArch.entries()) {
   for (const [x, r] of rows.filter((row) => row.archetype === a).entries()) {
-    tiles.push({ input: await sharp(await readFile(path.join(out, r.file))).resize(TILE, TILE, { fit: 'contain', background: '#ffffff' }).toBuffer(), left: x * TILE, top: y * TILE });
+    tiles.push({
+      input: await sharp(await readFile(path.join(out, r.file)))
+        .resize(TILE, TILE, { fit: 'contain', background: '#ffffff' })
+        .toBuffer(),
+      left: x * TILE,
+      top: y * TILE,
+    });
   }
 }
-await sharp({ create: { width: cols * TILE, height: byArch.length * TILE, channels: 3, background: '#ffffff' } }).composite(tiles).jpeg({ quality: 85 }).toFile(path.join(out, 'sheet.jpg'));
+await sharp({ create: { width: cols * TILE, height: byArch.length * TILE, channels: 3, background: '#ffffff' } })
+  .composite(tiles)
+  .jpeg({ quality: 85 })
+  .toFile(path.join(out, 'sheet.jpg'));
 const html = `<!doctype html><meta charset="utf-8"><title>Mockup contact sheet</title>
 <style>body{font:14px system-ui;margin:16px}figure{display:inline-block;margin:4px;width:${TILE}px}img{width:100%}figcaption{font-size:12px}.fail{outline:3px solid #c00}</style>
 <h1>Mockup contact sheet (${size} px)</h1>

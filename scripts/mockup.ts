@@ -16,11 +16,18 @@ import { openEngineHarness } from './engine-harness.ts';
 
 const { values } = parseArgs({
   options: {
-    template: { type: 'string' }, design: { type: 'string' }, out: { type: 'string' },
-    'layers-out': { type: 'string' }, 'composite-out': { type: 'string' }, 'save-template': { type: 'string' }, size: { type: 'string' }, help: { type: 'boolean' },
+    template: { type: 'string' },
+    design: { type: 'string' },
+    out: { type: 'string' },
+    'layers-out': { type: 'string' },
+    'composite-out': { type: 'string' },
+    'save-template': { type: 'string' },
+    size: { type: 'string' },
+    help: { type: 'boolean' },
   },
 });
-const usage = 'usage: npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--composite-out <png>] [--save-template <dir>] [--size <px>]';
+const usage =
+  'usage: npm run mockup -- --template <template.json|file.psd> [--design <image>] --out <png> [--layers-out <dir>] [--composite-out <png>] [--save-template <dir>] [--size <px>]';
 if (values.help || !values.template || (!values.out && !values['layers-out'] && !values['composite-out'] && !values['save-template'])) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
@@ -65,7 +72,13 @@ try {
   }
   if (values['layers-out']) {
     for (const l of result.layers) {
-      const file = path.join(values['layers-out'], `${l.name.split('/').map((p) => p.replace(/[^\w.-]+/g, '_')).join('/')}.png`);
+      const file = path.join(
+        values['layers-out'],
+        `${l.name
+          .split('/')
+          .map((p) => p.replace(/[^\w.-]+/g, '_'))
+          .join('/')}.png`,
+      );
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, Buffer.from(l.png, 'base64'));
       console.log(`wrote ${file}`);

@@ -45,11 +45,16 @@ function parseTracking(raw: string): string | Record<string, string> {
 const tracking = parseTracking(values.tracking!);
 const opsToken = process.env.OPS_TOKEN?.trim();
 
-interface Shipped { orderNo: string; status: string; shipments: { shipFrom: string; ship_method: string; trackingNumber: string | null; trackUrl: string | null }[] }
+interface Shipped {
+  orderNo: string;
+  status: string;
+  shipments: { shipFrom: string; ship_method: string; trackingNumber: string | null; trackUrl: string | null }[];
+}
 
 function report(o: Shipped): void {
   console.log(`Order ${o.orderNo} is ${o.status}`);
-  for (const s of o.shipments) console.log(`  from ${s.shipFrom}: ${s.ship_method}, tracking ${s.trackingNumber ?? '-'}${s.trackUrl ? ` (${s.trackUrl})` : ''}`);
+  for (const s of o.shipments)
+    console.log(`  from ${s.shipFrom}: ${s.ship_method}, tracking ${s.trackingNumber ?? '-'}${s.trackUrl ? ` (${s.trackUrl})` : ''}`);
 }
 
 if (opsToken) {

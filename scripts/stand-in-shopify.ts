@@ -31,7 +31,13 @@ const control = createServer(async (req, res) => {
   if (!m) return send(404, { error: 'not found' });
   const shop = standIn.shop(m[1]!);
   if (req.method === 'GET' && !m[2]) {
-    return send(200, { domain: shop.domain, name: shop.name, products: [...shop.products.values()], orders: shop.orders, webhooks: shop.webhooks });
+    return send(200, {
+      domain: shop.domain,
+      name: shop.name,
+      products: [...shop.products.values()],
+      orders: shop.orders,
+      webhooks: shop.webhooks,
+    });
   }
   if (req.method === 'POST' && m[2]) {
     const chunks: Buffer[] = [];

@@ -80,31 +80,34 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     return reply.status(500).send({ code: 500, msg: Messages.systemException });
   });
 
-  await app.register(async (api) => {
-    api.addHook('onRequest', async (request) => {
-      const token = tokenFrom(request);
-      if (!token) return;
-      const userId = await sessionUserId(ctx.db, token);
-      if (userId) {
-        request.userId = userId;
-        request.sessionToken = token;
-      }
-    });
-    healthRoutes(api, ctx);
-    userRoutes(api, ctx);
-    catalogRoutes(api, ctx);
-    uploadRoutes(api, ctx);
-    commerceRoutes(api, ctx);
-    materialRoutes(api, ctx);
-    shopRoutes(api, ctx);
-    shopThemeRoutes(api, ctx);
-    productRoutes(api, ctx);
-    accountRoutes(api, ctx);
-    notificationRoutes(api, ctx);
-    api.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
-    });
-  }, { prefix: API_PREFIX });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        const token = tokenFrom(request);
+        if (!token) return;
+        const userId = await sessionUserId(ctx.db, token);
+        if (userId) {
+          request.userId = userId;
+          request.sessionToken = token;
+        }
+      });
+      healthRoutes(api, ctx);
+      userRoutes(api, ctx);
+      catalogRoutes(api, ctx);
+      uploadRoutes(api, ctx);
+      commerceRoutes(api, ctx);
+      materialRoutes(api, ctx);
+      shopRoutes(api, ctx);
+      shopThemeRoutes(api, ctx);
+      productRoutes(api, ctx);
+      accountRoutes(api, ctx);
+      notificationRoutes(api, ctx);
+      api.setNotFoundHandler((request, reply) => {
+        reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
+      });
+    },
+    { prefix: API_PREFIX },
+  );
 
   const indexHtml = path.join(ctx.config.clientDir, 'index.html');
   if (existsSync(indexHtml)) {
@@ -113,11 +116,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       wildcard: false,
       // Hashed build assets never change; index.html must be revalidated so a deploy is picked up.
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
       // Client routes (and the spec's 404 page for unknown ones) are resolved by the SPA.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });

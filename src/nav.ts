@@ -4,12 +4,19 @@
  * answers (src/components/catalog/useCatalog.ts), and keep it when the API cannot be reached.
  * The hot-selling category is kept out of the main list.
  */
+import { STORE_NAME_CUT } from '../contract/constants';
 import { slugify } from '../contract/slug';
 
-export interface NavCategory { title: string; slug: string; sub: { title: string; slug: string }[] }
+export interface NavCategory {
+  title: string;
+  slug: string;
+  sub: { title: string; slug: string }[];
+}
 
 const cat = (title: string, subs: string[] = []): NavCategory => ({
-  title, slug: slugify(title), sub: subs.map((s) => ({ title: s, slug: slugify(s) })),
+  title,
+  slug: slugify(title),
+  sub: subs.map((s) => ({ title: s, slug: slugify(s) })),
 });
 
 export const productMenu: NavCategory[] = [
@@ -50,6 +57,6 @@ export const storeTypes = [
   { code: 3, name: 'Shopify', blurb: 'Hosted online stores of every size.' },
 ] as const;
 
-/** The store name as the switcher shows it: 6 characters and an ellipsis. */
+/** The store name as the switcher shows it: STORE_NAME_CUT characters and an ellipsis. */
 export const shortStoreName = (name: string | null | undefined): string =>
-  !name ? 'Store' : name.length > 6 ? `${name.slice(0, 6)}...` : name;
+  !name ? 'Store' : name.length > STORE_NAME_CUT ? `${name.slice(0, STORE_NAME_CUT)}...` : name;

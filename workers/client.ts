@@ -10,5 +10,11 @@ export interface RenderWorkerHandle {
 export function startRenderWorker(): RenderWorkerHandle {
   const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'pod-render' });
   const api = Comlink.wrap<RenderWorkerApi>(worker);
-  return { api, terminate: () => { api[Comlink.releaseProxy](); worker.terminate(); } };
+  return {
+    api,
+    terminate: () => {
+      api[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
 }

@@ -23,7 +23,10 @@ const CONCURRENCY = Number(values.concurrency ?? 8);
 const CASES: [string, string][] = [
   ['floor: health (one trivial query)', '/prod-api/health'],
   ['catalogue list, default (24 newest)', '/prod-api/api/product/productsCatalogList?pageNum=1&pageSize=24'],
-  ['category + price range + sort', '/prod-api/api/product/productsCatalogList?category=womens-clothing&minPrice=10&maxPrice=40&sort=price_asc&pageSize=24'],
+  [
+    'category + price range + sort',
+    '/prod-api/api/product/productsCatalogList?category=womens-clothing&minPrice=10&maxPrice=40&sort=price_asc&pageSize=24',
+  ],
   ['text search + ship-from', '/prod-api/api/product/productsCatalogList?keyword=cotton%20tee&shipFrom=USA&pageSize=24'],
   ['deep page (page 40 of 25)', '/prod-api/api/product/productsCatalogList?pageNum=40&pageSize=25'],
   ['product detail getInfo', '/prod-api/api/product/getInfo/1001'],
@@ -54,7 +57,12 @@ async function load(base: string, url: string): Promise<{ median: number; p99: n
 
 async function benchOn(kind: string, databaseUrl: string | null): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pod-bench-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', CLIENT_DIR: path.join(dataDir, 'none'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    CLIENT_DIR: path.join(dataDir, 'none'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   await database.migrate();
   const t = performance.now();
@@ -64,7 +72,9 @@ async function benchOn(kind: string, databaseUrl: string | null): Promise<void> 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  console.log(`\n${kind}: ${catalog.products} products (catalogue ready in ${((performance.now() - t) / 1000).toFixed(1)} s), ${REQUESTS} requests per row, concurrency ${CONCURRENCY}`);
+  console.log(
+    `\n${kind}: ${catalog.products} products (catalogue ready in ${((performance.now() - t) / 1000).toFixed(1)} s), ${REQUESTS} requests per row, concurrency ${CONCURRENCY}`,
+  );
   console.log(`${'case'.padEnd(40)} ${'median ms'.padStart(10)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'vs floor'.padStart(9)}`);
   let floor = 0;
   for (const [name, url] of CASES) {
@@ -72,7 +82,9 @@ async function benchOn(kind: string, databaseUrl: string | null): Promise<void> 
     const r = await load(base, url);
     if (!floor) floor = r.median;
     const ratio = `${(r.median / floor).toFixed(2)}x`;
-    console.log(`${name.padEnd(40)} ${r.median.toFixed(2).padStart(10)} ${r.p99.toFixed(2).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${ratio.padStart(9)}${r.errors ? `  (${r.errors} errors!)` : ''}`);
+    console.log(
+      `${name.padEnd(40)} ${r.median.toFixed(2).padStart(10)} ${r.p99.toFixed(2).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${ratio.padStart(9)}${r.errors ? `  (${r.errors} errors!)` : ''}`,
+    );
   }
   await app.close();
   await database.close();
@@ -87,7 +99,9 @@ if (!values['no-pg']) {
   if (!url) {
     try {
       started = await mkdtemp(path.join(tmpdir(), 'pod-bench-pg-'));
-      url = execFileSync('bash', ['scripts/pg-test-server.sh', 'start', started], { env: { ...process.env, PG_TEST_PORT: '54359' } }).toString().trim();
+      url = execFileSync('bash', ['scripts/pg-test-server.sh', 'start', started], { env: { ...process.env, PG_TEST_PORT: '54359' } })
+        .toString()
+        .trim();
     } catch {
       console.log('\nPostgreSQL: not installed here (apt-get install postgresql) and BENCH_DATABASE_URL not set: skipped');
       started = null;

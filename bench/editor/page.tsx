@@ -15,7 +15,15 @@ import { createEditor, visibleDesign, type Editor, type EditorState } from '../.
 import { startRenderWorker } from '../../workers/client.ts';
 import { DRAGGED, buildBenchScene } from './scene.ts';
 
-export interface DragResult { samples: number[]; skipped: number; replannedPerFrame: number; prepareMs: number[]; drawMs: number[]; toSubmitMs: number[]; reactMs: number[] }
+export interface DragResult {
+  samples: number[];
+  skipped: number;
+  replannedPerFrame: number;
+  prepareMs: number[];
+  drawMs: number[];
+  toSubmitMs: number[];
+  reactMs: number[];
+}
 export interface BenchResult {
   elements: number;
   stage: DragResult;
@@ -35,18 +43,18 @@ async function mountStage(session: Editor, baseline: boolean) {
   const root: Root = createRoot(host);
   root.render(
     <Profiler id="stage" onRender={(_id, _phase, actual) => void (react.ms += actual)}>
-    <EditorStage
-      editor={session}
-      flatLabel="Front"
-      clientOptions={{ baseline, finish: true }}
-      clientRef={(c) => void (client = c ?? client)}
-      onFrame={(r) => {
-        frames.push(r);
-        const w = waiting;
-        waiting = null;
-        w?.(r);
-      }}
-    />
+      <EditorStage
+        editor={session}
+        flatLabel="Front"
+        clientOptions={{ baseline, finish: true }}
+        clientRef={(c) => void (client = c ?? client)}
+        onFrame={(r) => {
+          frames.push(r);
+          const w = waiting;
+          waiting = null;
+          w?.(r);
+        }}
+      />
     </Profiler>,
   );
   const nextFrame = () => new Promise<StageResult>((resolve) => (waiting = resolve));
@@ -64,7 +72,15 @@ async function dragOnce(session: Editor, baseline: boolean, moves: number): Prom
   const r = poly.getBoundingClientRect();
   const start: [number, number] = [r.left + r.width / 2, r.top + r.height / 2];
   const init = (x: number, y: number, buttons: number): PointerEventInit => ({
-    pointerId: 7, pointerType: 'mouse', isPrimary: true, bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, buttons,
+    pointerId: 7,
+    pointerType: 'mouse',
+    isPrimary: true,
+    bubbles: true,
+    cancelable: true,
+    clientX: x,
+    clientY: y,
+    button: 0,
+    buttons,
   });
   poly.dispatchEvent(new PointerEvent('pointerdown', init(start[0], start[1], 1)));
   const samples: number[] = [];
@@ -112,7 +128,12 @@ async function dragOnce(session: Editor, baseline: boolean, moves: number): Prom
 
 async function mockupTimes(session: Editor, edits: number): Promise<{ afterEdit: number[]; unchanged: number[] }> {
   const worker = startRenderWorker();
-  const req = () => ({ template: session.state.template, design: visibleDesign(snapshot(session.state) as unknown as EditorState), viewId: 'front', size: 800 });
+  const req = () => ({
+    template: session.state.template,
+    design: visibleDesign(snapshot(session.state) as unknown as EditorState),
+    viewId: 'front',
+    size: 800,
+  });
   try {
     (await worker.api.renderMockup(req())).close();
     const afterEdit: number[] = [];

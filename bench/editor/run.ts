@@ -17,7 +17,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium.ts';
 import type { BenchResult } from './page.tsx';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean' }, moves: { type: 'string' }, edits: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } },
+  options: {
+    quick: { type: 'boolean' },
+    moves: { type: 'string' },
+    edits: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean' },
+  },
 });
 if (values.help) {
   console.log('usage: npm run bench:editor [-- --quick] [--moves N] [--edits N] [--out <file.json>]');
@@ -27,7 +33,13 @@ const moves = Number(values.moves ?? (values.quick ? 30 : 120));
 const edits = Number(values.edits ?? (values.quick ? 5 : 15));
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-interface Stats { n: number; median: number; p95: number; min: number; mean: number }
+interface Stats {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  mean: number;
+}
 
 function stats(samples: readonly number[]): Stats | null {
   if (samples.length === 0) return null;
@@ -53,7 +65,9 @@ async function main(): Promise<void> {
     logLevel: 'error',
     plugins: [react()],
     server: { port: 0, host: '127.0.0.1' },
-    optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'pixi.js/unsafe-eval', 'gl-matrix', 'bezier-js', 'valtio', 'react', 'react-dom/client'] },
+    optimizeDeps: {
+      include: ['comlink', 'twgl.js', 'pixi.js', 'pixi.js/unsafe-eval', 'gl-matrix', 'bezier-js', 'valtio', 'react', 'react-dom/client'],
+    },
     worker: { format: 'es' },
   });
   await vite.listen();
@@ -62,9 +76,13 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 900, height: 760 } });
-    page.on('console', (msg) => { if (msg.type() === 'error') console.error('[page]', msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') console.error('[page]', msg.text());
+    });
     await page.goto(`http://127.0.0.1:${port}/bench/editor/index.html`);
-    await page.waitForFunction(() => (window as unknown as { podEditorBenchReady?: boolean }).podEditorBenchReady === true, undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { podEditorBenchReady?: boolean }).podEditorBenchReady === true, undefined, {
+      timeout: 120_000,
+    });
     log(`dragging one of 150 elements: ${moves} pointer moves on the live stage, then on the baseline; ${edits} mockup edits`);
     const result = await page.evaluate(
       (o) => (window as unknown as { editorBench: { run(o: { moves: number; edits: number }): Promise<BenchResult> } }).editorBench.run(o),
@@ -83,7 +101,11 @@ function report(r: BenchResult): void {
   const mock = stats(r.mockupAfterEdit);
   const floor = stats(r.mockupUnchanged);
   const rows: [string, Stats | null, string][] = [
-    [`live stage (re-plans ${r.stage.replannedPerFrame.toFixed(1)} of ${r.elements} per frame)`, live, `${ratio(live, base)} faster than baseline`],
+    [
+      `live stage (re-plans ${r.stage.replannedPerFrame.toFixed(1)} of ${r.elements} per frame)`,
+      live,
+      `${ratio(live, base)} faster than baseline`,
+    ],
     ['baseline: full flat recomposition per frame', base, '1.0x'],
     ['edit -> updated front mockup (800 px)', mock, floor && mock ? `${(mock.median / floor.median).toFixed(1)}x the floor` : 'n/a'],
     ['floor: same mockup, design unchanged', floor, '1.0x'],
@@ -91,21 +113,36 @@ function report(r: BenchResult): void {
   const header = ['', 'n', 'median ms', 'p95 ms', 'ratio'];
   const lines = rows.map(([label, s, rt]) => [label, s ? String(s.n) : '—', fmt(s?.median), fmt(s?.p95), rt]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
-  const out = ['', 'Editor stage: pointer event -> frame drawn (150 elements, 800x800 print area)', line(header), '-'.repeat(widths.reduce((a, b) => a + b + 2, -2))];
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const out = [
+    '',
+    'Editor stage: pointer event -> frame drawn (150 elements, 800x800 print area)',
+    line(header),
+    '-'.repeat(widths.reduce((a, b) => a + b + 2, -2)),
+  ];
   for (const l of lines) out.push(line(l));
   const target = live ? (live.median <= 1000 / 60 ? 'PASS' : 'MISS') : 'n/a';
   out.push('', `target: live stage median frame <= 16.7 ms (60 fps): ${target}${live ? ` (${fmt(live.median)} ms)` : ''}`);
   const med = (xs: number[]) => fmt(stats(xs)?.median);
-  out.push(`where the median frame goes: pointer event -> frame sent to the worker ${med(r.stage.toSubmitMs)} ms (baseline ${med(r.baseline.toSubmitMs)}); in the worker: plan ${med(r.stage.prepareMs)} + draw ${med(r.stage.drawMs)} ms (baseline ${med(r.baseline.prepareMs)} + ${med(r.baseline.drawMs)}); React overlay render ${med(r.stage.reactMs)} ms`);
-  if (r.stage.skipped || r.baseline.skipped) out.push(`pointer moves that changed nothing (skipped): live ${r.stage.skipped}, baseline ${r.baseline.skipped}`);
+  out.push(
+    `where the median frame goes: pointer event -> frame sent to the worker ${med(r.stage.toSubmitMs)} ms (baseline ${med(r.baseline.toSubmitMs)}); in the worker: plan ${med(r.stage.prepareMs)} + draw ${med(r.stage.drawMs)} ms (baseline ${med(r.baseline.prepareMs)} + ${med(r.baseline.drawMs)}); React overlay render ${med(r.stage.reactMs)} ms`,
+  );
+  if (r.stage.skipped || r.baseline.skipped)
+    out.push(`pointer moves that changed nothing (skipped): live ${r.stage.skipped}, baseline ${r.baseline.skipped}`);
   out.push(...r.notes.map((n) => `note: ${n}`), '');
   console.log(out.join('\n'));
   void save(r, { live, base, mock, floor });
 }
 
 async function save(r: BenchResult, summary: Record<string, Stats | null>): Promise<void> {
-  const stamp = new Date().toISOString().replace(/[:T]/g, (c) => (c === 'T' ? '_' : '-')).slice(0, 19);
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[:T]/g, (c) => (c === 'T' ? '_' : '-'))
+    .slice(0, 19);
   const file = values.out ?? path.join('bench', 'results', `editor-${stamp}.json`);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify({ date: new Date().toISOString(), moves, edits, summary, raw: r }, null, 2));

@@ -58,27 +58,110 @@ export async function buildBenchScene(count = 150): Promise<{ template: CustomTe
     const angle = Math.round((random() - 0.5) * 40);
     if (i % 2 === 0) {
       const s = 0.2 + random() * 0.2;
-      elements.push(createImageElement({ flatId: 'front', localId: `img-${i}`, url: pictures[i % pictures.length]!, fileName: `pic-${i % 6}.png`, originalWidth: 256, originalHeight: 256, left, top, angle, scaleX: s, scaleY: s }));
+      elements.push(
+        createImageElement({
+          flatId: 'front',
+          localId: `img-${i}`,
+          url: pictures[i % pictures.length]!,
+          fileName: `pic-${i % 6}.png`,
+          originalWidth: 256,
+          originalHeight: 256,
+          left,
+          top,
+          angle,
+          scaleX: s,
+          scaleY: s,
+        }),
+      );
     } else {
-      elements.push(createTextElement({ flatId: 'front', localId: `txt-${i}`, text: WORDS[i % WORDS.length]!, fontFamily: faces[i % faces.length]!.family, fontSize: 22 + Math.round(random() * 18), fill: COLORS[i % COLORS.length]!, left, top, angle }));
+      elements.push(
+        createTextElement({
+          flatId: 'front',
+          localId: `txt-${i}`,
+          text: WORDS[i % WORDS.length]!,
+          fontFamily: faces[i % faces.length]!.family,
+          fontSize: 22 + Math.round(random() * 18),
+          fill: COLORS[i % COLORS.length]!,
+          left,
+          top,
+          angle,
+        }),
+      );
     }
   }
   const red = pictures[0]!;
-  elements.push(createImageElement({ flatId: 'front', localId: DRAGGED, url: red, fileName: 'dragged.png', originalWidth: 256, originalHeight: 256, left: 60, top: 60, scaleX: 0.6, scaleY: 0.6 }));
+  elements.push(
+    createImageElement({
+      flatId: 'front',
+      localId: DRAGGED,
+      url: red,
+      fileName: 'dragged.png',
+      originalWidth: 256,
+      originalHeight: 256,
+      left: 60,
+      top: 60,
+      scaleX: 0.6,
+      scaleY: 0.6,
+    }),
+  );
   const template: CustomTemplate = {
     customTemplateId: 'bench-editor',
-    flatList: [{
-      flatId: 'front', flatImageUrl: '', designList: [],
-      flatData: { img: 1, text: 1, edit: 0, color: '#FFFFFF', style: '', styleList: [], width: FLAT, height: FLAT, flatWidth: 3000, flatHeight: 3000, customColor: 0, bg: 0, pageType: 'normal' },
-    }],
-    viewList: [{
-      viewId: 'front', viewLargeImageUrl: null, viewCoverImageUrl: null, partsList: [],
-      viewData: {
-        width: FLAT, height: FLAT, imageUrl: photo, shadingUrl: null, highlightUrl: null,
-        layers: [{ T: 'SmartObject', PS: null, OS: { w: FLAT, h: FLAT }, PPC: null, M: { kind: 'affine', matrix: [0.5, 0, 0, 0.5, 200, 180] }, F: { kind: 'flat', flatId: 'front' }, blend: 6, opacity: 1 }],
+    flatList: [
+      {
+        flatId: 'front',
+        flatImageUrl: '',
+        designList: [],
+        flatData: {
+          img: 1,
+          text: 1,
+          edit: 0,
+          color: '#FFFFFF',
+          style: '',
+          styleList: [],
+          width: FLAT,
+          height: FLAT,
+          flatWidth: 3000,
+          flatHeight: 3000,
+          customColor: 0,
+          bg: 0,
+          pageType: 'normal',
+        },
       },
-    }],
-    colorConfigList: [], styleList: [], prototypeGroupId: null, prototypeGroupName: '', sectionType: null, templateData: null, color: null,
+    ],
+    viewList: [
+      {
+        viewId: 'front',
+        viewLargeImageUrl: null,
+        viewCoverImageUrl: null,
+        partsList: [],
+        viewData: {
+          width: FLAT,
+          height: FLAT,
+          imageUrl: photo,
+          shadingUrl: null,
+          highlightUrl: null,
+          layers: [
+            {
+              T: 'SmartObject',
+              PS: null,
+              OS: { w: FLAT, h: FLAT },
+              PPC: null,
+              M: { kind: 'affine', matrix: [0.5, 0, 0, 0.5, 200, 180] },
+              F: { kind: 'flat', flatId: 'front' },
+              blend: 6,
+              opacity: 1,
+            },
+          ],
+        },
+      },
+    ],
+    colorConfigList: [],
+    styleList: [],
+    prototypeGroupId: null,
+    prototypeGroupName: '',
+    sectionType: null,
+    templateData: null,
+    color: null,
   };
   return { template, elements };
 }

@@ -27,11 +27,34 @@ import type { PathCommand, SmartObjectLayer } from '../../engine/model/types.ts'
 type Ctx = OffscreenCanvasRenderingContext2D;
 
 export const CANVAS_BLEND: Record<BlendCode, GlobalCompositeOperation> = {
-  1: 'lighter', 2: 'color', 3: 'darken', 4: 'lighten', 5: 'overlay', 6: 'multiply', 7: 'source-over',
+  1: 'lighter',
+  2: 'color',
+  3: 'darken',
+  4: 'lighten',
+  5: 'overlay',
+  6: 'multiply',
+  7: 'source-over',
   // Photoshop's modes (PSD templates): the nearest canvas operation; soft light and dodge/burn differ in detail.
-  8: 'screen', 9: 'soft-light', 10: 'hard-light', 11: 'color-dodge', 12: 'color-burn', 13: 'lighter', 14: 'multiply',
-  15: 'overlay', 16: 'overlay', 17: 'overlay', 18: 'overlay', 19: 'difference', 20: 'exclusion', 21: 'difference', 22: 'color-dodge',
-  23: 'hue', 24: 'saturation', 25: 'luminosity', 26: 'darken', 27: 'lighten',
+  8: 'screen',
+  9: 'soft-light',
+  10: 'hard-light',
+  11: 'color-dodge',
+  12: 'color-burn',
+  13: 'lighter',
+  14: 'multiply',
+  15: 'overlay',
+  16: 'overlay',
+  17: 'overlay',
+  18: 'overlay',
+  19: 'difference',
+  20: 'exclusion',
+  21: 'difference',
+  22: 'color-dodge',
+  23: 'hue',
+  24: 'saturation',
+  25: 'luminosity',
+  26: 'darken',
+  27: 'lighten',
 };
 
 /** Same as Engine (engine/engine.ts OVERSAMPLE and largestLayerSide): the flat's composition scale for a view. */
@@ -64,7 +87,13 @@ export class Canvas2DMockup {
   triangles = 0;
 
   /** Composes one flat with Canvas2D at `scale` output px per design px. */
-  async composeFlat(elements: readonly DesignElement[], width: number, height: number, scale: number, into?: OffscreenCanvas): Promise<OffscreenCanvas> {
+  async composeFlat(
+    elements: readonly DesignElement[],
+    width: number,
+    height: number,
+    scale: number,
+    into?: OffscreenCanvas,
+  ): Promise<OffscreenCanvas> {
     const w = Math.max(1, Math.round(width * scale));
     const h = Math.max(1, Math.round(height * scale));
     const canvas = into ?? new OffscreenCanvas(w, h);
@@ -74,7 +103,9 @@ export class Canvas2DMockup {
     const zx = w / width;
     const zy = h / height;
     const toOut: Mat2d = [zx, 0, 0, zy, 0, 0];
-    const loaded = await Promise.all(elements.map(async (el) => (el.type === 'image' ? this.loader.load(el.url) : loadFont(el.fontFamily))));
+    const loaded = await Promise.all(
+      elements.map(async (el) => (el.type === 'image' ? this.loader.load(el.url) : loadFont(el.fontFamily))),
+    );
     elements.forEach((el, i) => {
       if (el.type === 'image') {
         const bitmap = loaded[i] as ImageBitmap;
@@ -156,12 +187,19 @@ export class Canvas2DMockup {
     const sx = out.width / view.viewData.width;
     const sy = out.height / view.viewData.height;
     const flats = new Map<string, ImageBitmap>();
-    await Promise.all(layerFlatIds(view.viewData.layers).map(async (flatId) => {
-      const flat = req.template.flatList.find((f) => f.flatId === flatId)!;
-      const elements = req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [];
-      const c = await this.composeFlat(elements, flat.flatData.width, flat.flatData.height, flatScaleFor(req.template, view, flatId, outLarger));
-      flats.set(flatId, c.transferToImageBitmap());
-    }));
+    await Promise.all(
+      layerFlatIds(view.viewData.layers).map(async (flatId) => {
+        const flat = req.template.flatList.find((f) => f.flatId === flatId)!;
+        const elements = req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [];
+        const c = await this.composeFlat(
+          elements,
+          flat.flatData.width,
+          flat.flatData.height,
+          flatScaleFor(req.template, view, flatId, outLarger),
+        );
+        flats.set(flatId, c.transferToImageBitmap());
+      }),
+    );
     const canvas = new OffscreenCanvas(out.width, out.height);
     const ctx = canvas.getContext('2d')!;
     ctx.drawImage(await this.base(view, out, req.color ?? req.design.color), 0, 0);
@@ -202,17 +240,29 @@ export class Canvas2DMockup {
       const a = indices[t]!;
       const b = indices[t + 1]!;
       const c = indices[t + 2]!;
-      const x0 = P[2 * a]! * sx, y0 = P[2 * a + 1]! * sy;
-      const x1 = P[2 * b]! * sx, y1 = P[2 * b + 1]! * sy;
-      const x2 = P[2 * c]! * sx, y2 = P[2 * c + 1]! * sy;
+      const x0 = P[2 * a]! * sx,
+        y0 = P[2 * a + 1]! * sy;
+      const x1 = P[2 * b]! * sx,
+        y1 = P[2 * b + 1]! * sy;
+      const x2 = P[2 * c]! * sx,
+        y2 = P[2 * c + 1]! * sy;
       // q = 1 for Bezier and quilt meshes: uvq is (u, v, 1).
-      const u0 = T[3 * a]! * tw, v0 = T[3 * a + 1]! * th;
-      const u1 = T[3 * b]! * tw, v1 = T[3 * b + 1]! * th;
-      const u2 = T[3 * c]! * tw, v2 = T[3 * c + 1]! * th;
-      const du1 = u1 - u0, dv1 = v1 - v0, du2 = u2 - u0, dv2 = v2 - v0;
+      const u0 = T[3 * a]! * tw,
+        v0 = T[3 * a + 1]! * th;
+      const u1 = T[3 * b]! * tw,
+        v1 = T[3 * b + 1]! * th;
+      const u2 = T[3 * c]! * tw,
+        v2 = T[3 * c + 1]! * th;
+      const du1 = u1 - u0,
+        dv1 = v1 - v0,
+        du2 = u2 - u0,
+        dv2 = v2 - v0;
       const det = du1 * dv2 - du2 * dv1;
       if (Math.abs(det) < 1e-9) continue;
-      const dx1 = x1 - x0, dy1 = y1 - y0, dx2 = x2 - x0, dy2 = y2 - y0;
+      const dx1 = x1 - x0,
+        dy1 = y1 - y0,
+        dx2 = x2 - x0,
+        dy2 = y2 - y0;
       const ma = (dx1 * dv2 - dx2 * dv1) / det;
       const mb = (dy1 * dv2 - dy2 * dv1) / det;
       const mc = (dx2 * du1 - dx1 * du2) / det;

@@ -25,7 +25,11 @@ export class BlitFloor {
   private readonly pixels: Uint8ClampedArray<ArrayBuffer>;
   private readonly out: OffscreenCanvasRenderingContext2D;
 
-  constructor(readonly width: number, readonly height: number, private readonly source: ImageBitmap) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    private readonly source: ImageBitmap,
+  ) {
     const gl = new OffscreenCanvas(1, 1).getContext('webgl2', { antialias: false, depth: false, stencil: false, premultipliedAlpha: true });
     if (!gl) throw new Error('no WebGL2');
     this.gl = gl;

@@ -10,7 +10,10 @@ import type { ImPlan } from './page.ts';
 
 const run = promisify(execFile);
 
-export interface ImageMagick { bin: string; version: string }
+export interface ImageMagick {
+  bin: string;
+  version: string;
+}
 
 export function findImageMagick(): ImageMagick | null {
   // The `convert` on PATH may be a stand-in that only mentions ImageMagick: the real one prints
@@ -25,7 +28,10 @@ export function findImageMagick(): ImageMagick | null {
 
 export function installImageMagick(): void {
   process.stderr.write('[bench] installing imagemagick with apt-get (--install-imagemagick)\n');
-  const opts = { stdio: ['ignore', process.stderr, process.stderr] as ('ignore' | NodeJS.WriteStream)[], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  const opts = {
+    stdio: ['ignore', process.stderr, process.stderr] as ('ignore' | NodeJS.WriteStream)[],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  };
   if (spawnSync('apt-get', ['install', '-y', 'imagemagick'], opts).status === 0) return;
   spawnSync('apt-get', ['update'], opts);
   spawnSync('apt-get', ['install', '-y', 'imagemagick'], opts);
@@ -41,18 +47,56 @@ export function imFlatArgs(elements: ImPlan['elements'], fw: number, fh: number,
   const a: string[] = ['-size', `${fw}x${fh}`, 'xc:none'];
   for (const el of elements) {
     if (el.kind === 'image') {
-      a.push('(', path.join(dir, `${el.name}.mpc`), '-virtual-pixel', 'transparent', '-define', `distort:viewport=${fw}x${fh}+0+0`,
-        '-distort', 'AffineProjection', el.matrix.map(num).join(','), '+repage', ')', '-compose', 'Over', '-composite');
+      a.push(
+        '(',
+        path.join(dir, `${el.name}.mpc`),
+        '-virtual-pixel',
+        'transparent',
+        '-define',
+        `distort:viewport=${fw}x${fh}+0+0`,
+        '-distort',
+        'AffineProjection',
+        el.matrix.map(num).join(','),
+        '+repage',
+        ')',
+        '-compose',
+        'Over',
+        '-composite',
+      );
       continue;
     }
     const text = (fill: string, stroke: string, width: number, dx: number, dy: number) => [
-      '-font', path.resolve(el.font), '-pointsize', num(el.pointsize), '-kerning', num(el.kerning),
-      '-fill', fill, '-stroke', stroke, '-strokewidth', num(width),
+      '-font',
+      path.resolve(el.font),
+      '-pointsize',
+      num(el.pointsize),
+      '-kerning',
+      num(el.kerning),
+      '-fill',
+      fill,
+      '-stroke',
+      stroke,
+      '-strokewidth',
+      num(width),
       ...el.lines.flatMap((l) => ['-annotate', offset(l.x + dx, l.y + dy), l.text]),
     ];
     if (el.shadow) {
-      a.push('(', '-size', `${fw}x${fh}`, 'xc:none', ...text(el.shadow.color, 'none', 0, el.shadow.dx, el.shadow.dy),
-        '-channel', 'A', '-blur', `0x${num(el.shadow.sigma)}`, '+channel', ')', '-compose', 'Over', '-composite');
+      a.push(
+        '(',
+        '-size',
+        `${fw}x${fh}`,
+        'xc:none',
+        ...text(el.shadow.color, 'none', 0, el.shadow.dx, el.shadow.dy),
+        '-channel',
+        'A',
+        '-blur',
+        `0x${num(el.shadow.sigma)}`,
+        '+channel',
+        ')',
+        '-compose',
+        'Over',
+        '-composite',
+      );
     }
     a.push(...text(el.fill, 'none', 0, 0, 0));
     if (el.stroke) a.push(...text('none', el.stroke, el.strokeWidth, 0, 0));
@@ -71,9 +115,33 @@ export function imArgs(plan: ImPlan, dir: string, photo: string, output: string[
   const a: string[] = [photo];
   if (plan.tint) a.push('-grayscale', 'Rec601Luma', '+level-colors', `black,${plan.tint}`);
   a.push('(', ...imFlatArgs(plan.elements, plan.flat.width, plan.flat.height, dir));
-  a.push('-virtual-pixel', 'transparent', '-define', `distort:viewport=${W}x${H}+0+0`,
-    '-distort', 'Polynomial', `3 ${plan.controlPoints.map(num).join(',')}`, '+repage');
-  if (plan.clip) a.push('(', '-size', `${W}x${H}`, 'xc:none', '-fill', 'white', '-stroke', 'none', '-draw', `path '${plan.clip}'`, ')', '-compose', 'DstIn', '-composite');
+  a.push(
+    '-virtual-pixel',
+    'transparent',
+    '-define',
+    `distort:viewport=${W}x${H}+0+0`,
+    '-distort',
+    'Polynomial',
+    `3 ${plan.controlPoints.map(num).join(',')}`,
+    '+repage',
+  );
+  if (plan.clip)
+    a.push(
+      '(',
+      '-size',
+      `${W}x${H}`,
+      'xc:none',
+      '-fill',
+      'white',
+      '-stroke',
+      'none',
+      '-draw',
+      `path '${plan.clip}'`,
+      ')',
+      '-compose',
+      'DstIn',
+      '-composite',
+    );
   if (plan.opacity < 1) a.push('-channel', 'A', '-evaluate', 'multiply', num(plan.opacity), '+channel');
   a.push(')', '-compose', plan.compose, '-composite', ...output);
   return a;

@@ -19,9 +19,24 @@ import { Canvas2DMockup, flatScaleFor } from './canvas2d.ts';
 import { BlitFloor } from './floor.ts';
 import { COLORS, buildScene, moved, type BenchScene } from './scene.ts';
 
-export interface SampleOptions { warmup: number; iterations: number; minIterations: number; maxMs: number }
-export interface Samples { samples: number[]; notes: string[] }
-export interface BulkResult { workers: number; jobs: number; wallMs: number; samples: number[]; bytes: number; notes: string[] }
+export interface SampleOptions {
+  warmup: number;
+  iterations: number;
+  minIterations: number;
+  maxMs: number;
+}
+export interface Samples {
+  samples: number[];
+  notes: string[];
+}
+export interface BulkResult {
+  workers: number;
+  jobs: number;
+  wallMs: number;
+  samples: number[];
+  bytes: number;
+  notes: string[];
+}
 
 export interface ImElement {
   kind: 'image';
@@ -92,7 +107,12 @@ const INTERACTIVE_VIEW = 'v-front';
 const INTERACTIVE_SIZE = 800;
 /** The design after drag step i of the 'art' element (a distinct position every step). */
 const dragged = (i: number): SkuDesign => moved(scene.design, 'art', 6 * ((i % 21) - 10), 4 * ((i % 13) - 6));
-const interactiveReq = (i: number): MockupRequest => ({ template: scene.template, design: dragged(i), viewId: INTERACTIVE_VIEW, size: INTERACTIVE_SIZE });
+const interactiveReq = (i: number): MockupRequest => ({
+  template: scene.template,
+  design: dragged(i),
+  viewId: INTERACTIVE_VIEW,
+  size: INTERACTIVE_SIZE,
+});
 
 function viewOf(viewId: string): TemplateView {
   return scene.template.viewList.find((v) => v.viewId === viewId)!;
@@ -110,16 +130,18 @@ async function lanes<A>(apis: A[], jobs: ((api: A) => Promise<Blob>)[]): Promise
   let bytes = 0;
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(apis.map(async (api) => {
-    for (;;) {
-      const job = jobs[next++];
-      if (!job) return;
-      const s = performance.now();
-      const blob = await job(api);
-      samples.push(performance.now() - s);
-      bytes += blob.size;
-    }
-  }));
+  await Promise.all(
+    apis.map(async (api) => {
+      for (;;) {
+        const job = jobs[next++];
+        if (!job) return;
+        const s = performance.now();
+        const blob = await job(api);
+        samples.push(performance.now() - s);
+        bytes += blob.size;
+      }
+    }),
+  );
   return { wallMs: performance.now() - t0, samples, bytes };
 }
 
@@ -184,7 +206,10 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
   async 'interactive.engine-compose'(o) {
     const view = viewOf(INTERACTIVE_VIEW);
     const scale = flatScaleFor(scene.template, view, 'front', INTERACTIVE_SIZE);
-    const samples = await sample(async (i) => settle(await engine.composeFlat(scene.template, dragged(i), 'front', { scale, viewId: INTERACTIVE_VIEW })), o);
+    const samples = await sample(
+      async (i) => settle(await engine.composeFlat(scene.template, dragged(i), 'front', { scale, viewId: INTERACTIVE_VIEW })),
+      o,
+    );
     return { samples, notes: [`flat composed at ${Math.round(1000 * scale)}x${Math.round(1200 * scale)}`] };
   },
   /**
@@ -197,7 +222,10 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
     const b = buildLayerMesh(planViewLayers(view.viewData.layers)[0]!.layer, k).bounds;
     const flat = scene.template.flatList.find((f) => f.flatId === 'front')!.flatData;
     const scale = Math.min(1, (Math.max(b.maxX - b.minX, b.maxY - b.minY) * k * 1.25) / Math.max(flat.width, flat.height));
-    const samples = await sample(async (i) => settle(await engine.composeFlat(scene.template, dragged(i), 'front', { scale, viewId: INTERACTIVE_VIEW })), o);
+    const samples = await sample(
+      async (i) => settle(await engine.composeFlat(scene.template, dragged(i), 'front', { scale, viewId: INTERACTIVE_VIEW })),
+      o,
+    );
     return { samples, notes: [`flat composed at ${Math.round(flat.width * scale)}x${Math.round(flat.height * scale)}`] };
   },
   async 'interactive.engine-warp'(o) {
@@ -206,7 +234,10 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
     const flat = await engine.composeFlat(scene.template, scene.design, 'front', { scale });
     const renderer = new MockupRenderer(undefined, { loader: createFetchImageLoader() });
     try {
-      const samples = await sample(async () => settle(await renderer.renderView({ view, flats: { front: flat }, size: INTERACTIVE_SIZE })), o);
+      const samples = await sample(
+        async () => settle(await renderer.renderView({ view, flats: { front: flat }, size: INTERACTIVE_SIZE })),
+        o,
+      );
       return { samples, notes: ['same flat bitmap every frame: its texture stays cached, so no upload'] };
     } finally {
       await renderer.dispose();
@@ -221,7 +252,10 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
     for (let i = 0; i < o.warmup + o.iterations; i++) flats.push(await engine.composeFlat(scene.template, dragged(i), 'front', { scale }));
     const renderer = new MockupRenderer(undefined, { loader: createFetchImageLoader() });
     try {
-      const samples = await sample(async (i) => settle(await renderer.renderView({ view, flats: { front: flats[i]! }, size: INTERACTIVE_SIZE })), o);
+      const samples = await sample(
+        async (i) => settle(await renderer.renderView({ view, flats: { front: flats[i]! }, size: INTERACTIVE_SIZE })),
+        o,
+      );
       return { samples, notes: ['flat bitmaps from composeFlat (pixi.js context), one new bitmap per frame'] };
     } finally {
       await renderer.dispose();
@@ -274,12 +308,14 @@ const bulk: Record<string, () => Promise<BulkResult>> = {
   async 'bulk.engine'() {
     const pool = new RenderPool();
     try {
-      const warm = scene.template.viewList.map((v) => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) =>
-        api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId: v.viewId, color: '#FFFFFF' }));
+      const warm = scene.template.viewList.map(
+        (v) => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) =>
+          api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId: v.viewId, color: '#FFFFFF' }),
+      );
       await pool.run(warm);
       const samples: number[] = [];
       let bytes = 0;
-      const jobs = bulkJobs().map(({ viewId, color }) => async (api: Parameters<typeof warm[number]>[0]) => {
+      const jobs = bulkJobs().map(({ viewId, color }) => async (api: Parameters<(typeof warm)[number]>[0]) => {
         const t0 = performance.now();
         const blob = await api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId, color });
         samples.push(performance.now() - t0);
@@ -290,7 +326,8 @@ const bulk: Record<string, () => Promise<BulkResult>> = {
       const results = await pool.run(jobs);
       const wallMs = performance.now() - t0;
       const failed = results.filter((r) => !r.ok);
-      if (failed.length) throw new Error(`bulk engine: ${failed.length} jobs failed: ${failed.map((f) => (f.ok ? '' : f.error)).join('; ')}`);
+      if (failed.length)
+        throw new Error(`bulk engine: ${failed.length} jobs failed: ${failed.map((f) => (f.ok ? '' : f.error)).join('; ')}`);
       return { workers: pool.size, jobs: jobs.length, wallMs, samples, bytes, notes: ['RenderPool, Engine.renderMockupJpeg quality 0.92'] };
     } finally {
       pool.terminate();
@@ -299,15 +336,35 @@ const bulk: Record<string, () => Promise<BulkResult>> = {
   async 'bulk.canvas2d'() {
     const apis = startBaselineWorkers(defaultPoolSize());
     const req = (viewId: string, color: string): MockupRequest => ({ template: scene.template, design: scene.design, viewId, color });
-    await lanes(apis, scene.template.viewList.map((v) => (api) => api.canvas2dJpeg(req(v.viewId, '#FFFFFF'))));
-    const r = await lanes(apis, bulkJobs().map(({ viewId, color }) => (api) => api.canvas2dJpeg(req(viewId, color))));
+    await lanes(
+      apis,
+      scene.template.viewList.map((v) => (api) => api.canvas2dJpeg(req(v.viewId, '#FFFFFF'))),
+    );
+    const r = await lanes(
+      apis,
+      bulkJobs().map(
+        ({ viewId, color }) =>
+          (api) =>
+            api.canvas2dJpeg(req(viewId, color)),
+      ),
+    );
     return { workers: apis.length, jobs: r.samples.length, ...r, notes: ['Canvas2D triangles in workers, convertToBlob JPEG 0.92'] };
   },
   async 'bulk.floor'() {
     const apis = startBaselineWorkers(defaultPoolSize());
     const photo = (viewId: string) => viewOf(viewId).viewData.imageUrl;
-    await lanes(apis, scene.template.viewList.map((v) => (api) => api.encodeJpeg(photo(v.viewId), 1200)));
-    const r = await lanes(apis, bulkJobs().map(({ viewId }) => (api) => api.encodeJpeg(photo(viewId), 1200)));
+    await lanes(
+      apis,
+      scene.template.viewList.map((v) => (api) => api.encodeJpeg(photo(v.viewId), 1200)),
+    );
+    const r = await lanes(
+      apis,
+      bulkJobs().map(
+        ({ viewId }) =>
+          (api) =>
+            api.encodeJpeg(photo(viewId), 1200),
+      ),
+    );
     stopBaselineWorkers();
     return { workers: apis.length, jobs: r.samples.length, ...r, notes: ['bare convertToBlob JPEG 0.92 of a 1200x1200 2D canvas'] };
   },
@@ -328,10 +385,17 @@ async function imElements(design: SkuDesign, flatId: string, zx: number, zy: num
     const m = multiplyAffine(toOut, textElementMatrix(el, layout));
     const shadow = el.shadow ? fabricShadow(el.shadow, [zx, zy], [el.scaleX, el.scaleY]) : null;
     elements.push({
-      kind: 'text', font: `fonts/${resolveFontFace(el.fontFamily)!.file}`, pointsize: layout.fontSize * m[0], kerning: layout.letterSpacing * m[0],
-      fill: el.fill, stroke: el.stroke, strokeWidth: el.strokeWidth * m[0],
+      kind: 'text',
+      font: `fonts/${resolveFontFace(el.fontFamily)!.file}`,
+      pointsize: layout.fontSize * m[0],
+      kerning: layout.letterSpacing * m[0],
+      fill: el.fill,
+      stroke: el.stroke,
+      strokeWidth: el.strokeWidth * m[0],
       shadow: el.shadow && shadow ? { color: el.shadow.color, sigma: shadow.blur / 2, dx: shadow.offsetX, dy: shadow.offsetY } : null,
-      lines: layout.lines.filter((l) => l.text).map((l) => ({ text: l.text, x: m[0] * l.left + m[2] * l.baseline + m[4], y: m[1] * l.left + m[3] * l.baseline + m[5] })),
+      lines: layout.lines
+        .filter((l) => l.text)
+        .map((l) => ({ text: l.text, x: m[0] * l.left + m[2] * l.baseline + m[4], y: m[1] * l.left + m[3] * l.baseline + m[5] })),
     });
   }
   return elements;
@@ -376,10 +440,20 @@ async function imagemagickPlan(viewId: string, color: string, size: number | und
     d = parts.join(' ');
   }
   // The benchmark's templates use the product's codes 1-7; other codes draw as Over.
-  const compose = ({ 1: 'Plus', 2: 'Colorize', 3: 'Darken', 4: 'Lighten', 5: 'Overlay', 6: 'Multiply', 7: 'Over' } as Record<number, string>)[layer.blend] ?? 'Over';
+  const compose =
+    ({ 1: 'Plus', 2: 'Colorize', 3: 'Darken', 4: 'Lighten', 5: 'Overlay', 6: 'Multiply', 7: 'Over' } as Record<number, string>)[
+      layer.blend
+    ] ?? 'Over';
   return {
-    photo: nameOf.get(view.viewData.imageUrl)!, out, flat: { width: fw, height: fh }, elements, controlPoints,
-    meshTriangles: mesh.indices.length / 3, clip: d, compose, opacity: layer.opacity,
+    photo: nameOf.get(view.viewData.imageUrl)!,
+    out,
+    flat: { width: fw, height: fh },
+    elements,
+    controlPoints,
+    meshTriangles: mesh.indices.length / 3,
+    clip: d,
+    compose,
+    opacity: layer.opacity,
     tint: color.toUpperCase() === '#FFFFFF' ? null : color,
   };
 }
@@ -404,11 +478,15 @@ async function setup() {
   const outScale = INTERACTIVE_SIZE / Math.max(view.viewData.width, view.viewData.height);
   const mesh = buildLayerMesh(planViewLayers(view.viewData.layers)[0]!.layer, outScale);
   return {
-    images: await Promise.all(scene.images.map(async (i) => ({ name: i.name, width: i.width, height: i.height, png: await toBase64(i.png) }))),
+    images: await Promise.all(
+      scene.images.map(async (i) => ({ name: i.name, width: i.width, height: i.height, png: await toBase64(i.png) })),
+    ),
     views: scene.template.viewList.map((v) => v.viewId),
     colors: [...COLORS],
     interactive: {
-      view: INTERACTIVE_VIEW, size: INTERACTIVE_SIZE, triangles: mesh.indices.length / 3,
+      view: INTERACTIVE_VIEW,
+      size: INTERACTIVE_SIZE,
+      triangles: mesh.indices.length / 3,
       flatScale: flatScaleFor(scene.template, view, 'front', INTERACTIVE_SIZE),
     },
     bulkJobs: bulkJobs().length,
@@ -447,17 +525,27 @@ const api = {
     return c();
   },
   imInteractivePlans: (count: number, warmup: number) =>
-    Promise.all(Array.from({ length: count }, (_, i) => imagemagickPlan(INTERACTIVE_VIEW, '#FFFFFF', INTERACTIVE_SIZE, dragged(warmup + i)))),
+    Promise.all(
+      Array.from({ length: count }, (_, i) => imagemagickPlan(INTERACTIVE_VIEW, '#FFFFFF', INTERACTIVE_SIZE, dragged(warmup + i))),
+    ),
   imPrintPlan: async () => {
     const flat = scene.template.flatList.find((f) => f.flatId === 'front')!;
     const print = printSize(flat.flatData, 150);
-    return { flat: { width: print.width, height: print.height }, elements: await imElements(scene.design, 'front', print.scale, print.scale) };
+    return {
+      flat: { width: print.width, height: print.height },
+      elements: await imElements(scene.design, 'front', print.scale, print.scale),
+    };
   },
   imBulkPlans: () => Promise.all(bulkJobs().map((j) => imagemagickPlan(j.viewId, j.color, undefined, scene.design))),
 };
 
 export type BenchApi = typeof api;
 
-declare global { interface Window { podBench: BenchApi; podBenchReady: boolean } }
+declare global {
+  interface Window {
+    podBench: BenchApi;
+    podBenchReady: boolean;
+  }
+}
 window.podBench = api;
 window.podBenchReady = true;

@@ -6,7 +6,15 @@
  * them through the same fetch + decode path (and ImageMagick gets the same PNG bytes).
  */
 import type {
-  CustomTemplate, ImageElement, PathCommand, Point, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView, TextElement,
+  CustomTemplate,
+  ImageElement,
+  PathCommand,
+  Point,
+  SkuDesign,
+  SmartObjectLayer,
+  TemplateFlat,
+  TemplateView,
+  TextElement,
 } from '../../engine/model/types.ts';
 import { unwrap, validateTemplate } from '../../engine/index.ts';
 
@@ -207,57 +215,143 @@ export function roundedClip(x: number, y: number, w: number, h: number, r: numbe
   return [
     cmd('M', x + r, y),
     cmd('L', x + w - r, y),
-    cmd('C', x + w - r + k, y), cmd('C', x + w, y + r - k), cmd('C', x + w, y + r),
+    cmd('C', x + w - r + k, y),
+    cmd('C', x + w, y + r - k),
+    cmd('C', x + w, y + r),
     cmd('L', x + w, y + h - r),
-    cmd('C', x + w, y + h - r + k), cmd('C', x + w - r + k, y + h), cmd('C', x + w - r, y + h),
+    cmd('C', x + w, y + h - r + k),
+    cmd('C', x + w - r + k, y + h),
+    cmd('C', x + w - r, y + h),
     cmd('L', x + r, y + h),
-    cmd('C', x + r - k, y + h), cmd('C', x, y + h - r + k), cmd('C', x, y + h - r),
+    cmd('C', x + r - k, y + h),
+    cmd('C', x, y + h - r + k),
+    cmd('C', x, y + h - r),
     cmd('L', x, y + r),
-    cmd('C', x, y + r - k), cmd('C', x + r - k, y), cmd('C', x + r, y),
+    cmd('C', x, y + r - k),
+    cmd('C', x + r - k, y),
+    cmd('C', x + r, y),
     cmd('Z', 0, 0),
   ];
 }
 
 function flat(flatId: string): TemplateFlat {
   return {
-    flatId, flatImageUrl: '', designList: [],
+    flatId,
+    flatImageUrl: '',
+    designList: [],
     flatData: {
-      img: 1, text: 1, edit: 0, color: '#FFFFFF', style: '', styleList: [], width: FLAT.width, height: FLAT.height,
-      flatWidth: FLAT.flatWidth, flatHeight: FLAT.flatHeight, customColor: 0, bg: 0, pageType: 'normal',
+      img: 1,
+      text: 1,
+      edit: 0,
+      color: '#FFFFFF',
+      style: '',
+      styleList: [],
+      width: FLAT.width,
+      height: FLAT.height,
+      flatWidth: FLAT.flatWidth,
+      flatHeight: FLAT.flatHeight,
+      customColor: 0,
+      bg: 0,
+      pageType: 'normal',
     },
   };
 }
 
 function view(viewId: string, photo: string, layer: SmartObjectLayer): TemplateView {
   return {
-    viewId, viewLargeImageUrl: null, viewCoverImageUrl: null, partsList: [],
+    viewId,
+    viewLargeImageUrl: null,
+    viewCoverImageUrl: null,
+    partsList: [],
     viewData: { width: PHOTO_SIZE, height: PHOTO_SIZE, imageUrl: photo, shadingUrl: null, highlightUrl: null, layers: [layer] },
   };
 }
 
-function smartObject(flatId: string, box: [number, number, number, number], bulge: number, turn: number, blend: 5 | 6, opacity: number): SmartObjectLayer {
+function smartObject(
+  flatId: string,
+  box: [number, number, number, number],
+  bulge: number,
+  turn: number,
+  blend: 5 | 6,
+  opacity: number,
+): SmartObjectLayer {
   const [x, y, w, h] = box;
   return {
-    T: 'SmartObject', M: { kind: 'bezier' }, PS: { kind: 'custom', points: warpPoints(x, y, w, h, bulge, turn) },
-    OS: { w: FLAT.width, h: FLAT.height }, PPC: roundedClip(x + 12, y + 8, w - 24, h - 16, 70),
-    F: { kind: 'flat', flatId }, blend, opacity,
+    T: 'SmartObject',
+    M: { kind: 'bezier' },
+    PS: { kind: 'custom', points: warpPoints(x, y, w, h, bulge, turn) },
+    OS: { w: FLAT.width, h: FLAT.height },
+    PPC: roundedClip(x + 12, y + 8, w - 24, h - 16, 70),
+    F: { kind: 'flat', flatId },
+    blend,
+    opacity,
   };
 }
 
-const base = { localId: '', designId: null, angle: 0, scaleX: 1, scaleY: 1, flipX: false, flipY: false, originX: 'center' as const, originY: 'center' as const };
+const base = {
+  localId: '',
+  designId: null,
+  angle: 0,
+  scaleX: 1,
+  scaleY: 1,
+  flipX: false,
+  flipY: false,
+  originX: 'center' as const,
+  originY: 'center' as const,
+};
 
-function image(flatId: string, localId: string, img: BenchImage, left: number, top: number, scale: number, angle: number, flipX = false): ImageElement {
+function image(
+  flatId: string,
+  localId: string,
+  img: BenchImage,
+  left: number,
+  top: number,
+  scale: number,
+  angle: number,
+  flipX = false,
+): ImageElement {
   return {
-    ...base, type: 'image', flatId, localId, left, top, width: img.width, height: img.height, scaleX: scale, scaleY: scale, angle, flipX,
-    url: img.url, fileName: `${img.name}.png`, originalWidth: img.width, originalHeight: img.height, tiling: null, tilingLayer: null,
+    ...base,
+    type: 'image',
+    flatId,
+    localId,
+    left,
+    top,
+    width: img.width,
+    height: img.height,
+    scaleX: scale,
+    scaleY: scale,
+    angle,
+    flipX,
+    url: img.url,
+    fileName: `${img.name}.png`,
+    originalWidth: img.width,
+    originalHeight: img.height,
+    tiling: null,
+    tilingLayer: null,
   };
 }
 
 function text(flatId: string, localId: string, lines: string[], left: number, top: number, fill: string): TextElement {
   return {
-    ...base, type: 'text', flatId, localId, left, top, width: 0, height: 0,
-    text: lines.join('\n'), textLines: lines, fill, fontSize: 96, textAlign: 'center', charSpacing: 60, fontFamily: TEXT_FONT,
-    stroke: '#FFFFFF', strokeWidth: 4, shadow: { color: 'rgba(0,0,0,0.45)', blur: 8, offsetX: 4, offsetY: 5 },
+    ...base,
+    type: 'text',
+    flatId,
+    localId,
+    left,
+    top,
+    width: 0,
+    height: 0,
+    text: lines.join('\n'),
+    textLines: lines,
+    fill,
+    fontSize: 96,
+    textAlign: 'center',
+    charSpacing: 60,
+    fontFamily: TEXT_FONT,
+    stroke: '#FFFFFF',
+    strokeWidth: 4,
+    shadow: { color: 'rgba(0,0,0,0.45)', blur: 8, offsetX: 4, offsetY: 5 },
   };
 }
 
@@ -267,21 +361,36 @@ export async function buildScene(): Promise<BenchScene> {
   const logo = await png('logo', 800, 800, drawLogo);
   const badge = await png('badge', 1200, 600, drawBadge);
   const [p0, p1, p2, p3] = photos as [BenchImage, BenchImage, BenchImage, BenchImage];
-  const template = unwrap(validateTemplate({
-    customTemplateId: 'bench', flatList: [flat('front'), flat('back')],
-    viewList: [
-      view('v-front', p0.url, smartObject('front', [400, 300, 420, 560], 28, 10, 5, 0.9)),
-      view('v-back', p1.url, smartObject('back', [385, 280, 450, 600], 18, -14, 6, 1)),
-      view('v-front-detail', p2.url, smartObject('front', [300, 200, 600, 780], 40, 24, 5, 0.9)),
-      view('v-back-angle', p3.url, smartObject('back', [430, 320, 380, 540], 22, 46, 6, 1)),
-    ],
-    colorConfigList: [], styleList: [], prototypeGroupId: null, prototypeGroupName: '', sectionType: null, templateData: null, color: null,
-  } satisfies CustomTemplate));
+  const template = unwrap(
+    validateTemplate({
+      customTemplateId: 'bench',
+      flatList: [flat('front'), flat('back')],
+      viewList: [
+        view('v-front', p0.url, smartObject('front', [400, 300, 420, 560], 28, 10, 5, 0.9)),
+        view('v-back', p1.url, smartObject('back', [385, 280, 450, 600], 18, -14, 6, 1)),
+        view('v-front-detail', p2.url, smartObject('front', [300, 200, 600, 780], 40, 24, 5, 0.9)),
+        view('v-back-angle', p3.url, smartObject('back', [430, 320, 380, 540], 22, 46, 6, 1)),
+      ],
+      colorConfigList: [],
+      styleList: [],
+      prototypeGroupId: null,
+      prototypeGroupName: '',
+      sectionType: null,
+      templateData: null,
+      color: null,
+    } satisfies CustomTemplate),
+  );
   const design: SkuDesign = {
-    id: 'bench', color: '#FFFFFF', styleId: null, BGDesignList: [],
+    id: 'bench',
+    color: '#FFFFFF',
+    styleId: null,
+    BGDesignList: [],
     flatDesignList: [
       {
-        flatId: 'front', color: '#FFFFFF', flatImage: null, previewFlatImage: null,
+        flatId: 'front',
+        color: '#FFFFFF',
+        flatImage: null,
+        previewFlatImage: null,
         designList: [
           image('front', 'art', art, 500, 430, 0.36, 0),
           image('front', 'logo', logo, 800, 150, 0.28, 15),
@@ -290,7 +399,10 @@ export async function buildScene(): Promise<BenchScene> {
         ],
       },
       {
-        flatId: 'back', color: '#FFFFFF', flatImage: null, previewFlatImage: null,
+        flatId: 'back',
+        color: '#FFFFFF',
+        flatImage: null,
+        previewFlatImage: null,
         designList: [
           image('back', 'logo-b', logo, 500, 420, 0.8, 0),
           image('back', 'badge-b', badge, 500, 960, 0.6, 3),

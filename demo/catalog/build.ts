@@ -23,9 +23,36 @@ export interface CatalogOptions {
 
 export const DEFAULT_OPTIONS: CatalogOptions = { seed: 'pod-demo-2025', productCount: 1560, imageSize: 1200 };
 
-export interface CategoryRow { id: number; name: string; title: string; slug: string; icon: string; sort: number; status: number; inMenu: boolean; hasSubMenu: boolean }
-export interface SubcategoryRow { id: number; categoryId: number; name: string; title: string; slug: string; icon: string; sort: number; status: number; hot: boolean }
-export interface TemplateRow { id: number; archetype: string; name: string; customType: number; cover: string; template: CustomTemplate }
+export interface CategoryRow {
+  id: number;
+  name: string;
+  title: string;
+  slug: string;
+  icon: string;
+  sort: number;
+  status: number;
+  inMenu: boolean;
+  hasSubMenu: boolean;
+}
+export interface SubcategoryRow {
+  id: number;
+  categoryId: number;
+  name: string;
+  title: string;
+  slug: string;
+  icon: string;
+  sort: number;
+  status: number;
+  hot: boolean;
+}
+export interface TemplateRow {
+  id: number;
+  archetype: string;
+  name: string;
+  customType: number;
+  cover: string;
+  template: CustomTemplate;
+}
 
 export interface CatalogRows {
   build: string;
@@ -47,18 +74,37 @@ export function buildCatalog(opts: CatalogOptions): CatalogRows {
   const build = buildId(opts.imageSize);
   const rng = createRng(hash32(opts.seed));
   const categories: CategoryRow[] = CATEGORIES.map((c, i) => ({
-    id: c.id, name: c.name, title: c.name, slug: c.slug, icon: fileUrl(build, 'icons', iconName(c.slug)), sort: i + 1, status: 1,
-    inMenu: c.inMenu, hasSubMenu: c.hasSubMenu,
+    id: c.id,
+    name: c.name,
+    title: c.name,
+    slug: c.slug,
+    icon: fileUrl(build, 'icons', iconName(c.slug)),
+    sort: i + 1,
+    status: 1,
+    inMenu: c.inMenu,
+    hasSubMenu: c.hasSubMenu,
   }));
-  const subcategories: SubcategoryRow[] = CATEGORIES.flatMap((c) => c.subcategories.map((s, i) => ({
-    id: s.id, categoryId: c.id, name: s.name, title: s.name, slug: s.slug, icon: fileUrl(build, 'icons', iconName(`${c.slug}--${s.slug}`)),
-    sort: i + 1, status: 1, hot: s.hot,
-  })));
+  const subcategories: SubcategoryRow[] = CATEGORIES.flatMap((c) =>
+    c.subcategories.map((s, i) => ({
+      id: s.id,
+      categoryId: c.id,
+      name: s.name,
+      title: s.name,
+      slug: s.slug,
+      icon: fileUrl(build, 'icons', iconName(`${c.slug}--${s.slug}`)),
+      sort: i + 1,
+      status: 1,
+      hot: s.hot,
+    })),
+  );
   const templates: TemplateRow[] = ARCHETYPES.map((arch, i) => {
     const id = 101 + i;
     const first = arch.views[0];
     return {
-      id, archetype: arch.key, name: arch.name, customType: arch.customType,
+      id,
+      archetype: arch.key,
+      name: arch.name,
+      customType: arch.customType,
       cover: first ? fileUrl(build, arch.key, viewFileNames(first).photo) : '',
       template: buildTemplate(arch, id, build, opts.imageSize),
     };

@@ -51,8 +51,13 @@ export async function ensureCatalog(ctx: { db: Db; dataDir: string }, options: P
     const rows = buildCatalog(opts);
     products = rows.products.length;
     await writeCatalog(ctx.db, rows, {
-      seed: opts.seed, version: GENERATOR_VERSION, productCount: opts.productCount, imageSize: opts.imageSize,
-      build, digest: catalogDigest(rows), builtAt: new Date().toISOString(),
+      seed: opts.seed,
+      version: GENERATOR_VERSION,
+      productCount: opts.productCount,
+      imageSize: opts.imageSize,
+      build,
+      digest: catalogDigest(rows),
+      builtAt: new Date().toISOString(),
     });
     rowsMs = performance.now() - t;
   };

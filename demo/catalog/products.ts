@@ -83,7 +83,22 @@ export const CATALOG_EPOCH = Date.UTC(2025, 5, 1);
 const DAY_MS = 86_400_000;
 const MAX_VARIANTS = 120;
 
-const MODIFIERS = ['Classic', 'Premium', 'Essential', 'Signature', 'Everyday', 'Custom', 'Personalized', 'Eco', 'Soft', 'Bold', 'Modern', 'Vintage', 'Urban', 'Studio'];
+const MODIFIERS = [
+  'Classic',
+  'Premium',
+  'Essential',
+  'Signature',
+  'Everyday',
+  'Custom',
+  'Personalized',
+  'Eco',
+  'Soft',
+  'Bold',
+  'Modern',
+  'Vintage',
+  'Urban',
+  'Studio',
+];
 const PROMISES = [
   'Design it in minutes and we print it to order: no minimum order quantity.',
   'Production starts within 2 hours at the earliest and orders sync straight to the factory.',
@@ -116,19 +131,25 @@ function subcategoryIds(arch: Archetype): { categoryId: number; subcategoryId: n
 
 /** Handles are lower-case letters, digits and single dashes. */
 function handleOf(title: string): string {
-  return slugify(title).replace(/[^a-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return slugify(title)
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** Titles for `count` products of an archetype, all different. */
 /** "Eco Bucket Bucket Hat" → "Eco Bucket Hat": a modifier or style that repeats the noun says nothing. */
 function distinctWords(text: string): string {
   const seen = new Set<string>();
-  return text.split(/\s+/).filter((w) => {
-    const key = w.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).join(' ');
+  return text
+    .split(/\s+/)
+    .filter((w) => {
+      const key = w.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .join(' ');
 }
 
 const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
@@ -163,7 +184,10 @@ function chooseOptions(arch: Archetype, rng: Rng): OptionChoice[] {
   const out: OptionChoice[] = [];
   if (arch.colors) {
     const palette = arch.colors;
-    const extra = rng.sample(palette.filter((k) => k !== 'white'), rng.int(2, Math.min(9, palette.length - 1)));
+    const extra = rng.sample(
+      palette.filter((k) => k !== 'white'),
+      rng.int(2, Math.min(9, palette.length - 1)),
+    );
     const keys = palette.includes('white') && rng.chance(0.85) ? ['white', ...extra] : extra;
     out.push({
       name: arch.colorOptionName ?? 'Color',
@@ -176,11 +200,19 @@ function chooseOptions(arch: Archetype, rng: Rng): OptionChoice[] {
   }
   if (arch.sizes) {
     const run = pickRun(rng, arch.sizes, Math.min(3, arch.sizes.length));
-    out.push({ name: arch.sizeOptionName ?? 'Size', isColor: false, values: run.map((s) => ({ name: s.name, hex: null, cents: s.cents })) });
+    out.push({
+      name: arch.sizeOptionName ?? 'Size',
+      isColor: false,
+      values: run.map((s) => ({ name: s.name, hex: null, cents: s.cents })),
+    });
   }
   if (arch.materials && (out.length < 2 || rng.chance(0.55))) {
     const picked = rng.sample(arch.materials, rng.int(1, Math.min(2, arch.materials.length)));
-    out.push({ name: arch.materialOptionName ?? 'Material', isColor: false, values: picked.map((m) => ({ name: m.name, hex: null, cents: m.cents })) });
+    out.push({
+      name: arch.materialOptionName ?? 'Material',
+      isColor: false,
+      values: picked.map((m) => ({ name: m.name, hex: null, cents: m.cents })),
+    });
   }
   return out.slice(0, 3);
 }
@@ -210,7 +242,14 @@ interface ImageContext {
 }
 
 /** One image row per colour (one white row without a colour option): the colour's cover and the template. */
-function imagesFor(ctx: ImageContext, ids: Ids, arch: Archetype, productId: number, templateId: number, colorChoice: OptionChoice | undefined): ImageRow[] {
+function imagesFor(
+  ctx: ImageContext,
+  ids: Ids,
+  arch: Archetype,
+  productId: number,
+  templateId: number,
+  colorChoice: OptionChoice | undefined,
+): ImageRow[] {
   const firstView = arch.views[0];
   if (!firstView) throw new Error(`${arch.key} has no views`);
   const colours = colorChoice
@@ -221,24 +260,47 @@ function imagesFor(ctx: ImageContext, ids: Ids, arch: Archetype, productId: numb
     // White is the photo itself; other colours are tinted copies made on first request.
     const file = colour.hex === '#FFFFFF' ? viewFileNames(firstView).photo : tintName(firstView.id, colour.hex);
     return {
-      id: ids.image, productId, position, customType: arch.customType, templateId, sectionType: null,
-      prototypeGroupId: arch.key, prototypeGroupName: arch.name, sectionName: firstView.name, colorName: colour.name,
-      imgname: colour.hex, src: fileUrl(ctx.build, arch.key, file), iscolor: colorChoice ? 1 : 0, isoverlay: 0,
-      editimgwidth: ctx.imageSize, editimgheight: ctx.imageSize,
+      id: ids.image,
+      productId,
+      position,
+      customType: arch.customType,
+      templateId,
+      sectionType: null,
+      prototypeGroupId: arch.key,
+      prototypeGroupName: arch.name,
+      sectionName: firstView.name,
+      colorName: colour.name,
+      imgname: colour.hex,
+      src: fileUrl(ctx.build, arch.key, file),
+      iscolor: colorChoice ? 1 : 0,
+      isoverlay: 0,
+      editimgwidth: ctx.imageSize,
+      editimgheight: ctx.imageSize,
     };
   });
 }
 
 /** Every combination of option values, each pointing at its colour's image. */
-function variantsFor(ids: Ids, arch: Archetype, productId: number, choices: readonly OptionChoice[], images: readonly ImageRow[], baseCost: number): VariantRow[] {
+function variantsFor(
+  ids: Ids,
+  arch: Archetype,
+  productId: number,
+  choices: readonly OptionChoice[],
+  images: readonly ImageRow[],
+  baseCost: number,
+): VariantRow[] {
   const colourIndex = choices.findIndex((o) => o.isColor);
   return combinations(choices).map((combo, position) => {
     ids.variant += 1;
     const colourName = colourIndex >= 0 ? combo[colourIndex]?.name : undefined;
     const image = colourName === undefined ? images[0] : images.find((im) => im.colorName === colourName);
     return {
-      id: ids.variant, productId, position,
-      option1: combo[0]?.name ?? null, option2: combo[1]?.name ?? null, option3: combo[2]?.name ?? null,
+      id: ids.variant,
+      productId,
+      position,
+      option1: combo[0]?.name ?? null,
+      option2: combo[1]?.name ?? null,
+      option3: combo[2]?.name ?? null,
       imagesId: image?.id ?? null,
       cost: baseCost + combo.reduce((sum, v) => sum + v.cents, 0),
       sku: `POD-${productId}-${String(position + 1).padStart(3, '0')}`,
@@ -296,23 +358,44 @@ export function generateProducts(opts: {
     const templateId = opts.templateIds.get(arch.key);
     if (templateId === undefined) throw new Error(`no template for ${arch.key}`);
     const choices = chooseOptions(arch, rng);
-    const images = imagesFor(opts, ids, arch, id, templateId, choices.find((o) => o.isColor));
+    const images = imagesFor(
+      opts,
+      ids,
+      arch,
+      id,
+      templateId,
+      choices.find((o) => o.isColor),
+    );
     const variants = variantsFor(ids, arch, id, choices, images, roundTo99(rng.int(arch.cost[0], arch.cost[1])));
     const costs = variants.map((v) => v.cost);
-    const shipFrom = rng.weighted<ShipFromCode>([['CN', arch.shipFrom?.[0] ?? 6], ['US', arch.shipFrom?.[1] ?? 3], ['AU', arch.shipFrom?.[2] ?? 1]]);
+    const shipFrom = rng.weighted<ShipFromCode>([
+      ['CN', arch.shipFrom?.[0] ?? 6],
+      ['US', arch.shipFrom?.[1] ?? 3],
+      ['AU', arch.shipFrom?.[2] ?? 1],
+    ]);
     const hotSelling = rng.chance(0.08);
     const copy = copyFor(arch, title, rng, choices, shipFrom);
     out.images.push(...images);
     out.variants.push(...variants);
     out.products.push({
-      id, handle, title, ...copy,
-      archetype: arch.key, customType: arch.customType, ...subcategoryIds(arch), templateId,
+      id,
+      handle,
+      title,
+      ...copy,
+      archetype: arch.key,
+      customType: arch.customType,
+      ...subcategoryIds(arch),
+      templateId,
       shipFlag: shipFrom === 'CN' ? 0 : 1,
       shipFrom,
       defaultLogisticsId: methodsFrom(shipFrom)[0]?.logisticsId ?? 1,
       logistics: logisticsFor(shipFrom, arch.weightGrams),
       options: choices.map((o, i) => ({
-        id: `${id}-${i + 1}`, name: o.name, position: (i + 1) as 1 | 2 | 3, isColor: o.isColor, values: o.values.map((v) => ({ name: v.name, hex: v.hex })),
+        id: `${id}-${i + 1}`,
+        name: o.name,
+        position: (i + 1) as 1 | 2 | 3,
+        isColor: o.isColor,
+        values: o.values.map((v) => ({ name: v.name, hex: v.hex })),
       })),
       customInfo: {
         archetype: arch.key,

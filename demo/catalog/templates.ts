@@ -12,7 +12,14 @@
  *   from partsList, over body and print in every colour.
  */
 import type {
-  ColorConfig, CustomTemplate, FlatData, PathCommand, SmartObjectLayer, SmartObjectMatrix, TemplateFlat, TemplateView,
+  ColorConfig,
+  CustomTemplate,
+  FlatData,
+  PathCommand,
+  SmartObjectLayer,
+  SmartObjectMatrix,
+  TemplateFlat,
+  TemplateView,
 } from '../../engine/model/index.ts';
 import type { Archetype, FlatSpec, Placement, PrintArea, ViewDrawing } from './archetypes/types';
 import { DESIGN, toPpc } from './art/path';
@@ -20,7 +27,6 @@ import { paletteColor } from './art/palette';
 import { DISPLACEMENT_SHARE, viewFileNames } from './art/photo';
 import { fileUrl, flatOutlineName } from '../../server/catalog/paths';
 import { EDIT_SIZE, PRINT_DPI } from '../../server/catalog/template-space';
-
 
 export function flatPixels(flat: FlatSpec): { flatWidth: number; flatHeight: number; width: number; height: number } {
   const flatWidth = Math.round(flat.widthIn * PRINT_DPI);
@@ -31,19 +37,33 @@ export function flatPixels(flat: FlatSpec): { flatWidth: number; flatHeight: num
 
 const px = (v: number, k: number) => Math.round(v * k * 100) / 100;
 
-function printMatrix(p: Placement, flat: { flatWidth: number; flatHeight: number }, k: number): { M: SmartObjectMatrix; PS: SmartObjectLayer['PS'] } {
+function printMatrix(
+  p: Placement,
+  flat: { flatWidth: number; flatHeight: number },
+  k: number,
+): { M: SmartObjectMatrix; PS: SmartObjectLayer['PS'] } {
   switch (p.kind) {
     case 'bezier':
       return { M: { kind: 'bezier' }, PS: { kind: 'custom', points: p.points.map(([x, y]) => ({ x: px(x, k), y: px(y, k) })) } };
     case 'affine':
       return {
-        M: { kind: 'affine', matrix: [(p.box.w * k) / flat.flatWidth, 0, 0, (p.box.h * k) / flat.flatHeight, px(p.box.x, k), px(p.box.y, k)] },
+        M: {
+          kind: 'affine',
+          matrix: [(p.box.w * k) / flat.flatWidth, 0, 0, (p.box.h * k) / flat.flatHeight, px(p.box.x, k), px(p.box.y, k)],
+        },
         PS: null,
       };
     case 'perspective': {
       const [tl, tr, br, bl] = p.quad;
       const quad: [number, number, number, number, number, number, number, number] = [
-        px(tl[0], k), px(tl[1], k), px(tr[0], k), px(tr[1], k), px(br[0], k), px(br[1], k), px(bl[0], k), px(bl[1], k),
+        px(tl[0], k),
+        px(tl[1], k),
+        px(tr[0], k),
+        px(tr[1], k),
+        px(br[0], k),
+        px(br[1], k),
+        px(bl[0], k),
+        px(bl[1], k),
       ];
       return { M: { kind: 'perspective', quad, nonAffine: null }, PS: null };
     }
@@ -59,7 +79,16 @@ function printMatrix(p: Placement, flat: { flatWidth: number; flatHeight: number
       return {
         M: {
           kind: 'cylinder',
-          quad: [px(p.cx - hwTop, k), px(yTop, k), px(p.cx + hwTop, k), px(yTop, k), px(p.cx + hwBottom, k), px(yBottom, k), px(p.cx - hwBottom, k), px(yBottom, k)],
+          quad: [
+            px(p.cx - hwTop, k),
+            px(yTop, k),
+            px(p.cx + hwTop, k),
+            px(yTop, k),
+            px(p.cx + hwBottom, k),
+            px(yBottom, k),
+            px(p.cx - hwBottom, k),
+            px(yBottom, k),
+          ],
           bulgeTop: px(p.ellipseTop * (1 - Math.cos(half)), k),
           bulgeBottom: px(p.ellipseBottom * (1 - Math.cos(half)), k),
           arc: p.arc,
@@ -76,7 +105,16 @@ function printLayer(area: PrintArea, flats: ReadonlyMap<string, FlatSpec>, k: nu
   const { M, PS } = printMatrix(area.placement, flatPixels(flat), k);
   const PPC: PathCommand[] | null = area.clip ? toPpc(area.clip, k) : null;
   const { flatWidth, flatHeight } = flatPixels(flat);
-  return { T: 'SmartObject', PS, OS: { w: flatWidth, h: flatHeight }, M, PPC, F: { kind: 'flat', flatId: area.flatId }, blend: 7, opacity: 1 };
+  return {
+    T: 'SmartObject',
+    PS,
+    OS: { w: flatWidth, h: flatHeight },
+    M,
+    PPC,
+    F: { kind: 'flat', flatId: area.flatId },
+    blend: 7,
+    opacity: 1,
+  };
 }
 
 function view(arch: Archetype, v: ViewDrawing, build: string, size: number, flats: ReadonlyMap<string, FlatSpec>): TemplateView {
@@ -107,7 +145,12 @@ function view(arch: Archetype, v: ViewDrawing, build: string, size: number, flat
 
 function flatData(flat: FlatSpec): FlatData {
   return {
-    img: 1, text: 1, edit: 1, color: '#FFFFFF', style: '', styleList: [],
+    img: 1,
+    text: 1,
+    edit: 1,
+    color: '#FFFFFF',
+    style: '',
+    styleList: [],
     ...flatPixels(flat),
     customColor: flat.followsColor ?? 1,
     bg: 1,
@@ -131,7 +174,12 @@ export function buildTemplate(arch: Archetype, templateId: number, build: string
   const white = paletteColor(archetypeColors(arch)[0] ?? 'white');
   return {
     customTemplateId: String(templateId),
-    flatList: arch.flats.map((f): TemplateFlat => ({ flatId: f.flatId, flatImageUrl: fileUrl(build, arch.key, flatOutlineName(f.flatId)), flatData: flatData(f), designList: [] })),
+    flatList: arch.flats.map((f): TemplateFlat => ({
+      flatId: f.flatId,
+      flatImageUrl: fileUrl(build, arch.key, flatOutlineName(f.flatId)),
+      flatData: flatData(f),
+      designList: [],
+    })),
     viewList: arch.views.map((v) => view(arch, v, build, size, flats)),
     colorConfigList,
     styleList: [],

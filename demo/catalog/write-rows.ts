@@ -5,7 +5,15 @@
  */
 import { eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../server/platform/db/client';
-import { catalogCategories, catalogImages, catalogMeta, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants } from '../../server/catalog/schema';
+import {
+  catalogCategories,
+  catalogImages,
+  catalogMeta,
+  catalogProducts,
+  catalogSubcategories,
+  catalogTemplates,
+  catalogVariants,
+} from '../../server/catalog/schema';
 import type { CatalogRows } from './build';
 import { GENERATOR_VERSION } from '../../server/catalog/paths';
 import { OPERATOR_ID_BASE } from '../../server/catalog/id-ranges';
@@ -30,8 +38,17 @@ export async function readMarker(db: Db): Promise<CatalogMarker | null> {
   return row ? (row.value as CatalogMarker) : null;
 }
 
-export function markerMatches(marker: CatalogMarker | null, want: Omit<CatalogMarker, 'build' | 'digest' | 'builtAt' | 'version'>): boolean {
-  return !!marker && marker.version === GENERATOR_VERSION && marker.seed === want.seed && marker.productCount === want.productCount && marker.imageSize === want.imageSize;
+export function markerMatches(
+  marker: CatalogMarker | null,
+  want: Omit<CatalogMarker, 'build' | 'digest' | 'builtAt' | 'version'>,
+): boolean {
+  return (
+    !!marker &&
+    marker.version === GENERATOR_VERSION &&
+    marker.seed === want.seed &&
+    marker.productCount === want.productCount &&
+    marker.imageSize === want.imageSize
+  );
 }
 
 async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -60,20 +77,50 @@ export async function writeCatalog(db: Db, rows: CatalogRows, marker: CatalogMar
     await tx.delete(catalogSubcategories).where(keptSubs.length ? notInArray(catalogSubcategories.id, keptSubs) : undefined);
     await tx.delete(catalogCategories).where(keptCats.length ? notInArray(catalogCategories.id, keptCats) : undefined);
 
-    await insertChunks(rows.categories, (c) => tx.insert(catalogCategories).values(c).onConflictDoUpdate({
-      target: catalogCategories.id,
-      set: { name: sql`excluded.name`, title: sql`excluded.title`, slug: sql`excluded.slug`, icon: sql`excluded.icon`, sort: sql`excluded.sort`, status: sql`excluded.status`, inMenu: sql`excluded.in_menu`, hasSubMenu: sql`excluded.has_sub_menu` },
-    }));
-    await insertChunks(rows.subcategories, (c) => tx.insert(catalogSubcategories).values(c).onConflictDoUpdate({
-      target: catalogSubcategories.id,
-      set: { categoryId: sql`excluded.category_id`, name: sql`excluded.name`, title: sql`excluded.title`, slug: sql`excluded.slug`, icon: sql`excluded.icon`, sort: sql`excluded.sort`, status: sql`excluded.status`, hot: sql`excluded.hot` },
-    }));
+    await insertChunks(rows.categories, (c) =>
+      tx
+        .insert(catalogCategories)
+        .values(c)
+        .onConflictDoUpdate({
+          target: catalogCategories.id,
+          set: {
+            name: sql`excluded.name`,
+            title: sql`excluded.title`,
+            slug: sql`excluded.slug`,
+            icon: sql`excluded.icon`,
+            sort: sql`excluded.sort`,
+            status: sql`excluded.status`,
+            inMenu: sql`excluded.in_menu`,
+            hasSubMenu: sql`excluded.has_sub_menu`,
+          },
+        }),
+    );
+    await insertChunks(rows.subcategories, (c) =>
+      tx
+        .insert(catalogSubcategories)
+        .values(c)
+        .onConflictDoUpdate({
+          target: catalogSubcategories.id,
+          set: {
+            categoryId: sql`excluded.category_id`,
+            name: sql`excluded.name`,
+            title: sql`excluded.title`,
+            slug: sql`excluded.slug`,
+            icon: sql`excluded.icon`,
+            sort: sql`excluded.sort`,
+            status: sql`excluded.status`,
+            hot: sql`excluded.hot`,
+          },
+        }),
+    );
     await insertChunks(rows.templates, (c) => tx.insert(catalogTemplates).values(c));
     await insertChunks(rows.products, (c) => tx.insert(catalogProducts).values(c));
     await insertChunks(rows.variants, (c) => tx.insert(catalogVariants).values(c));
     await insertChunks(rows.images, (c) => tx.insert(catalogImages).values(c));
 
-    await tx.insert(catalogMeta).values({ key: MARKER_KEY, value: marker })
+    await tx
+      .insert(catalogMeta)
+      .values({ key: MARKER_KEY, value: marker })
       .onConflictDoUpdate({ target: catalogMeta.key, set: { value: marker, updatedAt: new Date() } });
     return true;
   });

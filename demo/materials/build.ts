@@ -14,7 +14,14 @@ import { PALETTES, inkOf, type Palette } from './art/kit';
 import type { Ctx, Motif } from './art/motif';
 import { ALL_MOTIFS } from './art/motifs';
 import {
-  BACKGROUND_FOLDER, CLIPART_FOLDER, CLIPART_THUMB, backgroundName, backgroundThumbName, clipartName, clipartThumbName, materialUrl,
+  BACKGROUND_FOLDER,
+  CLIPART_FOLDER,
+  CLIPART_THUMB,
+  backgroundName,
+  backgroundThumbName,
+  clipartName,
+  clipartThumbName,
+  materialUrl,
 } from '../../server/materials/paths';
 import { materialsBuildId } from './build-id';
 import { BACKGROUND_TYPES, MATERIAL_TAGS, TAG_BY_KEY, tagId, type BackgroundType, type TagKey } from '../../server/materials/tags';
@@ -31,10 +38,18 @@ export interface MaterialOptions {
 }
 
 export const DEFAULT_MATERIAL_OPTIONS: MaterialOptions = {
-  seed: 'pod-materials-2025', materialCount: 320, backgroundCount: 48, clipartSize: 800, backgroundSize: 1200,
+  seed: 'pod-materials-2025',
+  materialCount: 320,
+  backgroundCount: 48,
+  clipartSize: 800,
+  backgroundSize: 1200,
 };
 
-export interface TagRow { id: number; name: string; sort: number }
+export interface TagRow {
+  id: number;
+  name: string;
+  sort: number;
+}
 
 export interface MaterialRow {
   id: number;
@@ -75,7 +90,14 @@ export interface ClipartJob {
   width: number;
   height: number;
 }
-export interface BackgroundJob { id: number; file: string; thumb: string; svg: string; size: number; texture: TextureLayer | null }
+export interface BackgroundJob {
+  id: number;
+  file: string;
+  thumb: string;
+  svg: string;
+  size: number;
+  texture: TextureLayer | null;
+}
 
 export interface MaterialLibrary {
   build: string;
@@ -86,7 +108,11 @@ export interface MaterialLibrary {
   backgroundArt: BackgroundJob[];
 }
 
-const FINISH_WEIGHTS: readonly (readonly [Finish, number])[] = [['flat', 4], ['sticker', 4], ['shadow', 2]];
+const FINISH_WEIGHTS: readonly (readonly [Finish, number])[] = [
+  ['flat', 4],
+  ['sticker', 4],
+  ['shadow', 2],
+];
 
 /** The motif of material i: rounds of every motif (repeated by weight), each round shuffled. */
 function motifSequence(rng: Rng, count: number): Motif[] {
@@ -120,7 +146,14 @@ function buildClipart(opts: MaterialOptions, build: string): { rows: MaterialRow
     const outlined = !motif.noOutline && rng.chance(0.45);
     const offset = rng.int(0, 4);
     let n = 0;
-    const ctx: Ctx = { rng, pal, outlined, ink: inkOf(pal, outlined), c: (k) => pal.colors[(k + offset) % 5] ?? pal.colors[0], id: (s) => `${s}${n++}` };
+    const ctx: Ctx = {
+      rng,
+      pal,
+      outlined,
+      ink: inkOf(pal, outlined),
+      c: (k) => pal.colors[(k + offset) % 5] ?? pal.colors[0],
+      id: (s) => `${s}${n++}`,
+    };
     const art = motif.draw(ctx);
     const allowed = FINISH_WEIGHTS.filter(([f]) => !motif.finishes || motif.finishes.includes(f));
     const finish = rng.weighted(allowed);
@@ -131,17 +164,43 @@ function buildClipart(opts: MaterialOptions, build: string): { rows: MaterialRow
     const file = clipartName(id);
     const thumb = clipartThumbName(id);
     rows.push({
-      id, name, tagIds: tagKeys.map(tagId), kind: motif.key, palette: pal.key, finish,
-      url: materialUrl(build, CLIPART_FOLDER, file), thumbnailUrl: materialUrl(build, CLIPART_FOLDER, thumb),
-      width: composed.width, height: composed.height, sort: id,
-      searchText: words(name, ...tagKeys.map((t) => TAG_BY_KEY.get(t)?.name ?? t), pal.name, motif.key.replace(/-/g, ' '), ...(art.keywords ?? [])),
+      id,
+      name,
+      tagIds: tagKeys.map(tagId),
+      kind: motif.key,
+      palette: pal.key,
+      finish,
+      url: materialUrl(build, CLIPART_FOLDER, file),
+      thumbnailUrl: materialUrl(build, CLIPART_FOLDER, thumb),
+      width: composed.width,
+      height: composed.height,
+      sort: id,
+      searchText: words(
+        name,
+        ...tagKeys.map((t) => TAG_BY_KEY.get(t)?.name ?? t),
+        pal.name,
+        motif.key.replace(/-/g, ' '),
+        ...(art.keywords ?? []),
+      ),
     });
-    jobs.push({ id, file, thumb, svg: composed.svg, thumbSvg: composeClipart(art, finish, CLIPART_THUMB).svg, width: composed.width, height: composed.height });
+    jobs.push({
+      id,
+      file,
+      thumb,
+      svg: composed.svg,
+      thumbSvg: composeClipart(art, finish, CLIPART_THUMB).svg,
+      width: composed.width,
+      height: composed.height,
+    });
   });
   return { rows, jobs };
 }
 
-interface BackgroundDesign { recipe: BackgroundRecipe; variant: number; palette: Palette }
+interface BackgroundDesign {
+  recipe: BackgroundRecipe;
+  variant: number;
+  palette: Palette;
+}
 
 /**
  * The designs of one background type in order: round 0 is every distinct design once, in a
@@ -149,8 +208,12 @@ interface BackgroundDesign { recipe: BackgroundRecipe; variant: number; palette:
  * so a library shows every design before it shows one in a second colour way.
  */
 function backgroundSequence(rng: Rng, type: BackgroundType, count: number): BackgroundDesign[] {
-  const designs = BACKGROUND_RECIPES[type].flatMap((recipe) => Array.from({ length: recipe.variants }, (_, variant) => ({ recipe, variant })));
-  const palettesOf = new Map(designs.map((d) => [`${d.recipe.key}:${d.variant}`, rng.fork(`palettes:${d.recipe.key}:${d.variant}`).shuffle(PALETTES)]));
+  const designs = BACKGROUND_RECIPES[type].flatMap((recipe) =>
+    Array.from({ length: recipe.variants }, (_, variant) => ({ recipe, variant })),
+  );
+  const palettesOf = new Map(
+    designs.map((d) => [`${d.recipe.key}:${d.variant}`, rng.fork(`palettes:${d.recipe.key}:${d.variant}`).shuffle(PALETTES)]),
+  );
   const out: BackgroundDesign[] = [];
   for (let round = 0; out.length < count; round += 1) {
     const eligible = round === 0 ? designs : designs.filter((d) => d.recipe.usesPalette);
@@ -184,8 +247,15 @@ function buildBackgrounds(opts: MaterialOptions, build: string): { rows: Backgro
     const thumb = backgroundThumbName(id);
     const typeName = BACKGROUND_TYPES.find((t) => t.type === type)?.name ?? '';
     rows.push({
-      id, name, type, url: materialUrl(build, BACKGROUND_FOLDER, file), thumbnailUrl: materialUrl(build, BACKGROUND_FOLDER, thumb),
-      width: opts.backgroundSize, height: opts.backgroundSize, sort: id, searchText: words(name, typeName, design.recipe.key.replace(/-/g, ' '), ...art.keywords),
+      id,
+      name,
+      type,
+      url: materialUrl(build, BACKGROUND_FOLDER, file),
+      thumbnailUrl: materialUrl(build, BACKGROUND_FOLDER, thumb),
+      width: opts.backgroundSize,
+      height: opts.backgroundSize,
+      sort: id,
+      searchText: words(name, typeName, design.recipe.key.replace(/-/g, ' '), ...art.keywords),
     });
     jobs.push({ id, file, thumb, svg: backgroundSvg(art, opts.backgroundSize), size: opts.backgroundSize, texture: art.texture ?? null });
   }

@@ -41,7 +41,10 @@ export function materialOptionsFromEnv(env: NodeJS.ProcessEnv): MaterialOptions 
   };
 }
 
-export async function ensureMaterials(ctx: { db: Db; dataDir: string }, options: Partial<MaterialOptions> = {}): Promise<EnsureMaterialsResult> {
+export async function ensureMaterials(
+  ctx: { db: Db; dataDir: string },
+  options: Partial<MaterialOptions> = {},
+): Promise<EnsureMaterialsResult> {
   const opts: MaterialOptions = { ...DEFAULT_MATERIAL_OPTIONS, ...options };
   const started = performance.now();
   const build = materialsBuildId(opts);
@@ -54,7 +57,13 @@ export async function ensureMaterials(ctx: { db: Db; dataDir: string }, options:
   const rowsJob = async () => {
     if (!rowsWanted || !lib) return;
     const t = performance.now();
-    await writeMaterials(ctx.db, lib, { ...opts, version: MATERIALS_VERSION, build, digest: materialsDigest(lib), builtAt: new Date().toISOString() });
+    await writeMaterials(ctx.db, lib, {
+      ...opts,
+      version: MATERIALS_VERSION,
+      build,
+      digest: materialsDigest(lib),
+      builtAt: new Date().toISOString(),
+    });
     rowsMs = performance.now() - t;
   };
   const imagesJob = async () => {
@@ -65,7 +74,11 @@ export async function ensureMaterials(ctx: { db: Db; dataDir: string }, options:
   };
   await Promise.all([imagesJob(), rowsJob()]);
   return {
-    build, rowsGenerated: rowsWanted, imagesGenerated: imagesWanted, materials: opts.materialCount, backgrounds: opts.backgroundCount,
+    build,
+    rowsGenerated: rowsWanted,
+    imagesGenerated: imagesWanted,
+    materials: opts.materialCount,
+    backgrounds: opts.backgroundCount,
     ms: { rows: Math.round(rowsMs), images: Math.round(imagesMs), total: Math.round(performance.now() - started) },
   };
 }

@@ -27,8 +27,15 @@ export async function readMaterialsMarker(db: Db): Promise<MaterialsMarker | nul
 }
 
 export function materialsMarkerMatches(marker: MaterialsMarker | null, want: MaterialOptions): boolean {
-  return !!marker && marker.version === MATERIALS_VERSION && marker.seed === want.seed && marker.materialCount === want.materialCount
-    && marker.backgroundCount === want.backgroundCount && marker.clipartSize === want.clipartSize && marker.backgroundSize === want.backgroundSize;
+  return (
+    !!marker &&
+    marker.version === MATERIALS_VERSION &&
+    marker.seed === want.seed &&
+    marker.materialCount === want.materialCount &&
+    marker.backgroundCount === want.backgroundCount &&
+    marker.clipartSize === want.clipartSize &&
+    marker.backgroundSize === want.backgroundSize
+  );
 }
 
 async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -49,9 +56,13 @@ export async function writeMaterials(db: Db, lib: MaterialLibrary, marker: Mater
     await insertChunks(lib.materials, (c) => tx.insert(platformMaterials).values(c.map((m) => ({ ...m, status: 1 }))));
     await insertChunks(lib.backgrounds, (c) => tx.insert(platformBackgrounds).values(c.map((b) => ({ ...b, status: 1 }))));
     // Collections of materials that no longer exist (a smaller library) go; the rest stay.
-    await tx.execute(sql`delete from ${materialCollections} where ${materialCollections.materialId} not in (select ${platformMaterials.id} from ${platformMaterials})`);
+    await tx.execute(
+      sql`delete from ${materialCollections} where ${materialCollections.materialId} not in (select ${platformMaterials.id} from ${platformMaterials})`,
+    );
 
-    await tx.insert(catalogMeta).values({ key: MARKER_KEY, value: marker })
+    await tx
+      .insert(catalogMeta)
+      .values({ key: MARKER_KEY, value: marker })
       .onConflictDoUpdate({ target: catalogMeta.key, set: { value: marker, updatedAt: new Date() } });
     return true;
   });

@@ -56,7 +56,14 @@ export function cosSinDegrees(angleDeg: number): [number, number] {
   const quarter = angleDeg / 90;
   if (Number.isInteger(quarter)) {
     const k = ((quarter % 4) + 4) % 4;
-    return ([[1, 0], [0, 1], [-1, 0], [0, -1]] as const)[k] as [number, number];
+    return (
+      [
+        [1, 0],
+        [0, 1],
+        [-1, 0],
+        [0, -1],
+      ] as const
+    )[k] as [number, number];
   }
   const rad = (angleDeg * Math.PI) / 180;
   return [Math.cos(rad), Math.sin(rad)];

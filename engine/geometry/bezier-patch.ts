@@ -7,7 +7,7 @@
  */
 import type { Bounds, Mesh, Vec2 } from './types';
 import { boundsOfPoints } from './types';
-import { buildGridMesh, uniformSamples } from './grid-mesh';
+import { buildGridMesh, uniformSamples, type GridDiagonal } from './grid-mesh';
 
 /** 16 control points, row-major, `points[row * 4 + col]`. */
 export type PatchPoints = readonly Vec2[];
@@ -116,11 +116,7 @@ function segmentsFor(lengthPx: number, maxSegmentPx: number, min: number, max: n
  * so the piecewise-linear mesh never strays visibly from the curved surface
  * (no chord longer than ~16 px), capped to keep vertex counts bounded.
  */
-export function chooseMeshDensity(
-  outputWidthPx: number,
-  outputHeightPx: number,
-  maxSegmentPx: number = MAX_SEGMENT_PX,
-): MeshDensity {
+export function chooseMeshDensity(outputWidthPx: number, outputHeightPx: number, maxSegmentPx: number = MAX_SEGMENT_PX): MeshDensity {
   return {
     cols: segmentsFor(outputWidthPx, maxSegmentPx, MIN_MESH_SEGMENTS, MAX_MESH_SEGMENTS),
     rows: segmentsFor(outputHeightPx, maxSegmentPx, MIN_MESH_SEGMENTS, MAX_MESH_SEGMENTS),
@@ -128,9 +124,7 @@ export function chooseMeshDensity(
 }
 
 /** Samples the patch on a cols×rows grid; uvs are the (u,v) of each sample. */
-export function buildPatchMesh(points: PatchPoints, density: MeshDensity): Mesh {
+export function buildPatchMesh(points: PatchPoints, density: MeshDensity, diagonal: GridDiagonal = 'down'): Mesh {
   assertPatchPoints(points);
-  return buildGridMesh(uniformSamples(density.cols), uniformSamples(density.rows), (u, v) =>
-    evaluatePatch(points, u, v),
-  );
+  return buildGridMesh(uniformSamples(density.cols), uniformSamples(density.rows), (u, v) => evaluatePatch(points, u, v), diagonal);
 }

@@ -129,7 +129,8 @@ export function buildCylinderMesh(view: CylinderView, columns?: number, rows?: n
   const mesh = buildGridMesh(us, vs, (u, v) => cylinderPoint(view, u, v));
   const shade = new Float32Array(us.length * vs.length);
   let k = 0;
-  for (let j = 0; j < vs.length; j++) {
+  // The shade depends on u only: the same row of values for every v.
+  for (const _v of vs) {
     for (const u of us) shade[k++] = cylinderShade(view, u);
   }
   return { ...mesh, shade };

@@ -14,6 +14,14 @@ export function uniformSamples(count: number): number[] {
 }
 
 /**
+ * Which diagonal splits each grid cell into two triangles: 'down' from its (u1, v0) corner to its
+ * (u0, v1) corner, 'up' from (u0, v0) to (u1, v1), as Photoshop splits its warp tessellation. With
+ * a fine grid the choice does not show; with Photoshop's coarse one it decides which way the
+ * texture bends inside each cell.
+ */
+export type GridDiagonal = 'down' | 'up';
+
+/**
  * Builds a (us.length × vs.length) vertex grid. `us`/`vs` are the texture
  * coordinates of the grid lines (strictly increasing, normally 0..1) and
  * `map` gives the destination position of each sample.
@@ -22,6 +30,7 @@ export function buildGridMesh(
   us: readonly number[],
   vs: readonly number[],
   map: (u: number, v: number) => Vec2,
+  diagonal: GridDiagonal = 'down',
 ): Mesh {
   const cols = us.length - 1;
   const rows = vs.length - 1;
@@ -49,12 +58,21 @@ export function buildGridMesh(
       const b = a + 1;
       const d = a + stride;
       const e = d + 1;
-      indices[t++] = a;
-      indices[t++] = d;
-      indices[t++] = b;
-      indices[t++] = b;
-      indices[t++] = d;
-      indices[t++] = e;
+      if (diagonal === 'up') {
+        indices[t++] = a;
+        indices[t++] = d;
+        indices[t++] = e;
+        indices[t++] = a;
+        indices[t++] = e;
+        indices[t++] = b;
+      } else {
+        indices[t++] = a;
+        indices[t++] = d;
+        indices[t++] = b;
+        indices[t++] = b;
+        indices[t++] = d;
+        indices[t++] = e;
+      }
     }
   }
   return { positions, uvs, indices, cols, rows };

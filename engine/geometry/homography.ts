@@ -152,9 +152,7 @@ export function solveHomography(src: Quad, dst: Quad): Mat3 {
     rows.push([x, y, 1, 0, 0, 0, -x * X, -y * X, X]);
     rows.push([0, 0, 0, x, y, 1, -x * Y, -y * Y, Y]);
   }
-  const [h0, h1, h2, h3, h4, h5, h6, h7] = solveLinear(rows) as [
-    number, number, number, number, number, number, number, number,
-  ];
+  const [h0, h1, h2, h3, h4, h5, h6, h7] = solveLinear(rows) as [number, number, number, number, number, number, number, number];
   const hn: Mat3 = [h0, h3, h6, h1, h4, h7, h2, h5, 1];
   // Undo the normalisation: H = Nd⁻¹ · Hn · Ns.
   return normalizeHomography(multiplyMat3(multiplyMat3(invertHomography(nd), hn), ns));
@@ -210,14 +208,7 @@ export function affineFromPsdTransform(transform: readonly number[], width: numb
   const quad = quadFromPsdCorners(transform);
   assertQuadNonDegenerate(quad, 'Photoshop transform quad');
   const [tl, tr, , bl] = quad;
-  return [
-    (tr[0] - tl[0]) / width,
-    (tr[1] - tl[1]) / width,
-    (bl[0] - tl[0]) / height,
-    (bl[1] - tl[1]) / height,
-    tl[0],
-    tl[1],
-  ];
+  return [(tr[0] - tl[0]) / width, (tr[1] - tl[1]) / width, (bl[0] - tl[0]) / height, (bl[1] - tl[1]) / height, tl[0], tl[1]];
 }
 
 /**

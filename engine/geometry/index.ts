@@ -5,7 +5,14 @@
 export type { Bounds, Mesh, Vec2 } from './types';
 export { boundsOfPoints, unionBounds, EMPTY_BOUNDS } from './types';
 
-export { buildGridMesh, uniformSamples } from './grid-mesh';
+export { buildGridMesh, uniformSamples, type GridDiagonal } from './grid-mesh';
+export {
+  PHOTOSHOP_FLATNESS_PX,
+  PHOTOSHOP_MAX_SEGMENTS,
+  patchDeviation,
+  segmentsForDeviation,
+  photoshopPatchSegments,
+} from './tessellation';
 
 export type { PatchPoints, MeshDensity } from './bezier-patch';
 export {
@@ -24,7 +31,7 @@ export {
   MAX_SEGMENT_PX,
 } from './bezier-patch';
 
-export type { QuiltWarpInput, QuiltWarp, QuiltLocation, PsdWarpLike } from './quilt-warp';
+export type { QuiltWarpInput, QuiltWarp, QuiltLocation, PsdWarpLike, QuiltSegments } from './quilt-warp';
 export {
   createQuiltWarp,
   quiltFromPsdWarp,
@@ -84,16 +91,7 @@ export {
   MAX_CYLINDER_COLUMNS,
 } from './cylinder';
 
-export type {
-  PathKnot,
-  SubPath,
-  ClipPath,
-  FillRule,
-  Polygon,
-  PsdBezierPathLike,
-  PathCommand,
-  TriangulatedPath,
-} from './path';
+export type { PathKnot, SubPath, ClipPath, FillRule, Polygon, PsdBezierPathLike, PathCommand, TriangulatedPath } from './path';
 export {
   pathFromPsdPaths,
   pathFromCommands,

@@ -82,8 +82,7 @@ interface MutableKnot {
   out: Vec2;
 }
 
-const samePoint = (a: Vec2, b: Vec2, eps = 1e-9): boolean =>
-  Math.abs(a[0] - b[0]) <= eps && Math.abs(a[1] - b[1]) <= eps;
+const samePoint = (a: Vec2, b: Vec2, eps = 1e-9): boolean => Math.abs(a[0] - b[0]) <= eps && Math.abs(a[1] - b[1]) <= eps;
 
 export function pathFromCommands(commands: readonly PathCommand[]): SubPath[] {
   const out: SubPath[] = [];
@@ -182,8 +181,7 @@ function* segments(sub: SubPath, transform?: ReadonlyMat2d): Generator<Segment> 
 
 const isLine = (s: Segment): boolean => samePoint(s.p0, s.p1) && samePoint(s.p2, s.p3);
 
-const toBezier = (s: Segment): Bezier =>
-  new Bezier(s.p0[0], s.p0[1], s.p1[0], s.p1[1], s.p2[0], s.p2[1], s.p3[0], s.p3[1]);
+const toBezier = (s: Segment): Bezier => new Bezier(s.p0[0], s.p0[1], s.p1[0], s.p1[1], s.p2[0], s.p2[1], s.p3[0], s.p3[1]);
 
 /**
  * Uniform steps so that no chord strays more than `tolerance` from the curve:

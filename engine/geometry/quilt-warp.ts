@@ -13,7 +13,7 @@
 import type { Mesh, Vec2 } from './types';
 import type { MeshDensity, PatchPoints } from './bezier-patch';
 import { evaluatePatch, patchDerivatives } from './bezier-patch';
-import { buildGridMesh } from './grid-mesh';
+import { buildGridMesh, type GridDiagonal } from './grid-mesh';
 
 export interface QuiltWarpInput {
   /** Control points, row-major: `points[row * cols + col]`. */
@@ -57,12 +57,7 @@ function patchCount(points: number, axis: string): number {
   return (points - 1) / 3;
 }
 
-function resolveSlices(
-  slices: readonly number[] | undefined,
-  patches: number,
-  size: number | undefined,
-  axis: 'x' | 'y',
-): number[] {
+function resolveSlices(slices: readonly number[] | undefined, patches: number, size: number | undefined, axis: 'x' | 'y'): number[] {
   if (!slices || slices.length === 0) {
     if (size === undefined || !(size > 0)) {
       throw new Error(`quilt warp slice${axis.toUpperCase()} is empty and no source size was given`);
@@ -70,9 +65,7 @@ function resolveSlices(
     return Array.from({ length: patches + 1 }, (_, i) => (size * i) / patches);
   }
   if (slices.length !== patches + 1) {
-    throw new Error(
-      `quilt warp slice${axis.toUpperCase()} must have ${patches + 1} values for ${patches} patches, got ${slices.length}`,
-    );
+    throw new Error(`quilt warp slice${axis.toUpperCase()} must have ${patches + 1} values for ${patches} patches, got ${slices.length}`);
   }
   for (let i = 0; i < slices.length; i++) {
     const s = slices[i] as number;
@@ -89,9 +82,7 @@ export function createQuiltWarp(input: QuiltWarpInput): QuiltWarp {
   const patchRows = patchCount(input.rows, 'rows');
   const patchCols = patchCount(input.cols, 'cols');
   if (input.points.length !== input.rows * input.cols) {
-    throw new Error(
-      `quilt warp needs rows*cols = ${input.rows * input.cols} control points, got ${input.points.length}`,
-    );
+    throw new Error(`quilt warp needs rows*cols = ${input.rows * input.cols} control points, got ${input.points.length}`);
   }
   const sliceX = resolveSlices(input.sliceX, patchCols, input.sourceWidth, 'x');
   const sliceY = resolveSlices(input.sliceY, patchRows, input.sourceHeight, 'y');
@@ -198,13 +189,13 @@ export function evaluateQuiltNormalized(warp: QuiltWarp, u: number, v: number): 
  * the patches in proportion to their source size, with every patch boundary
  * on a grid line so no triangle straddles the crease between two patches.
  */
-function quiltSamples(slices: readonly number[], total: number): number[] {
+function quiltSamples(slices: readonly number[], total: number | readonly number[]): number[] {
   const { start, size } = sourceExtent(slices);
   const out: number[] = [0];
   for (let i = 0; i + 1 < slices.length; i++) {
     const a = slices[i] as number;
     const b = slices[i + 1] as number;
-    const segs = Math.max(1, Math.round((total * (b - a)) / size));
+    const segs = typeof total === 'number' ? Math.max(1, Math.round((total * (b - a)) / size)) : Math.max(1, Math.floor(total[i] ?? 1));
     for (let k = 1; k <= segs; k++) {
       const s = k === segs ? b : a + ((b - a) * k) / segs;
       out.push(i + 2 === slices.length && k === segs ? 1 : (s - start) / size);
@@ -213,9 +204,25 @@ function quiltSamples(slices: readonly number[], total: number): number[] {
   return out;
 }
 
-/** Mesh over all patches; uvs are normalised over the whole source (first to last slice). */
-export function buildQuiltMesh(warp: QuiltWarp, density: MeshDensity): Mesh {
-  return buildGridMesh(quiltSamples(warp.sliceX, density.cols), quiltSamples(warp.sliceY, density.rows), (u, v) =>
-    evaluateQuiltNormalized(warp, u, v),
+/**
+ * Segments of each patch column (`cols[patchCol]`) and patch row (`rows[patchRow]`): a grid whose
+ * lines run through the whole quilt, so neighbouring patches share their vertices.
+ */
+export interface QuiltSegments {
+  readonly cols: readonly number[];
+  readonly rows: readonly number[];
+}
+
+/**
+ * Mesh over all patches; uvs are normalised over the whole source (first to last slice). A
+ * `MeshDensity` spreads its segments over the patches by their source size; `QuiltSegments` gives
+ * each patch column and row its own count.
+ */
+export function buildQuiltMesh(warp: QuiltWarp, density: MeshDensity | QuiltSegments, diagonal: GridDiagonal = 'down'): Mesh {
+  return buildGridMesh(
+    quiltSamples(warp.sliceX, density.cols),
+    quiltSamples(warp.sliceY, density.rows),
+    (u, v) => evaluateQuiltNormalized(warp, u, v),
+    diagonal,
   );
 }

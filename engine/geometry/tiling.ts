@@ -65,8 +65,7 @@ export interface Tile {
 }
 
 export type TilingResult =
-  | { readonly ok: true; readonly tiles: Tile[] }
-  | { readonly ok: false; readonly code: 1; readonly msg: typeof MAX_TILES_MESSAGE };
+  { readonly ok: true; readonly tiles: Tile[] } | { readonly ok: false; readonly code: 1; readonly msg: typeof MAX_TILES_MESSAGE };
 
 const odd = (n: number): boolean => ((n % 2) + 2) % 2 === 1;
 

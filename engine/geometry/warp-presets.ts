@@ -210,11 +210,21 @@ function shellLowerNet(b: number, w: number, h: number): LocalNet {
   let row3: Vec2[];
   if (b >= 0) {
     const r = (2 * h) / 3;
-    row2 = [[-r * s, r * c], [w / 3, r], [(2 * w) / 3, r], [w + r * s, r * c]];
+    row2 = [
+      [-r * s, r * c],
+      [w / 3, r],
+      [(2 * w) / 3, r],
+      [w + r * s, r * c],
+    ];
     row3 = arcRow(-h * s, w + h * s, h * c, -theta);
   } else {
     const r = h / 3;
-    row2 = [[-r * s, h - r * c], [w / 3, (2 * h) / 3], [(2 * w) / 3, (2 * h) / 3], [w + r * s, h - r * c]];
+    row2 = [
+      [-r * s, h - r * c],
+      [w / 3, (2 * h) / 3],
+      [(2 * w) / 3, (2 * h) / 3],
+      [w + r * s, h - r * c],
+    ];
     row3 = arcRow(0, w, h, theta);
   }
   return cubic([...row0, ...row1, ...row2, ...row3]);
@@ -234,18 +244,33 @@ function horizontalNet(style: Exclude<WarpPresetStyle, 'cylinder'>, b: number, w
       return cubic(ruled(arcRow(0, w, 0, b >= 0 ? theta : -theta), flatRow(0, w, h)));
     case 'arch': {
       const top = arcRow(0, w, 0, b >= 0 ? theta : -theta);
-      return cubic(ruled(top, top.map(([x, y]): Vec2 => [x, y + h])));
+      return cubic(
+        ruled(
+          top,
+          top.map(([x, y]): Vec2 => [x, y + h]),
+        ),
+      );
     }
     case 'bulge': {
       const top = arcRow(0, w, 0, b >= 0 ? theta : -theta);
-      return cubic(ruled(top, top.map(([x, y]): Vec2 => [x, h - y])));
+      return cubic(
+        ruled(
+          top,
+          top.map(([x, y]): Vec2 => [x, h - y]),
+        ),
+      );
     }
     case 'shellLower':
       return shellLowerNet(b, w, h);
     case 'shellUpper':
       return mirrorVertically(shellLowerNet(b, w, h), h);
     case 'flag': {
-      const wave = (y: number): Vec2[] => [[0, y], [w / 3, y + d], [(2 * w) / 3, y - d], [w, y]];
+      const wave = (y: number): Vec2[] => [
+        [0, y],
+        [w / 3, y + d],
+        [(2 * w) / 3, y - d],
+        [w, y],
+      ];
       return cubic(ruled(wave(0), wave(h)));
     }
     case 'wave': {
@@ -262,8 +287,18 @@ function horizontalNet(style: Exclude<WarpPresetStyle, 'cylinder'>, b: number, w
       );
     }
     case 'fish': {
-      const top: Vec2[] = [[0, 0], [w / 3, -d], [(2 * w) / 3, d], [w, 0]];
-      const bottom: Vec2[] = [[0, h], [w / 3, h + d], [(2 * w) / 3, h - d], [w, h]];
+      const top: Vec2[] = [
+        [0, 0],
+        [w / 3, -d],
+        [(2 * w) / 3, d],
+        [w, 0],
+      ];
+      const bottom: Vec2[] = [
+        [0, h],
+        [w / 3, h + d],
+        [(2 * w) / 3, h - d],
+        [w, h],
+      ];
       return cubic(ruled(top, bottom));
     }
     case 'rise':
@@ -285,9 +320,15 @@ function horizontalNet(style: Exclude<WarpPresetStyle, 'cylinder'>, b: number, w
         rows: 3,
         cols: 3,
         points: [
-          [0, 0], [w / 2, -ky], [w, 0],
-          [-side, h / 2], [w / 2, h / 2], [w + side, h / 2],
-          [0, h], [w / 2, h + ky], [w, h],
+          [0, 0],
+          [w / 2, -ky],
+          [w, 0],
+          [-side, h / 2],
+          [w / 2, h / 2],
+          [w + side, h / 2],
+          [0, h],
+          [w / 2, h + ky],
+          [w, h],
         ],
       };
     }
@@ -385,7 +426,12 @@ function cylinderSinglePatch(values: CylinderValues, w: number, h: number): Loca
   const corner = -values.split * depth;
   const handleY = corner + (4 / 3) * depth;
   const inset = 0.15 * a;
-  const top: Vec2[] = [[0, corner], [inset, handleY], [w - inset, handleY], [w, corner]];
+  const top: Vec2[] = [
+    [0, corner],
+    [inset, handleY],
+    [w - inset, handleY],
+    [w, corner],
+  ];
   const points: Vec2[] = [];
   for (let r = 0; r < 4; r++) {
     for (const [x, y] of top) points.push([x, y + (h * r) / 3]);
@@ -424,10 +470,7 @@ function distort(points: Vec2[], hz: number, vt: number, w: number, h: number): 
   if (hz === 0 && vt === 0) return points;
   const cx = w / 2;
   const cy = h / 2;
-  return points.map(([x, y]): Vec2 => [
-    cx + (x - cx) * (1 + vt * ((2 * y) / h - 1)),
-    cy + (y - cy) * (1 + hz * ((2 * x) / w - 1)),
-  ]);
+  return points.map(([x, y]): Vec2 => [cx + (x - cx) * (1 + vt * ((2 * y) / h - 1)), cy + (y - cy) * (1 + hz * ((2 * x) / w - 1))]);
 }
 
 /** Degree elevation of a 3x3 quadratic net to the 4x4 cubic net of the same surface. */

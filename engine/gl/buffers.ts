@@ -2,13 +2,7 @@
  * Vertex arrays for triangle meshes. Mesh data is built on the CPU by engine/geometry; this
  * uploads it once per draw list and frees it after.
  */
-import {
-  createBufferInfoFromArrays,
-  createVertexArrayInfo,
-  type Arrays,
-  type ProgramInfo,
-  type VertexArrayInfo,
-} from 'twgl.js';
+import { createBufferInfoFromArrays, createVertexArrayInfo, type Arrays, type ProgramInfo, type VertexArrayInfo } from 'twgl.js';
 
 export interface GLMesh {
   readonly vao: VertexArrayInfo;

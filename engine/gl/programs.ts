@@ -5,12 +5,7 @@ import { createProgramInfo, type ProgramInfo } from 'twgl.js';
  * Compiles and links a program. twgl reports failures through a callback and returns null;
  * this throws instead, naming the program so a bad shader edit points at its file.
  */
-export function createProgram(
-  gl: WebGL2RenderingContext,
-  vertexSource: string,
-  fragmentSource: string,
-  label: string,
-): ProgramInfo {
+export function createProgram(gl: WebGL2RenderingContext, vertexSource: string, fragmentSource: string, label: string): ProgramInfo {
   const errors: string[] = [];
   const info = createProgramInfo(gl, [vertexSource, fragmentSource], (msg: string) => {
     errors.push(msg);

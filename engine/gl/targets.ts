@@ -32,13 +32,7 @@ export interface RenderTarget {
   readonly renderbuffers: readonly WebGLRenderbuffer[];
 }
 
-function renderbuffer(
-  gl: WebGL2RenderingContext,
-  samples: number,
-  format: number,
-  width: number,
-  height: number,
-): WebGLRenderbuffer {
+function renderbuffer(gl: WebGL2RenderingContext, samples: number, format: number, width: number, height: number): WebGLRenderbuffer {
   const rb = gl.createRenderbuffer();
   if (!rb) throw new Error('createRenderbuffer failed');
   gl.bindRenderbuffer(gl.RENDERBUFFER, rb);
@@ -110,12 +104,7 @@ export interface PixelRect {
  * per-pixel path (8.5 ms); resolving multisampled targets needs blitFramebuffer. Neither is
  * clipped by the scissor test here (blits would be, so it is switched off).
  */
-export function copyTargetRegion(
-  gl: WebGL2RenderingContext,
-  from: RenderTarget,
-  to: RenderTarget,
-  rect: PixelRect,
-): void {
+export function copyTargetRegion(gl: WebGL2RenderingContext, from: RenderTarget, to: RenderTarget, rect: PixelRect): void {
   if (rect.width <= 0 || rect.height <= 0) return;
   gl.bindFramebuffer(gl.READ_FRAMEBUFFER, from.framebuffer);
   if (from.samples === 0 && to.texture) {

@@ -31,12 +31,13 @@ export function sourceSize(source: TexImageSource): { width: number; height: num
   const pick = (w: string, h: string): { width: number; height: number } | null => {
     const width = s[w];
     const height = s[h];
-    return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0
-      ? { width, height }
-      : null;
+    return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : null;
   };
-  const size = pick('naturalWidth', 'naturalHeight') ?? pick('videoWidth', 'videoHeight')
-    ?? pick('displayWidth', 'displayHeight') ?? pick('width', 'height');
+  const size =
+    pick('naturalWidth', 'naturalHeight') ??
+    pick('videoWidth', 'videoHeight') ??
+    pick('displayWidth', 'displayHeight') ??
+    pick('width', 'height');
   if (!size) throw new Error('texture source has no size (not loaded yet, or zero-sized)');
   return size;
 }
@@ -95,10 +96,7 @@ export function createEmptyTexture(gl: WebGL2RenderingContext, width: number, he
 }
 
 /** A 1x1 texture of one premultiplied colour (0..255), for samplers that must always be bound. */
-export function createSolidTexture(
-  gl: WebGL2RenderingContext,
-  rgba: readonly [number, number, number, number],
-): GLTexture {
+export function createSolidTexture(gl: WebGL2RenderingContext, rgba: readonly [number, number, number, number]): GLTexture {
   const texture = gl.createTexture();
   if (!texture) throw new Error('createTexture failed');
   gl.bindTexture(gl.TEXTURE_2D, texture);

@@ -64,8 +64,6 @@ export function dedupeColorNames(names: readonly string[]): string[] {
         return candidate;
       }
     }
-    throw new DataError(
-      `colour name ${JSON.stringify(base)}: more than ${MAX_COLOR_NAME_SUFFIX} duplicates`,
-    );
+    throw new DataError(`colour name ${JSON.stringify(base)}: more than ${MAX_COLOR_NAME_SUFFIX} duplicates`);
   });
 }

@@ -9,10 +9,7 @@ export function dpiQuality(dpi: number): DpiQuality {
   return 'bad';
 }
 
-export type DpiElement = Pick<
-  ImageElement,
-  'originalWidth' | 'originalHeight' | 'width' | 'height' | 'scaleX' | 'scaleY'
->;
+export type DpiElement = Pick<ImageElement, 'originalWidth' | 'originalHeight' | 'width' | 'height' | 'scaleX' | 'scaleY'>;
 export type DpiFlat = Pick<FlatData, 'width' | 'height' | 'flatWidth' | 'flatHeight'>;
 
 /**
@@ -34,11 +31,7 @@ export function effectiveDpi(element: DpiElement, flat: DpiFlat, printDpi: numbe
 }
 
 /** Size an uploaded image is scaled down to (spec: over 1200x1200 is scaled down), aspect kept. */
-export function downscaledSize(
-  width: number,
-  height: number,
-  limit: number = UPLOAD_DOWNSCALE_LIMIT,
-): { width: number; height: number } {
+export function downscaledSize(width: number, height: number, limit: number = UPLOAD_DOWNSCALE_LIMIT): { width: number; height: number } {
   const scale = Math.min(1, limit / width, limit / height);
   if (scale >= 1) return { width, height };
   return {

@@ -38,8 +38,7 @@ function defined<T extends object>(init: T): Partial<T> {
   return out;
 }
 
-export type TextElementInit = Pick<TextElement, 'flatId' | 'text'> &
-  Partial<Omit<TextElement, 'type' | 'flatId' | 'text'>>;
+export type TextElementInit = Pick<TextElement, 'flatId' | 'text'> & Partial<Omit<TextElement, 'type' | 'flatId' | 'text'>>;
 
 /**
  * A text element with fabric and spec defaults (font size 40, left aligned). textLines follow

@@ -21,8 +21,10 @@ export {
   validateDesignElement,
   validateProduct,
   validateJson,
+  validateWith,
   unwrap,
   dataError,
   type ValidationResult,
   type DataErrorResult,
 } from './validate.ts';
+export * from './schema/index.ts';

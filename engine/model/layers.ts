@@ -1,14 +1,6 @@
 import { BLEND_MODES, type BlendCode, type BlendMode } from './constants.ts';
 import { DataError } from './errors.ts';
-import type {
-  AffineMatrix,
-  Point,
-  ProjectionMatrix,
-  Quad,
-  QuiltWarpPoints,
-  SmartObjectLayer,
-  TemplateLayer,
-} from './types.ts';
+import type { AffineMatrix, Point, ProjectionMatrix, Quad, QuiltWarpPoints, SmartObjectLayer, TemplateLayer } from './types.ts';
 
 export function blendModeOf(code: BlendCode): BlendMode {
   return BLEND_MODES[code];

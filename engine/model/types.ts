@@ -226,6 +226,14 @@ export interface SmartObjectLayer {
    * Blur smart filter radius). Absent: sharp.
    */
   blur?: number;
+  /**
+   * How a warp (M.kind 'bezier' or 'quilt') is cut into triangles. 'photoshop': as Photoshop cuts
+   * it (a coarse grid per patch chosen by the surface's flatness in view px, each cell split along
+   * one diagonal, the texture linear across each triangle), so a PSD's smart object renders as
+   * Photoshop renders it. Absent: a fine mesh (at least 20x20, denser for large outputs) that follows
+   * the exact surface, for the catalogue's own parametric surfaces.
+   */
+  tessellation?: 'photoshop';
 }
 
 export interface GroupLayer {

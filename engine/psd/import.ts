@@ -67,13 +67,24 @@ export function importPsd(psd: Psd): ImportedPsd {
       const flatId = path;
       const linked = files.get(layer.placedLayer.id);
       sources.push({
-        flatId, path, width: placement.OS.w, height: placement.OS.h, warp: placement.warp,
+        flatId,
+        path,
+        width: placement.OS.w,
+        height: placement.OS.h,
+        warp: placement.warp,
         file: linked?.data ? { name: linked.name, data: linked.data } : null,
         psdLayer: layer,
       });
       const so: SmartObjectLayer = {
-        T: 'SmartObject', PS: placement.PS, OS: placement.OS, M: placement.M, PPC: clipOf(layer, path),
-        F: { kind: 'flat', flatId }, blend: blend.code, opacity: layer.opacity ?? 1,
+        T: 'SmartObject',
+        PS: placement.PS,
+        OS: placement.OS,
+        M: placement.M,
+        PPC: clipOf(layer, path),
+        F: { kind: 'flat', flatId },
+        blend: blend.code,
+        opacity: layer.opacity ?? 1,
+        ...(placement.PS ? { tessellation: 'photoshop' as const } : {}),
       };
       out.push(so);
     });
@@ -106,7 +117,11 @@ export function commandsOf(subpaths: readonly SubPath[]): PathCommand[] {
     for (let i = 0; i < segments; i++) {
       const a = knots[i]!;
       const b = knots[(i + 1) % knots.length]!;
-      cmds.push({ Type: 'C', X: a.out[0], Y: a.out[1] }, { Type: 'C', X: b.in[0], Y: b.in[1] }, { Type: 'C', X: b.anchor[0], Y: b.anchor[1] });
+      cmds.push(
+        { Type: 'C', X: a.out[0], Y: a.out[1] },
+        { Type: 'C', X: b.in[0], Y: b.in[1] },
+        { Type: 'C', X: b.anchor[0], Y: b.anchor[1] },
+      );
     }
     if (sp.closed) cmds.push({ Type: 'Z', X: 0, Y: 0 });
   }

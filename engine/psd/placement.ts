@@ -15,7 +15,14 @@
  */
 import type { PlacedLayer, Warp } from 'ag-psd';
 import {
-  applyHomography, boundsOfPoints, isAffineHomography, quadFromPsdCorners, solveHomography, type Mat3, type Quad as GeoQuad, type Vec2,
+  applyHomography,
+  boundsOfPoints,
+  isAffineHomography,
+  quadFromPsdCorners,
+  solveHomography,
+  type Mat3,
+  type Quad as GeoQuad,
+  type Vec2,
 } from '../geometry';
 import { isWarpPreset, presetWarpNet } from '../geometry/warp-presets';
 import type { AffineMatrix, BezierPoints, Point, Quad, SmartObjectMatrix } from '../model/types';
@@ -30,7 +37,12 @@ export interface Placement {
   notes: string[];
 }
 
-interface Rect { x: number; y: number; width: number; height: number }
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** Control points in the warp frame, before placement. */
 type ControlMesh =
@@ -39,8 +51,14 @@ type ControlMesh =
   | { kind: 'quilt'; rows: number; cols: number; points: Vec2[]; sliceX: number[]; sliceY: number[]; box?: Rect };
 
 const flatQuad = (q: GeoQuad): Quad => q.flatMap(([x, y]) => [x, y]) as Quad;
-const sameQuad = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) < 1e-6);
-const rectQuad = (r: Rect): GeoQuad => [[r.x, r.y], [r.x + r.width, r.y], [r.x + r.width, r.y + r.height], [r.x, r.y + r.height]];
+const sameQuad = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) < 1e-6);
+const rectQuad = (r: Rect): GeoQuad => [
+  [r.x, r.y],
+  [r.x + r.width, r.y],
+  [r.x + r.width, r.y + r.height],
+  [r.x, r.y + r.height],
+];
 const toPoint = ([x, y]: Vec2): Point => ({ x, y });
 
 export function placementOf(placed: PlacedLayer, path: string): Placement {
@@ -48,12 +66,13 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
   const h = placed.height ?? 0;
   if (!(w > 0 && h > 0)) throw new DataError(`${path}: placed layer has no source size`);
   if (!placed.transform || placed.transform.length !== 8) throw new DataError(`${path}: placed layer has no transform`);
-  const nonAffine = placed.nonAffineTransform && !sameQuad(placed.nonAffineTransform, placed.transform) ? placed.nonAffineTransform : undefined;
+  const nonAffine =
+    placed.nonAffineTransform && !sameQuad(placed.nonAffineTransform, placed.transform) ? placed.nonAffineTransform : undefined;
   const target = quadFromPsdCorners(nonAffine ?? placed.transform);
   const bounds = warpBounds(placed.warp, w, h);
   const control = controlMesh(placed.warp, bounds, path);
   // Where the target quad's corners come from: the control points' box, or the source itself.
-  const box = control ? control.box ?? boxOf(control.points) : bounds;
+  const box = control ? (control.box ?? boxOf(control.points)) : bounds;
   if (!(box.width > 0 && box.height > 0)) throw new DataError(`${path}: warp control points have no extent`);
   const H = solveHomography(rectQuad(box), target);
   const affine = isAffineHomography(H, 1e-9);
@@ -62,7 +81,13 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
 
   if (!control) {
     if (!affine) {
-      return { M: { kind: 'perspective', quad: flatQuad(quadFromPsdCorners(placed.transform)), nonAffine: flatQuad(target) }, PS: null, OS, warp: 'perspective', notes };
+      return {
+        M: { kind: 'perspective', quad: flatQuad(quadFromPsdCorners(placed.transform)), nonAffine: flatQuad(target) },
+        PS: null,
+        OS,
+        warp: 'perspective',
+        notes,
+      };
     }
     // Source px → the box (the bounds) → view.
     const sx = box.width / w;
@@ -70,7 +95,14 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
     const [ox, oy] = applyHomography(H, [box.x, box.y]);
     const [ax, ay] = applyHomography(H, [box.x + box.width, box.y]);
     const [cx, cy] = applyHomography(H, [box.x, box.y + box.height]);
-    const matrix: AffineMatrix = [(ax - ox) / box.width * sx, (ay - oy) / box.width * sx, (cx - ox) / box.height * sy, (cy - oy) / box.height * sy, ox, oy];
+    const matrix: AffineMatrix = [
+      ((ax - ox) / box.width) * sx,
+      ((ay - oy) / box.width) * sx,
+      ((cx - ox) / box.height) * sy,
+      ((cy - oy) / box.height) * sy,
+      ox,
+      oy,
+    ];
     return { M: { kind: 'affine', matrix }, PS: null, OS, warp: 'affine', notes };
   }
 
@@ -80,7 +112,10 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
   if (control.kind === 'custom') {
     return {
       M: projection ? { kind: 'bezier', projection } : { kind: 'bezier' },
-      PS: { kind: 'custom', points: control.points.map(project) }, OS, warp: warpName, notes,
+      PS: { kind: 'custom', points: control.points.map(project) },
+      OS,
+      warp: warpName,
+      notes,
     };
   }
   // Slices are patch edges in the warp frame; the template keeps them in source px.
@@ -89,10 +124,16 @@ export function placementOf(placed: PlacedLayer, path: string): Placement {
   return {
     M: projection ? { kind: 'quilt', projection } : { kind: 'quilt' },
     PS: {
-      kind: 'quilt', rows: control.rows, cols: control.cols, points: control.points.map(project),
-      quiltSliceX: control.sliceX.map(toSourceX), quiltSliceY: control.sliceY.map(toSourceY),
+      kind: 'quilt',
+      rows: control.rows,
+      cols: control.cols,
+      points: control.points.map(project),
+      quiltSliceX: control.sliceX.map(toSourceX),
+      quiltSliceY: control.sliceY.map(toSourceY),
     },
-    OS, warp: warpName, notes,
+    OS,
+    warp: warpName,
+    notes,
   };
 }
 
@@ -124,7 +165,10 @@ function controlMesh(warp: Warp | undefined, bounds: Rect, path: string): Contro
     const sy = warp.customEnvelopeWarp?.quiltSliceY ?? [];
     if (rows === 4 && cols === 4 && sx.length === 0 && sy.length === 0) return { kind: 'custom', points };
     return {
-      kind: 'quilt', rows, cols, points,
+      kind: 'quilt',
+      rows,
+      cols,
+      points,
       sliceX: sx.length ? [...sx] : evenSlices(cols, bounds.x, bounds.width),
       sliceY: sy.length ? [...sy] : evenSlices(rows, bounds.y, bounds.height),
     };
@@ -134,7 +178,7 @@ function controlMesh(warp: Warp | undefined, bounds: Rect, path: string): Contro
     bend: warp.value ?? 0,
     horizontal: warp.perspective ?? 0,
     vertical: warp.perspectiveOther ?? 0,
-    orientation: warp.rotate === 'vertical' ? 'vertical' as const : 'horizontal' as const,
+    orientation: warp.rotate === 'vertical' ? ('vertical' as const) : ('horizontal' as const),
     ...(warp.values ? { values: warp.values } : {}),
   };
   // The preset's own net, as cubic patches (the cylinder needs two), placed by the box of the
@@ -149,7 +193,9 @@ function controlMesh(warp: Warp | undefined, bounds: Rect, path: string): Contro
 function describeWarp(warp: Warp | undefined, control: ControlMesh): string {
   const style: string = warp?.style ?? 'custom';
   if (style !== 'custom') {
-    const extra = [warp?.perspective, warp?.perspectiveOther].some((v) => v) ? `, ${warp?.perspective ?? 0}, ${warp?.perspectiveOther ?? 0}` : '';
+    const extra = [warp?.perspective, warp?.perspectiveOther].some((v) => v)
+      ? `, ${warp?.perspective ?? 0}, ${warp?.perspectiveOther ?? 0}`
+      : '';
     return `preset ${style}(${warp?.value ?? 0}${extra})${warp?.rotate === 'vertical' ? ' vertical' : ''}`;
   }
   return control.kind === 'custom' ? 'custom 4x4' : `quilt ${control.rows}x${control.cols}`;

@@ -9,11 +9,12 @@ function ensureCanvasShim(): void {
   if (initialized) return;
   initialized = true;
   const makeImageData = (width: number, height: number) =>
-    (typeof ImageData !== 'undefined' ? new ImageData(width, height) : { width, height, data: new Uint8ClampedArray(width * height * 4), colorSpace: 'srgb' }) as ImageData;
-  initializeCanvas(
-    () => { throw new Error('PSD import works on image data, not canvases'); },
-    makeImageData,
-  );
+    (typeof ImageData !== 'undefined'
+      ? new ImageData(width, height)
+      : { width, height, data: new Uint8ClampedArray(width * height * 4), colorSpace: 'srgb' }) as ImageData;
+  initializeCanvas(() => {
+    throw new Error('PSD import works on image data, not canvases');
+  }, makeImageData);
 }
 
 export function readPsdBytes(bytes: ArrayBuffer | Uint8Array, opts: { pixels?: boolean } = {}): Psd {

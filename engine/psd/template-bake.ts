@@ -20,7 +20,7 @@
  */
 import type { Layer, LayerEffectsInfo, Psd } from 'ag-psd';
 import { DataError } from '../model/errors';
-import type { CustomTemplate, Quad, SmartObjectLayer, SmartObjectMatrix, TemplateLayer, TemplateView } from '../model/types';
+import type { CustomTemplate, Displacement, Quad, SmartObjectLayer, SmartObjectMatrix, TemplateLayer, TemplateView } from '../model/types';
 import { blendCodeForPsd } from './blend';
 import { compositeDocument } from './composite';
 import { copySurface } from './composite/composite';
@@ -33,6 +33,7 @@ import { placementOf } from './placement';
 import type { Raster } from './pixels/raster';
 import { applyAdjustment } from './pixels/adjustments';
 import { applySmartFilters } from './pixels/filters';
+import { displaceFiltersOf, embeddedDisplacementMap, fileNameOf, viewDisplacementFrom } from './displace';
 import { COLOR_LUT_SIZE } from '../model/constants';
 import { templateFromPsd } from './template';
 
@@ -98,8 +99,7 @@ function leafRange(l: Layer, walk: Walk): [number, number] | null {
   return r;
 }
 
-const containsSmartObject = (l: Layer): boolean =>
-  !l.hidden && (isGroup(l) ? l.children!.some(containsSmartObject) : !!l.placedLayer);
+const containsSmartObject = (l: Layer): boolean => !l.hidden && (isGroup(l) ? l.children!.some(containsSmartObject) : !!l.placedLayer);
 
 function alphaBox(r: Raster): Rect | null {
   let x0 = r.width;
@@ -109,7 +109,7 @@ function alphaBox(r: Raster): Rect | null {
   for (let y = 0; y < r.height; y++) {
     const row = y * r.width * 4;
     for (let x = 0; x < r.width; x++) {
-      if (r.data[row + x * 4 + 3]! === 0) continue;
+      if (r.data[row + x * 4 + 3] === 0) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -184,7 +184,20 @@ export function translateLayer(layer: TemplateLayer, dx: number, dy: number): Te
       if (M.projection) {
         // Column-major: translating after the projection adds (dx, dy) times its w row.
         const p = M.projection;
-        moved = { ...M, projection: [p[0] + dx * p[2], p[1] + dy * p[2], p[2], p[3] + dx * p[5], p[4] + dy * p[5], p[5], p[6] + dx * p[8], p[7] + dy * p[8], p[8]] };
+        moved = {
+          ...M,
+          projection: [
+            p[0] + dx * p[2],
+            p[1] + dy * p[2],
+            p[2],
+            p[3] + dx * p[5],
+            p[4] + dy * p[5],
+            p[5],
+            p[6] + dx * p[8],
+            p[7] + dy * p[8],
+            p[8],
+          ],
+        };
       } else {
         moved = M;
         PS = PS && { ...PS, points: PS.points.map((pt) => ({ x: pt.x + dx, y: pt.y + dy })) };
@@ -222,6 +235,16 @@ function fadeTable(table: Raster, before: Raster, k: number): void {
   for (let i = 0; i < table.data.length; i++) table.data[i] = before.data[i]! + k * (table.data[i]! - before.data[i]!);
 }
 
+/** SmartObject layers in `layers` (groups searched) other than `except`. */
+function countSmartObjects(layers: readonly TemplateLayer[], except: SmartObjectLayer | null): number {
+  let n = 0;
+  for (const l of layers) {
+    if (l.T === 'Group') n += countSmartObjects(l.CF, except);
+    else if (l.T === 'SmartObject' && l !== except) n++;
+  }
+  return n;
+}
+
 export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTemplate {
   const imported = importPsd(psd);
   const urlFor = opts.urlFor ?? ((n: string) => n);
@@ -246,17 +269,29 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
   let walk: Walk = { leaves: [], index: new Map() };
   let first = -1;
   let frame: Rect = doc;
+  /** The current view's displacement (from a design's Displace smart filter), its PSD layer and its template layer. */
+  const displaced: { map: Displacement | null; layer: Layer | null; model: SmartObjectLayer | null } = {
+    map: null,
+    layer: null,
+    model: null,
+  };
 
   /** One layer (with its clipped layers) drawn alone at normal mode and full opacity. */
   const isolate = (base: Layer, clips: readonly Layer[], shapeOnly = false): Raster => {
     const solo: Layer = {
-      ...base, hidden: false, clipping: false, opacity: 1,
+      ...base,
+      hidden: false,
+      clipping: false,
+      opacity: 1,
       blendMode: isGroup(base) && base.blendMode === 'pass through' ? 'pass through' : 'normal',
       ...(shapeOnly ? { fillOpacity: 1, effects: undefined } : {}),
     };
-    return compositeDocument({ ...psd, children: [solo, ...clips.map((c) => ({ ...c, clipping: true }))] }, {
-      warn: (m) => note(m),
-    });
+    return compositeDocument(
+      { ...psd, children: [solo, ...clips.map((c) => ({ ...c, clipping: true }))] },
+      {
+        warn: (m) => note(m),
+      },
+    );
   };
 
   const masksOf = (l: Layer, withVector: boolean): Coverage | null => {
@@ -273,9 +308,14 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     if (!blend.exact) note(`${source.name ?? ''}: blend mode '${source.blendMode}' drawn as normal`);
     const url = addImage('layer', crop(raster, box));
     const layer: SmartObjectLayer = {
-      T: 'SmartObject', PS: null, OS: { w: box.width, h: box.height },
-      M: { kind: 'affine', matrix: [1, 0, 0, 1, box.left, box.top] }, PPC: null,
-      F: { kind: 'image', url }, blend: blend.code, opacity,
+      T: 'SmartObject',
+      PS: null,
+      OS: { w: box.width, h: box.height },
+      M: { kind: 'affine', matrix: [1, 0, 0, 1, box.left, box.top] },
+      PPC: null,
+      F: { kind: 'image', url },
+      blend: blend.code,
+      opacity,
     };
     if (clipToBelow) layer.clipToBelow = true;
     return layer;
@@ -289,7 +329,8 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     const filter = l.placedLayer?.filter;
     const enabled = filter?.enabled ? filter.list.filter((f) => f.enabled) : [];
     for (const f of enabled) {
-      if (!COLOUR_FILTERS.has(f.type) && f.type !== 'gaussian blur') note(`${path}: smart filter "${f.name}" (${f.type}) is not part of the template`);
+      if (!COLOUR_FILTERS.has(f.type) && f.type !== 'gaussian blur' && f.type !== 'displace')
+        note(`${path}: smart filter "${f.name}" (${f.type}) is not part of the template`);
     }
     const colour = enabled.filter((f) => COLOUR_FILTERS.has(f.type));
     if (colour.length === 0 && adjustments.length === 0) return null;
@@ -300,7 +341,8 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     }
     for (const a of adjustments) {
       const aPath = `${path} > ${a.name ?? ''}`;
-      if (userMaskOf(a) || (a.vectorMask && !a.vectorMask.disable)) note(`${aPath}: adjustment mask not part of the template (it applies to the whole design)`);
+      if (userMaskOf(a) || (a.vectorMask && !a.vectorMask.disable))
+        note(`${aPath}: adjustment mask not part of the template (it applies to the whole design)`);
       if ((a.blendMode ?? 'normal') !== 'normal') note(`${aPath}: adjustment blend mode '${a.blendMode}' drawn as normal`);
       const before = { ...table, data: table.data.slice() };
       if (!applyAdjustment(a.adjustment!, table)) {
@@ -322,7 +364,13 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     if (!fx) return [];
     for (const what of fx.notDrawn) note(`${path}: layer effect ${what} on a design layer is not drawn`);
     const d = fx.drawn;
-    const edge = [d.dropShadows.length && 'drop shadow', d.outerGlow && 'outer glow', d.innerShadows.length && 'inner shadow', d.innerGlow && 'inner glow', d.strokes.length && 'stroke'].filter(Boolean);
+    const edge = [
+      d.dropShadows.length && 'drop shadow',
+      d.outerGlow && 'outer glow',
+      d.innerShadows.length && 'inner shadow',
+      d.innerGlow && 'inner glow',
+      d.strokes.length && 'stroke',
+    ].filter(Boolean);
     if (edge.length) note(`${path}: layer effects on a design layer that follow its edge are not drawn (${edge.join(', ')})`);
     const box = { left: l.left ?? 0, top: l.top ?? 0, right: l.right ?? psd.width, bottom: l.bottom ?? psd.height };
     const w = Math.max(0, box.right - box.left);
@@ -330,15 +378,35 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     if (!w || !h) return [];
     const opaque = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4).fill(255) };
     const fills: { effects: LayerEffectsInfo; mode: string | undefined; opacity: number | undefined }[] = [
-      ...d.gradientOverlays.map((g) => ({ effects: { gradientOverlay: [{ ...g, blendMode: 'normal' as const, opacity: 1 }] }, mode: g.blendMode, opacity: g.opacity })),
-      ...d.colorOverlays.map((c) => ({ effects: { solidFill: [{ ...c, blendMode: 'normal' as const, opacity: 1 }] }, mode: c.blendMode, opacity: c.opacity })),
+      ...d.gradientOverlays.map((g) => ({
+        effects: { gradientOverlay: [{ ...g, blendMode: 'normal' as const, opacity: 1 }] },
+        mode: g.blendMode,
+        opacity: g.opacity,
+      })),
+      ...d.colorOverlays.map((c) => ({
+        effects: { solidFill: [{ ...c, blendMode: 'normal' as const, opacity: 1 }] },
+        mode: c.blendMode,
+        opacity: c.opacity,
+      })),
     ];
     return fills.flatMap((f) => {
       // The fill alone: an opaque stand-in of the layer's rectangle wearing only this overlay.
-      const stand: Layer = { name: `${l.name ?? ''} overlay`, ...box, blendMode: 'normal', opacity: 1, imageData: opaque, effects: f.effects };
+      const stand: Layer = {
+        name: `${l.name ?? ''} overlay`,
+        ...box,
+        blendMode: 'normal',
+        opacity: 1,
+        imageData: opaque,
+        effects: f.effects,
+      };
       const raster = compositeDocument({ ...psd, children: [stand] }, { warn: (m) => note(m) });
       const effectOpacity = Math.round(Math.min(1, Math.max(0, f.opacity ?? 1)) * 255) / 255;
-      const layer = imageLayer(raster, { name: stand.name, blendMode: f.mode as Layer['blendMode'] }, effectOpacity * (l.opacity ?? 1) * opacity, true);
+      const layer = imageLayer(
+        raster,
+        { name: stand.name, blendMode: f.mode as Layer['blendMode'] },
+        effectOpacity * (l.opacity ?? 1) * opacity,
+        true,
+      );
       return layer ? [layer] : [];
     });
   };
@@ -355,20 +423,70 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
       if (!f.enabled || f.type !== 'gaussian blur') continue;
       const r = f.filter.radius;
       if (r.units !== 'Pixels') note(`${path}: smart filter "${f.name}" radius in ${r.units}, taken as pixels`);
-      if ((f.opacity ?? 1) < 1 || (f.blendMode ?? 'normal') !== 'normal') note(`${path}: smart filter "${f.name}" drawn at full strength and normal mode`);
+      if ((f.opacity ?? 1) < 1 || (f.blendMode ?? 'normal') !== 'normal')
+        note(`${path}: smart filter "${f.name}" drawn at full strength and normal mode`);
       variance += r.value * r.value;
     }
     return Math.sqrt(variance);
   };
 
-  const designLayer = (l: Layer, path: string, masks: Coverage | null, opacity: number, adjustments: readonly Layer[] = []): SmartObjectLayer => {
+  /**
+   * A design's Displace smart filter as the view's displacement: the map Photoshop embedded in
+   * the document, stretched or tiled over it as the filter reads it. The view's map moves every
+   * layer drawn over the photo, so the filter is exact when the design is the view's only layer;
+   * anything else it would also move is named when the view is done. A map that is not in the
+   * file, a second displaced design, and what the model cannot say (fading, filter mask, wrapping
+   * past the edges) are named.
+   */
+  const displacementOf = (l: Layer, path: string): void => {
+    const filters = displaceFiltersOf(l);
+    if (filters.length === 0) return;
+    const f = filters[0]!;
+    const mapPath = f.filter.displacementFile?.path ?? '';
+    if (filters.length > 1) note(`${path}: only the first of ${filters.length} Displace smart filters is part of the template`);
+    if (displaced.map) {
+      note(`${path}: smart filter "${f.name}" (displace) not part of the template: the view already carries another design's displacement`);
+      return;
+    }
+    const map = embeddedDisplacementMap(psd, mapPath, (m) => note(`${path}: displacement map: ${m}`));
+    if (!map) {
+      note(
+        `${path}: smart filter "${f.name}" (displace) is not part of the template: its displacement map "${fileNameOf(mapPath)}" is not embedded in the document`,
+      );
+      return;
+    }
+    if ((f.opacity ?? 1) < 1 || (f.blendMode ?? 'normal') !== 'normal')
+      note(`${path}: smart filter "${f.name}" drawn at full strength and normal mode`);
+    if (l.placedLayer?.filter?.maskEnabled)
+      note(`${path}: smart filter mask not part of the template (the displacement applies everywhere)`);
+    if (f.filter.undefinedAreas === 'wrap around')
+      note(`${path}: smart filter "${f.name}" wraps around the document's edges; the template shows nothing there`);
+    const view = viewDisplacementFrom(map, f.filter, { width: psd.width, height: psd.height }, frame);
+    displaced.map = { url: addImage('displacement', view.raster), scaleX: view.scaleX, scaleY: view.scaleY };
+    displaced.layer = l;
+  };
+
+  const designLayer = (
+    l: Layer,
+    path: string,
+    masks: Coverage | null,
+    opacity: number,
+    adjustments: readonly Layer[] = [],
+  ): SmartObjectLayer => {
     const flatId = flatOf.get(l)!;
     const placement = placementOf(l.placedLayer!, path);
     const blend = blendCodeForPsd(l.blendMode);
     if (!blend.exact) note(`${path}: blend mode '${l.blendMode}' drawn as normal`);
     const layer: SmartObjectLayer = {
-      T: 'SmartObject', PS: placement.PS, OS: placement.OS, M: placement.M, PPC: clipOf(l, path),
-      F: { kind: 'flat', flatId }, blend: blend.code, opacity: (l.opacity ?? 1) * (l.fillOpacity ?? 1) * opacity,
+      T: 'SmartObject',
+      PS: placement.PS,
+      OS: placement.OS,
+      M: placement.M,
+      PPC: clipOf(l, path),
+      F: { kind: 'flat', flatId },
+      blend: blend.code,
+      opacity: (l.opacity ?? 1) * (l.fillOpacity ?? 1) * opacity,
+      ...(placement.PS ? { tessellation: 'photoshop' as const } : {}),
     };
     const mask = multiplyCoverage(masksOf(l, false), masks);
     if (mask) layer.maskUrl = addImage('mask', coverageRaster(mask, frame));
@@ -376,6 +494,8 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     if (lut) layer.colorLutUrl = lut;
     const blur = blurOf(l, path);
     if (blur > 0) layer.blur = blur;
+    displacementOf(l, path);
+    if (displaced.layer === l) displaced.model = layer;
     return layer;
   };
 
@@ -418,12 +538,19 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
         // Adjustments clipped to the design change its colours: they join its colour table. One
         // that comes after another clipped layer would also change that layer: named.
         const firstOther = visibleClips.findIndex((c) => !c.adjustment);
-        const design = designLayer(base, path, masks, opacity, visibleClips.filter((c) => c.adjustment));
+        const design = designLayer(
+          base,
+          path,
+          masks,
+          opacity,
+          visibleClips.filter((c) => c.adjustment),
+        );
         out.push(design, ...overlayLayers(base, path, opacity));
         for (const [k, c] of visibleClips.entries()) {
-          const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
+          const cPath = prefix ? `${prefix}/${c.name ?? ''}` : (c.name ?? '');
           if (c.adjustment) {
-            if (firstOther >= 0 && k > firstOther) note(`${cPath}: adjustment '${c.adjustment.type}' above another clipped layer applied to the design only`);
+            if (firstOther >= 0 && k > firstOther)
+              note(`${cPath}: adjustment '${c.adjustment.type}' above another clipped layer applied to the design only`);
             continue;
           }
           const layer = imageLayer(multiplyAlpha(isolate(c, []), masks), c, (c.opacity ?? 1) * opacity, true);
@@ -456,11 +583,12 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
       }
       const clipMasks = multiplyCoverage(masks, shape);
       const clipOpacity = opacity * (base.opacity ?? 1);
-      if ((base.blendMode ?? 'normal') !== 'normal') note(`${path}: clipping base blend mode '${base.blendMode}' not applied to its clipped layers`);
+      if ((base.blendMode ?? 'normal') !== 'normal')
+        note(`${path}: clipping base blend mode '${base.blendMode}' not applied to its clipped layers`);
       for (const c of visibleClips) {
         const r = leafRange(c, walk);
         if (!r || r[1] < first) continue;
-        const cPath = prefix ? `${prefix}/${c.name ?? ''}` : c.name ?? '';
+        const cPath = prefix ? `${prefix}/${c.name ?? ''}` : (c.name ?? '');
         if (c.placedLayer && flatOf.has(c)) {
           const design = designLayer(c, cPath, clipMasks, clipOpacity);
           out.push(design, ...overlayLayers(c, cPath, clipOpacity));
@@ -478,6 +606,7 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
   /** One view: `children` (the document's layers, or one artboard) over `viewFrame`. */
   const bakeView = (children: Layer[], viewFrame: Rect, viewId: string): TemplateView | null => {
     frame = viewFrame;
+    Object.assign(displaced, { map: null, layer: null, model: null });
     walk = { leaves: [], index: new Map() };
     walkLeaves(children, walk);
     first = walk.leaves.findIndex((l) => !!l.placedLayer && flatOf.has(l));
@@ -487,10 +616,24 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
     const shown = (psd.children ?? []).map((c) => (children.includes(c) ? c : { ...c, hidden: true }));
     const background = compositeDocument({ ...psd, children: hideLeaves(shown, above) }, { warn: (m) => note(`below the design: ${m}`) });
     const photoUrl = addImage('background', crop(background, frame));
-    const layers = emit(children, '', null, 1).map((l) => translateLayer(l, -frame.left, -frame.top));
+    const emitted = emit(children, '', null, 1);
+    if (displaced.map && countSmartObjects(emitted, displaced.model) > 0) {
+      note(
+        `${displaced.layer?.name ?? ''}: its Displace smart filter is the view's displacement, which also moves the view's other layers`,
+      );
+    }
+    const layers = emitted.map((l) => translateLayer(l, -frame.left, -frame.top));
     return {
       viewId,
-      viewData: { width: frame.width, height: frame.height, imageUrl: photoUrl, shadingUrl: null, highlightUrl: null, layers },
+      viewData: {
+        width: frame.width,
+        height: frame.height,
+        imageUrl: photoUrl,
+        shadingUrl: null,
+        highlightUrl: null,
+        layers,
+        ...(displaced.map ? { displacement: displaced.map } : {}),
+      },
       viewLargeImageUrl: null,
       viewCoverImageUrl: null,
       partsList: [],
@@ -501,11 +644,11 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
   const boards = (psd.children ?? []).filter((l) => l.artboard && !l.hidden && containsSmartObject(l));
   const views = boards.length
     ? boards.flatMap((b, i) => {
-      const r = b.artboard!.rect;
-      const rect = intersectRects({ left: r.left, top: r.top, width: r.right - r.left, height: r.bottom - r.top }, doc);
-      const v = isEmptyRect(rect) ? null : bakeView([b], rect, layerName(b, i));
-      return v ? [v] : [];
-    })
+        const r = b.artboard!.rect;
+        const rect = intersectRects({ left: r.left, top: r.top, width: r.right - r.left, height: r.bottom - r.top }, doc);
+        const v = isEmptyRect(rect) ? null : bakeView([b], rect, layerName(b, i));
+        return v ? [v] : [];
+      })
     : [bakeView(psd.children ?? [], doc, opts.viewId ?? 'psd')].filter((v): v is TemplateView => v !== null);
   if (views.length === 0) throw new DataError('PSD has no smart-object layers to design on');
   const template = templateFromPsd({ ...imported, notes }, { photoUrl: views[0]!.viewData.imageUrl, viewId: opts.viewId, name: opts.name });

@@ -1,2 +1,10 @@
 /** The editor's live stage (see live-stage.ts); hosted by workers/stage.worker.ts. */
-export { LiveStage, deviceScale, elementKey, type StageFrame, type StageView, type StageBackground, type StageResult } from './live-stage.ts';
+export {
+  LiveStage,
+  deviceScale,
+  elementKey,
+  type StageFrame,
+  type StageView,
+  type StageBackground,
+  type StageResult,
+} from './live-stage.ts';

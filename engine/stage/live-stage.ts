@@ -9,7 +9,18 @@
  * touched (the canvas keeps its pixels between frames), so the fill work follows the size of
  * the change, not of the stage. Under SwiftShader fill is what costs.
  */
-import { CanvasSource, Color, Container, DOMAdapter, Graphics, Sprite, Texture, WebGLRenderer, WebWorkerAdapter, autoDetectRenderer } from 'pixi.js';
+import {
+  CanvasSource,
+  Color,
+  Container,
+  DOMAdapter,
+  Graphics,
+  Sprite,
+  Texture,
+  WebGLRenderer,
+  WebWorkerAdapter,
+  autoDetectRenderer,
+} from 'pixi.js';
 import { applyAffine, boundsOfPoints, type Bounds, type ReadonlyMat2d, type Vec2 } from '../geometry/index.ts';
 import type { DesignElement } from '../model/index.ts';
 import { composeFlat } from '../render/compose/compose.ts';
@@ -80,7 +91,14 @@ interface Node {
 
 function opBounds(op: DrawOp): Bounds[] {
   const box = (m: ReadonlyMat2d, w: number, h: number): Bounds =>
-    boundsOfPoints([[0, 0], [w, 0], [w, h], [0, h]].map((p) => applyAffine(m, p as unknown as Vec2)));
+    boundsOfPoints(
+      [
+        [0, 0],
+        [w, 0],
+        [w, h],
+        [0, h],
+      ].map((p) => applyAffine(m, p as unknown as Vec2)),
+    );
   if (op.kind === 'bitmap') return op.matrices.map((m) => box(m, op.bitmap.width, op.bitmap.height));
   return [box(op.matrix, op.raster.canvas.width, op.raster.canvas.height)];
 }
@@ -257,7 +275,9 @@ export class LiveStage {
     return used;
   }
 
-  private async assetsFor(el: DesignElement): Promise<{ images: Map<string, ImageBitmap>; fonts: Map<string, LoadedFont>; error: string | null }> {
+  private async assetsFor(
+    el: DesignElement,
+  ): Promise<{ images: Map<string, ImageBitmap>; fonts: Map<string, LoadedFont>; error: string | null }> {
     const images = new Map<string, ImageBitmap>();
     const fonts = new Map<string, LoadedFont>();
     try {
@@ -328,10 +348,25 @@ export class LiveStage {
       root.addChild(new Graphics().rect(0, 0, frame.flat.width, frame.flat.height).fill(new Color(bg.color)));
     }
     if (image) {
-      const plan = planFlat({ flat: frame.flat, designList: [], background: { image, visible: true }, images: new Map(), fonts: new Map(), outputScale: [1, 1], maxTextureSize: 8192 });
+      const plan = planFlat({
+        flat: frame.flat,
+        designList: [],
+        background: { image, visible: true },
+        images: new Map(),
+        fonts: new Map(),
+        outputScale: [1, 1],
+        maxTextureSize: 8192,
+      });
       for (const op of plan.ops) this.addOp(root, op, textures);
     }
-    this.bgNode = { key, root, textures, error: null, bounds: { minX: 0, minY: 0, maxX: frame.flat.width, maxY: frame.flat.height }, bitmaps: image ? [image] : [] };
+    this.bgNode = {
+      key,
+      root,
+      textures,
+      error: null,
+      bounds: { minX: 0, minY: 0, maxX: frame.flat.width, maxY: frame.flat.height },
+      bitmaps: image ? [image] : [],
+    };
     this.bgLayer.removeChildren();
     this.bgLayer.addChild(root);
   }

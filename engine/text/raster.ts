@@ -95,7 +95,12 @@ export function rasterizeText(el: TextStyle, layout: TextLayout, options: Raster
   if (shadow) {
     // Canvas blur is a Gaussian with sigma = blur / 2; 3 sigma holds all visible shadow.
     const spread = shadow.blur * 1.5 + 1;
-    const cast = { minX: out.minX + shadow.offsetX, minY: out.minY + shadow.offsetY, maxX: out.maxX + shadow.offsetX, maxY: out.maxY + shadow.offsetY };
+    const cast = {
+      minX: out.minX + shadow.offsetX,
+      minY: out.minY + shadow.offsetY,
+      maxX: out.maxX + shadow.offsetX,
+      maxY: out.maxY + shadow.offsetY,
+    };
     out = unionBox(out, grow(cast, spread));
   }
   // Whole output pixels, so the raster is copied 1:1 onto the output grid.

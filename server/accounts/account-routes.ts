@@ -10,9 +10,7 @@ import { ok, okData } from '../platform/envelope';
 import { bodyOf } from '../platform/request-fields';
 import { Messages } from '../../contract/envelope';
 import { AccountMessages } from '../../contract/account';
-import {
-  changeEmail, RATES, sendChangeEmailCode, updateCurrency, updateProfile, updateTaxNumber,
-} from './account-settings';
+import { changeEmail, RATES, sendChangeEmailCode, updateCurrency, updateProfile, updateTaxNumber } from './account-settings';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, mailer } = ctx;

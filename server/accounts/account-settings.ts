@@ -14,7 +14,12 @@ import { findUserByEmail, findUserById, isUniqueViolation } from './users';
 import { Messages } from '../../contract/envelope';
 import { firstError, type Schema } from '../../contract/validation';
 import {
-  AccountMessages, changeEmailSchema, changeEmailSendSchema, profileSchema, taxNumberSchema, type Rate,
+  AccountMessages,
+  changeEmailSchema,
+  changeEmailSendSchema,
+  profileSchema,
+  taxNumberSchema,
+  type Rate,
 } from '../../contract/account';
 
 type Body = Record<string, unknown>;
@@ -27,7 +32,10 @@ function check(schema: Schema, body: Body): void {
 
 export async function updateProfile(db: Db, userId: number, body: Body): Promise<void> {
   check(profileSchema, body);
-  await db.update(users).set({ displayname: str(body.displayname), gender: Number(str(body.gender)), updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ displayname: str(body.displayname), gender: Number(str(body.gender)), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /** Refuses the caller's own address and one that belongs to another account. */
@@ -97,7 +105,10 @@ export async function updateCurrency(db: Db, userId: number, body: Body): Promis
   const currencysale = str(body.currencysale);
   if (!RATES.some((r) => r.ratenameEN === currencyset)) throw new AppError(AccountMessages.currencyInvalid);
   if (currencysale !== '0' && currencysale !== '1') throw new AppError(AccountMessages.currencySaleInvalid);
-  await db.update(users).set({ currencyset, currencysale: Number(currencysale), updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ currencyset, currencysale: Number(currencysale), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /** Empty clears the number; anything else must look like a tax id. */

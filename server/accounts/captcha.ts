@@ -23,7 +23,10 @@ export function newCaptchaCode(): string {
 export function captchaSvg(code: string, width = 120, height = 40): string {
   const parts: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const y1 = randomInt(height), y2 = randomInt(height), cx = randomInt(width), cy = randomInt(height);
+    const y1 = randomInt(height),
+      y2 = randomInt(height),
+      cx = randomInt(width),
+      cy = randomInt(height);
     parts.push(`<path d="M0 ${y1} Q${cx} ${cy} ${width} ${y2}" stroke="${pick(COLORS)}" stroke-width="1.2" fill="none" opacity="0.7"/>`);
   }
   for (let i = 0; i < 30; i++) {
@@ -34,7 +37,9 @@ export function captchaSvg(code: string, width = 120, height = 40): string {
     const x = step * (i + 1) + randomInt(-4, 5);
     const y = height / 2 + 9 + randomInt(-4, 5);
     const rot = randomInt(-25, 26);
-    parts.push(`<text x="${x}" y="${y}" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" font-weight="bold" fill="${pick(COLORS)}" text-anchor="middle" transform="rotate(${rot} ${x} ${y})">${ch}</text>`);
+    parts.push(
+      `<text x="${x}" y="${y}" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" font-weight="bold" fill="${pick(COLORS)}" text-anchor="middle" transform="rotate(${rot} ${x} ${y})">${ch}</text>`,
+    );
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#f3f6fb"/>${parts.join('')}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
@@ -44,7 +49,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** The login image code (also manyStoreLogin's): single-use, deleted on the first attempt, right or wrong. */
 export async function checkCaptcha(db: Db, body: Record<string, unknown>): Promise<void> {
-  const [row] = await db.delete(captchas).where(eq(captchas.uuid, str(body.uuid))).returning();
+  const [row] = await db
+    .delete(captchas)
+    .where(eq(captchas.uuid, str(body.uuid)))
+    .returning();
   if (!row) throw new AppError(Messages.captchaExpired);
   if (row.expiresAt.getTime() < Date.now()) throw new AppError(Messages.captchaExpired);
   if (row.code.toLowerCase() !== str(body.code).toLowerCase()) throw new AppError(Messages.captchaError);

@@ -13,9 +13,12 @@ const MAX_WRONG_GUESSES = 5;
 const hashCode = (purpose: string, email: string, code: string) => sha256(`${purpose}:${email.toLowerCase()}:${code}`);
 
 async function latest(db: Db, email: string, purpose: CodePurpose) {
-  const [row] = await db.select().from(emailCodes)
+  const [row] = await db
+    .select()
+    .from(emailCodes)
     .where(and(sql`lower(${emailCodes.email}) = ${email.toLowerCase()}`, eq(emailCodes.purpose, purpose)))
-    .orderBy(desc(emailCodes.id)).limit(1);
+    .orderBy(desc(emailCodes.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -27,11 +30,16 @@ export async function issueEmailCode(db: Db, email: string, purpose: CodePurpose
   const code = numericCode(EMAIL_CODE_LENGTH);
   await db.transaction(async (tx) => {
     // Only the newest code counts: older unused ones are closed so a leaked old mail is useless.
-    await tx.update(emailCodes).set({ usedAt: now })
+    await tx
+      .update(emailCodes)
+      .set({ usedAt: now })
       .where(and(sql`lower(${emailCodes.email}) = ${email.toLowerCase()}`, eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
     await tx.insert(emailCodes).values({
-      email: email.toLowerCase(), purpose, codeHash: hashCode(purpose, email, code),
-      createdAt: now, expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000),
+      email: email.toLowerCase(),
+      purpose,
+      codeHash: hashCode(purpose, email, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_S * 1000),
     });
   });
   return code;
@@ -44,13 +52,17 @@ export async function consumeEmailCode(db: Db, email: string, purpose: CodePurpo
   if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(Messages.emailCodeExpired);
   if (row.codeHash !== hashCode(purpose, email, code.trim())) {
     const attempts = row.attempts + 1;
-    await db.update(emailCodes)
+    await db
+      .update(emailCodes)
       .set({ attempts, ...(attempts >= MAX_WRONG_GUESSES ? { usedAt: now } : {}) })
       .where(eq(emailCodes.id, row.id));
     throw new AppError(Messages.emailCodeError);
   }
   // The conditional update makes the code single-use even under concurrent submits.
-  const used = await db.update(emailCodes).set({ usedAt: now })
-    .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.usedAt))).returning({ id: emailCodes.id });
+  const used = await db
+    .update(emailCodes)
+    .set({ usedAt: now })
+    .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.usedAt)))
+    .returning({ id: emailCodes.id });
   if (used.length === 0) throw new AppError(Messages.emailCodeError);
 }

@@ -4,7 +4,10 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, key) => (e ? reject(e) : resolve(key))));
 
-const N = 16384, R = 8, P = 1, LEN = 32;
+const N = 16384,
+  R = 8,
+  P = 1,
+  LEN = 32;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -17,7 +20,10 @@ export async function verifyPassword(password: string, encoded: string): Promise
   if (alg !== 'scrypt' || !n || !r || !p || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, 'base64');
   const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -41,12 +41,17 @@ export async function sessionUserId(db: Db, token: string): Promise<number | nul
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(token)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.tokenHash, sha256(token)));
 }
 
 /** Revokes every session of a user, except `keepToken` when given (the one changing the password). */
 export async function revokeUserSessions(db: Db, userId: number, keepToken?: string): Promise<void> {
-  const rows = await db.select({ id: sessions.id, tokenHash: sessions.tokenHash }).from(sessions)
+  const rows = await db
+    .select({ id: sessions.id, tokenHash: sessions.tokenHash })
+    .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   const keep = keepToken ? sha256(keepToken) : null;
   for (const row of rows) {

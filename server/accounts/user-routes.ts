@@ -6,7 +6,14 @@ import type { AppContext } from '../platform/context';
 import { captchas } from './schema';
 import { captchaSvg, checkCaptcha, newCaptchaCode } from './captcha';
 import {
-  clearSessionCookies, createSession, requireUser, revokeSession, revokeUserSessions, setSessionCookies, sessionUserId, tokenFrom,
+  clearSessionCookies,
+  createSession,
+  requireUser,
+  revokeSession,
+  revokeUserSessions,
+  setSessionCookies,
+  sessionUserId,
+  tokenFrom,
 } from './session';
 import { authenticate, createUser, findUserByEmail, findUserById, setPassword, userInfo } from './users';
 import { consumeEmailCode, issueEmailCode, type CodePurpose } from './email-codes';
@@ -15,7 +22,14 @@ import { AppError, ok } from '../platform/envelope';
 import { Code, Messages } from '../../contract/envelope';
 import { CAPTCHA_TTL_S } from '../../contract/constants';
 import {
-  changePasswordSchema, firstError, loginSchema, registerSchema, resetPasswordSchema, sendCodeSchema, setPasswordSchema, type Schema,
+  changePasswordSchema,
+  firstError,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  sendCodeSchema,
+  setPasswordSchema,
+  type Schema,
 } from '../../contract/validation';
 import { verifyPassword } from './password';
 import { onUserRegistered } from '../commerce/coupons';
@@ -27,7 +41,6 @@ function check(schema: Schema, body: Body): void {
   const msg = firstError(schema, body);
   if (msg) throw new AppError(msg);
 }
-
 
 function bodyOf(request: FastifyRequest): Body {
   const b = request.body;

@@ -11,7 +11,11 @@ import type { UserInfo } from '../../contract/api';
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -48,7 +52,10 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 }
 
 export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 export async function userInfo(db: Db, user: UserRow): Promise<UserInfo> {

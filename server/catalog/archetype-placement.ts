@@ -44,5 +44,7 @@ export const ARCHETYPE_PLACEMENTS: Readonly<Record<string, Placement>> = {
 
 /** The archetype keys placed in one subcategory of one category. */
 export function archetypesIn(category: string, subcategory: string): string[] {
-  return Object.entries(ARCHETYPE_PLACEMENTS).filter(([, [c, s]]) => c === category && s === subcategory).map(([key]) => key);
+  return Object.entries(ARCHETYPE_PLACEMENTS)
+    .filter(([, [c, s]]) => c === category && s === subcategory)
+    .map(([key]) => key);
 }

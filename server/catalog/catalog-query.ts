@@ -73,10 +73,20 @@ export function parseCents(raw: string | undefined, what: string): number | unde
 }
 
 const SORT_ALIASES: Readonly<Record<string, CatalogSort>> = {
-  newest: 'newest', new: 'newest', created: 'newest', createdtime: 'newest', oldest: 'oldest',
-  price_asc: 'price_asc', priceasc: 'price_asc', price: 'price_asc',
-  price_desc: 'price_desc', pricedesc: 'price_desc',
-  popular: 'popular', popularity: 'popular', sales: 'popular', hot: 'popular',
+  newest: 'newest',
+  new: 'newest',
+  created: 'newest',
+  createdtime: 'newest',
+  oldest: 'oldest',
+  price_asc: 'price_asc',
+  priceasc: 'price_asc',
+  price: 'price_asc',
+  price_desc: 'price_desc',
+  pricedesc: 'price_desc',
+  popular: 'popular',
+  popularity: 'popular',
+  sales: 'popular',
+  hot: 'popular',
 };
 
 /**
@@ -136,13 +146,21 @@ export function parseCustomType(raw: string | undefined): number | undefined {
 export function parseKeyword(raw: string | undefined): string[] {
   if (raw === undefined) return [];
   if (raw.length > 100) throw new AppError('keyword must be at most 100 characters');
-  return raw.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5).map((w) => w.slice(0, 40));
+  return raw
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((w) => w.slice(0, 40));
 }
 
 /** Repeated (productIdList=1&productIdList=2) or comma-joined ids, at most 100. */
 export function parseIdList(q: Query, name: string): number[] {
   const raw = q[name] ?? q[`${name}[]`];
-  const parts = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+  const parts = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new AppError(`${name} is required`);
   if (parts.length > 100) throw new AppError(`${name} takes at most 100 ids`);
   return parts.map((p) => parseId(p, name));

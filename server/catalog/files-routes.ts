@@ -15,7 +15,10 @@ export function catalogFileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
     try {
       const file = await serveCatalogFile(ctx.config.dataDir, rel, { size: text(q.size), w: text(q.w) });
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', file.etag).header('x-content-type-options', 'nosniff');
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', file.etag)
+        .header('x-content-type-options', 'nosniff');
       const known = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
       if (known.includes(file.etag) || known.includes('*')) return reply.status(304).send();
       return reply.header('content-type', file.contentType).send(await file.body());

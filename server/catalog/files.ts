@@ -19,7 +19,10 @@ export const SIZE_PRESETS: Readonly<Record<number, number>> = { 1: 200, 2: 150, 
 export const WIDTH_LADDER = [60, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2000, 2400] as const;
 
 export class FileRefused extends Error {
-  constructor(message: string, readonly status: 400 | 404) {
+  constructor(
+    message: string,
+    readonly status: 400 | 404,
+  ) {
     super(message);
   }
 }
@@ -54,14 +57,18 @@ export function parseVariant(query: { size?: string; w?: string }): string | nul
   if (w !== undefined && w !== '') {
     const n = /^\d{1,5}$/.test(w) ? Number(w) : NaN;
     const snapped = WIDTH_LADDER.find((x) => x >= n);
-    if (!(n >= 1) || snapped === undefined) throw new FileRefused(`w must be a width from 1 to ${WIDTH_LADDER[WIDTH_LADDER.length - 1]}`, 400);
+    if (!(n >= 1) || snapped === undefined)
+      throw new FileRefused(`w must be a width from 1 to ${WIDTH_LADDER[WIDTH_LADDER.length - 1]}`, 400);
     return `w${snapped}`;
   }
   return null;
 }
 
 async function exists(file: string): Promise<boolean> {
-  return stat(file).then((s) => s.isFile(), () => false);
+  return stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /** Writes via a temporary name so a reader never sees half a file. */
@@ -97,7 +104,10 @@ async function resize(source: string, variant: string, png: boolean): Promise<Bu
   const img = sharp(source);
   const n = Number(variant.slice(1));
   const sized = variant.startsWith('s')
-    ? img.resize(SIZE_PRESETS[n] ?? n, SIZE_PRESETS[n] ?? n, { fit: 'contain', background: png ? { r: 0, g: 0, b: 0, alpha: 0 } : '#FFFFFF' })
+    ? img.resize(SIZE_PRESETS[n] ?? n, SIZE_PRESETS[n] ?? n, {
+        fit: 'contain',
+        background: png ? { r: 0, g: 0, b: 0, alpha: 0 } : '#FFFFFF',
+      })
     : img.resize({ width: n, withoutEnlargement: true });
   return png ? sized.png({ compressionLevel: 6 }).toBuffer() : sized.jpeg({ quality: 82 }).toBuffer();
 }
@@ -111,13 +121,17 @@ export async function serveCatalogFile(dataDir: string, rel: string, query: { si
   if (!(await exists(abs)) && !(await deriveTint(abs))) throw new FileRefused('File not found', 404);
 
   const source = await stat(abs);
-  const etag = `"${createHash('sha1').update(`${rel}|${variant ?? ''}|${source.size}|${source.mtimeMs}`).digest('hex').slice(0, 24)}"`;
+  const etag = `"${createHash('sha1')
+    .update(`${rel}|${variant ?? ''}|${source.size}|${source.mtimeMs}`)
+    .digest('hex')
+    .slice(0, 24)}"`;
   if (!variant) return { contentType, etag, body: () => readFile(abs) };
 
   // Resized copies live in a dot-folder no URL can name (segments never start with '.').
   const cached = path.join(root, '.cache', variant, rel);
   const body = async () => {
-    if (!(await exists(cached))) await once(cached, async () => writeAtomic(cached, await resize(abs, variant, contentType === 'image/png')));
+    if (!(await exists(cached)))
+      await once(cached, async () => writeAtomic(cached, await resize(abs, variant, contentType === 'image/png')));
     return readFile(cached);
   };
   return { contentType, etag, body };

@@ -11,7 +11,15 @@
  */
 import { AppError } from '../platform/envelope';
 import {
-  CatalogMessages, first, parseCents, parseCustomType, parseDollars, parseFlag, parseKeyword, parseShipFrom, type Query,
+  CatalogMessages,
+  first,
+  parseCents,
+  parseCustomType,
+  parseDollars,
+  parseFlag,
+  parseKeyword,
+  parseShipFrom,
+  type Query,
 } from './catalog-query';
 import type { ProductFilter } from './queries';
 import { CATEGORIES, HOT_SELLING_SLUG, type CategoryDef } from './taxonomy';
@@ -48,7 +56,8 @@ export function parseFilter(q: Query): ProductFilter {
 
   const minCost = parseCents(first(q, 'minCost'), 'minCost') ?? parseDollars(first(q, 'minPrice'), 'minPrice');
   const maxCost = parseCents(first(q, 'maxCost'), 'maxCost') ?? parseDollars(first(q, 'maxPrice'), 'maxPrice');
-  if (minCost !== undefined && maxCost !== undefined && minCost > maxCost) throw new AppError('The lowest price must not be above the highest price');
+  if (minCost !== undefined && maxCost !== undefined && minCost > maxCost)
+    throw new AppError('The lowest price must not be above the highest price');
   if (minCost !== undefined) f.minCost = minCost;
   if (maxCost !== undefined) f.maxCost = maxCost;
 

@@ -45,7 +45,11 @@ async function psdPart(request: FastifyRequest): Promise<{ part: MultipartFile; 
   }
 }
 
-export function catalogOpsRoutes(app: FastifyInstance, ctx: AppContext, opsToken: string | null = process.env.OPS_TOKEN?.trim() || null): void {
+export function catalogOpsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opsToken: string | null = process.env.OPS_TOKEN?.trim() || null,
+): void {
   app.register(async (ops) => {
     ops.addHook('onRequest', opsGuard(opsToken));
 
@@ -62,11 +66,18 @@ export function catalogOpsRoutes(app: FastifyInstance, ctx: AppContext, opsToken
       const customType = intField(part, 'customType', 1, 99, 6);
       if (!CUSTOM_TYPES[customType]) throw new AppError(`customType must be one of ${Object.keys(CUSTOM_TYPES).join(', ')}`);
       try {
-        const made = await addPsdProduct({ db: ctx.db, dataDir: ctx.config.dataDir }, {
-          bytes, title, cost, shipFrom, customType,
-          subcategoryId: intField(part, 'subcategoryId', 1, 2_147_483_647),
-          weightGrams: intField(part, 'weightGrams', 1, 100_000, 200),
-        });
+        const made = await addPsdProduct(
+          { db: ctx.db, dataDir: ctx.config.dataDir },
+          {
+            bytes,
+            title,
+            cost,
+            shipFrom,
+            customType,
+            subcategoryId: intField(part, 'subcategoryId', 1, 2_147_483_647),
+            weightGrams: intField(part, 'weightGrams', 1, 100_000, 200),
+          },
+        );
         request.log.info({ productId: made.productId, notes: made.notes.length }, 'catalogue product added from a PSD by the operator');
         return okData(made);
       } catch (err) {
@@ -76,4 +87,3 @@ export function catalogOpsRoutes(app: FastifyInstance, ctx: AppContext, opsToken
     });
   });
 }
-

@@ -67,20 +67,34 @@ export interface PsdProductResult {
 
 /** 'PSD' files start with 8BPS and version 1; large documents (PSB) with version 2. */
 export function isPsdFile(bytes: Uint8Array): boolean {
-  return bytes.length >= 26 && bytes[0] === 0x38 && bytes[1] === 0x42 && bytes[2] === 0x50 && bytes[3] === 0x53
-    && bytes[4] === 0 && (bytes[5] === 1 || bytes[5] === 2);
+  return (
+    bytes.length >= 26 &&
+    bytes[0] === 0x38 &&
+    bytes[1] === 0x42 &&
+    bytes[2] === 0x50 &&
+    bytes[3] === 0x53 &&
+    bytes[4] === 0 &&
+    (bytes[5] === 1 || bytes[5] === 2)
+  );
 }
 
 /** Serialises operator additions, so two at once never take the same ids. */
 const ADD_LOCK_KEY = 0x0c47a107;
 
-async function nextId(db: Pick<Db, 'select'>, column: typeof catalogTemplates.id | typeof catalogProducts.id | typeof catalogVariants.id | typeof catalogImages.id): Promise<number> {
+async function nextId(
+  db: Pick<Db, 'select'>,
+  column: typeof catalogTemplates.id | typeof catalogProducts.id | typeof catalogVariants.id | typeof catalogImages.id,
+): Promise<number> {
   const table = column.table;
-  const [row] = await db.select({ top: max(column) }).from(table).where(gte(column, OPERATOR_ID_BASE));
+  const [row] = await db
+    .select({ top: max(column) })
+    .from(table)
+    .where(gte(column, OPERATOR_ID_BASE));
   return Math.max(OPERATOR_ID_BASE, (row?.top ?? OPERATOR_ID_BASE - 1) + 1);
 }
 
-const rawSharp = (r: Raster) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.length), { raw: { width: r.width, height: r.height, channels: 4 } });
+const rawSharp = (r: Raster) =>
+  sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.data.length), { raw: { width: r.width, height: r.height, channels: 4 } });
 const png = (r: Raster) => rawSharp(r).png().toBuffer();
 
 /** The flats' editing space: the long side at the catalogue's 800 px, the print size the smart object's own pixels. */
@@ -89,7 +103,10 @@ function editSpace(template: CustomTemplate): CustomTemplate {
     ...template,
     flatList: template.flatList.map((f) => {
       const k = EDIT_SIZE / Math.max(f.flatData.flatWidth, f.flatData.flatHeight);
-      return { ...f, flatData: { ...f.flatData, width: Math.round(f.flatData.flatWidth * k), height: Math.round(f.flatData.flatHeight * k) } };
+      return {
+        ...f,
+        flatData: { ...f.flatData, width: Math.round(f.flatData.flatWidth * k), height: Math.round(f.flatData.flatHeight * k) },
+      };
     }),
   };
 }
@@ -124,7 +141,12 @@ export async function addPsdProduct(ctx: { db: Db; dataDir: string }, input: Psd
   try {
     for (const img of baked.images) await writeFile(path.join(dir, img.name), await png(img.raster));
     await writeFile(path.join(dir, 'cover.jpg'), await rawSharp(cover).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
-    return await insertRows(ctx.db, input, { baked, sub, cover: fileUrl(PSD_BUILD, folder, 'cover.jpg'), size: { width: psd.width, height: psd.height } });
+    return await insertRows(ctx.db, input, {
+      baked,
+      sub,
+      cover: fileUrl(PSD_BUILD, folder, 'cover.jpg'),
+      size: { width: psd.width, height: psd.height },
+    });
   } catch (err) {
     // Nothing half-made stays behind: no rows (one transaction) and no pictures.
     await rm(dir, { recursive: true, force: true });
@@ -135,7 +157,12 @@ export async function addPsdProduct(ctx: { db: Db; dataDir: string }, input: Psd
 async function insertRows(
   db: Db,
   input: PsdProductInput,
-  made: { baked: ReturnType<typeof bakePsdTemplate>; sub: typeof catalogSubcategories.$inferSelect; cover: string; size: { width: number; height: number } },
+  made: {
+    baked: ReturnType<typeof bakePsdTemplate>;
+    sub: typeof catalogSubcategories.$inferSelect;
+    cover: string;
+    size: { width: number; height: number };
+  },
 ): Promise<PsdProductResult> {
   const { baked, sub } = made;
   const shipFrom = input.shipFrom ?? 'CN';
@@ -156,26 +183,68 @@ async function insertRows(
     const printAreas = template.flatList.map((f) => ({ flatId: f.flatId, widthPx: f.flatData.flatWidth, heightPx: f.flatData.flatHeight }));
     const handle = `${slugify(input.title) || 'mockup'}-${productId - OPERATOR_ID_BASE + 1}`;
     const view = template.viewList[0]!;
-    await tx.insert(catalogTemplates).values({ id: templateId, archetype: `psd-${templateId}`, name: input.title, customType, cover: made.cover, template });
+    await tx
+      .insert(catalogTemplates)
+      .values({ id: templateId, archetype: `psd-${templateId}`, name: input.title, customType, cover: made.cover, template });
     const description = `${input.title}: made from a mockup photograph, ready for your design.`;
     await tx.insert(catalogProducts).values({
-      id: productId, handle, title: input.title, description, bodyHtml: `<p>${description.replace(/[<>&]/g, '')}</p>`,
-      archetype: `psd-${templateId}`, customType, categoryId: sub.categoryId, subcategoryId: sub.id, templateId,
-      shipFlag: shipFrom === 'CN' ? 0 : 1, shipFrom, defaultLogisticsId: methodsFrom(shipFrom)[0]?.logisticsId ?? 1,
+      id: productId,
+      handle,
+      title: input.title,
+      description,
+      bodyHtml: `<p>${description.replace(/[<>&]/g, '')}</p>`,
+      archetype: `psd-${templateId}`,
+      customType,
+      categoryId: sub.categoryId,
+      subcategoryId: sub.id,
+      templateId,
+      shipFlag: shipFrom === 'CN' ? 0 : 1,
+      shipFrom,
+      defaultLogisticsId: methodsFrom(shipFrom)[0]?.logisticsId ?? 1,
       logistics: logisticsFor(shipFrom, input.weightGrams ?? 200),
       properties: printAreas.map((a) => ({ name: `Print area ${a.flatId}`, value: `${a.widthPx} x ${a.heightPx} px` })),
-      options: [], customInfo: { archetype: `psd-${templateId}`, dpi: PRINT_DPI, printAreas, views },
-      pic1: made.cover, minCost: input.cost, maxCost: input.cost, hotSelling: false, is3d: false, customizedGift: false,
-      sales: 0, status: 1, createdAt: new Date(), searchText: `${input.title} ${handle} ${description}`.toLowerCase(),
+      options: [],
+      customInfo: { archetype: `psd-${templateId}`, dpi: PRINT_DPI, printAreas, views },
+      pic1: made.cover,
+      minCost: input.cost,
+      maxCost: input.cost,
+      hotSelling: false,
+      is3d: false,
+      customizedGift: false,
+      sales: 0,
+      status: 1,
+      createdAt: new Date(),
+      searchText: `${input.title} ${handle} ${description}`.toLowerCase(),
     });
     await tx.insert(catalogImages).values({
-      id: imageId, productId, position: 0, customType, templateId, sectionType: null, prototypeGroupId: `psd-${templateId}`,
-      prototypeGroupName: input.title, sectionName: views[0]!.name, colorName: 'White', imgname: '#FFFFFF', src: view.viewData.imageUrl,
-      iscolor: 0, isoverlay: 0, editimgwidth: made.size.width, editimgheight: made.size.height,
+      id: imageId,
+      productId,
+      position: 0,
+      customType,
+      templateId,
+      sectionType: null,
+      prototypeGroupId: `psd-${templateId}`,
+      prototypeGroupName: input.title,
+      sectionName: views[0]!.name,
+      colorName: 'White',
+      imgname: '#FFFFFF',
+      src: view.viewData.imageUrl,
+      iscolor: 0,
+      isoverlay: 0,
+      editimgwidth: made.size.width,
+      editimgheight: made.size.height,
     });
     await tx.insert(catalogVariants).values({
-      id: variantId, productId, position: 0, option1: null, option2: null, option3: null, imagesId: imageId,
-      cost: input.cost, sku: `POD-${productId}-001`, weightGrams: input.weightGrams ?? 200,
+      id: variantId,
+      productId,
+      position: 0,
+      option1: null,
+      option2: null,
+      option3: null,
+      imagesId: imageId,
+      cost: input.cost,
+      sku: `POD-${productId}-001`,
+      weightGrams: input.weightGrams ?? 200,
     });
     return { productId, templateId, handle, printAreas, notes: baked.notes };
   });
@@ -183,6 +252,10 @@ async function insertRows(
 
 /** Operator products still present (for tests and the operator's own checks). */
 export async function operatorProductIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: catalogProducts.id }).from(catalogProducts).where(and(gte(catalogProducts.id, OPERATOR_ID_BASE), eq(catalogProducts.status, 1))).orderBy(asc(catalogProducts.id));
+  const rows = await db
+    .select({ id: catalogProducts.id })
+    .from(catalogProducts)
+    .where(and(gte(catalogProducts.id, OPERATOR_ID_BASE), eq(catalogProducts.status, 1)))
+    .orderBy(asc(catalogProducts.id));
   return rows.map((r) => r.id);
 }

@@ -91,7 +91,12 @@ export type CardRow = {
 };
 
 /** One page of cards with the total, in one query (a window count rides on every row). */
-async function cardPage(db: Db, where: SQL | undefined, order: SQL[], page: { pageSize: number; offset: number }): Promise<{ rows: CardRow[]; total: number }> {
+async function cardPage(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { pageSize: number; offset: number },
+): Promise<{ rows: CardRow[]; total: number }> {
   const found = await db
     .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(catalogProducts)
@@ -108,13 +113,26 @@ async function cardPage(db: Db, where: SQL | undefined, order: SQL[], page: { pa
   return { rows: [], total: c?.n ?? 0 };
 }
 
-export function listProducts(db: Db, f: ProductFilter, sort: CatalogSort, page: { pageSize: number; offset: number }): Promise<{ rows: CardRow[]; total: number }> {
+export function listProducts(
+  db: Db,
+  f: ProductFilter,
+  sort: CatalogSort,
+  page: { pageSize: number; offset: number },
+): Promise<{ rows: CardRow[]; total: number }> {
   return cardPage(db, filterWhere(f), orderOf(sort), page);
 }
 
 /** Related: the same category, the same subcategory first, best sellers first. */
-export function relatedProducts(db: Db, product: { id: number; categoryId: number; subcategoryId: number }, page: { pageSize: number; offset: number }): Promise<{ rows: CardRow[]; total: number }> {
-  const order = [sql`(${catalogProducts.subcategoryId} = ${product.subcategoryId}) desc`, desc(catalogProducts.sales), desc(catalogProducts.id)];
+export function relatedProducts(
+  db: Db,
+  product: { id: number; categoryId: number; subcategoryId: number },
+  page: { pageSize: number; offset: number },
+): Promise<{ rows: CardRow[]; total: number }> {
+  const order = [
+    sql`(${catalogProducts.subcategoryId} = ${product.subcategoryId}) desc`,
+    desc(catalogProducts.sales),
+    desc(catalogProducts.id),
+  ];
   return cardPage(db, filterWhere({ categoryId: product.categoryId, excludeId: product.id }), order, page);
 }
 
@@ -147,8 +165,16 @@ export async function loadBundles(db: Db, ids: readonly number[]): Promise<Produ
   const found = products.map((r) => r.product.id);
   const templateIds = [...new Set(products.map((r) => r.product.templateId))];
   const [variants, images, templates] = await Promise.all([
-    db.select().from(catalogVariants).where(inArray(catalogVariants.productId, found)).orderBy(asc(catalogVariants.productId), asc(catalogVariants.position)),
-    db.select().from(catalogImages).where(inArray(catalogImages.productId, found)).orderBy(asc(catalogImages.productId), asc(catalogImages.position)),
+    db
+      .select()
+      .from(catalogVariants)
+      .where(inArray(catalogVariants.productId, found))
+      .orderBy(asc(catalogVariants.productId), asc(catalogVariants.position)),
+    db
+      .select()
+      .from(catalogImages)
+      .where(inArray(catalogImages.productId, found))
+      .orderBy(asc(catalogImages.productId), asc(catalogImages.position)),
     db.select().from(catalogTemplates).where(inArray(catalogTemplates.id, templateIds)),
   ]);
   const byProduct = <T extends { productId: number }>(rows: T[]) => {
@@ -172,33 +198,61 @@ export async function loadBundles(db: Db, ids: readonly number[]): Promise<Produ
 }
 
 export async function productIdByHandle(db: Db, handle: string): Promise<number | null> {
-  const [row] = await db.select({ id: catalogProducts.id }).from(catalogProducts).where(and(eq(catalogProducts.handle, handle), eq(catalogProducts.status, 1)));
+  const [row] = await db
+    .select({ id: catalogProducts.id })
+    .from(catalogProducts)
+    .where(and(eq(catalogProducts.handle, handle), eq(catalogProducts.status, 1)));
   return row?.id ?? null;
 }
 
-export async function productBasics(db: Db, id: number): Promise<Pick<ProductRow, 'id' | 'categoryId' | 'subcategoryId' | 'customType' | 'shipFrom' | 'logistics' | 'defaultLogisticsId' | 'templateId'> | null> {
+export async function productBasics(
+  db: Db,
+  id: number,
+): Promise<Pick<
+  ProductRow,
+  'id' | 'categoryId' | 'subcategoryId' | 'customType' | 'shipFrom' | 'logistics' | 'defaultLogisticsId' | 'templateId'
+> | null> {
   const [row] = await db
     .select({
-      id: catalogProducts.id, categoryId: catalogProducts.categoryId, subcategoryId: catalogProducts.subcategoryId, customType: catalogProducts.customType,
-      shipFrom: catalogProducts.shipFrom, logistics: catalogProducts.logistics, defaultLogisticsId: catalogProducts.defaultLogisticsId, templateId: catalogProducts.templateId,
+      id: catalogProducts.id,
+      categoryId: catalogProducts.categoryId,
+      subcategoryId: catalogProducts.subcategoryId,
+      customType: catalogProducts.customType,
+      shipFrom: catalogProducts.shipFrom,
+      logistics: catalogProducts.logistics,
+      defaultLogisticsId: catalogProducts.defaultLogisticsId,
+      templateId: catalogProducts.templateId,
     })
     .from(catalogProducts)
     .where(and(eq(catalogProducts.id, id), eq(catalogProducts.status, 1)));
   return row ?? null;
 }
 
-export async function categoriesWithCounts(db: Db): Promise<{ categories: CategoryRow[]; subcategories: SubcategoryRow[]; counts: Map<number, number>; hotCount: number }> {
+export async function categoriesWithCounts(
+  db: Db,
+): Promise<{ categories: CategoryRow[]; subcategories: SubcategoryRow[]; counts: Map<number, number>; hotCount: number }> {
   const [categories, subcategories, counts, hot] = await Promise.all([
     db.select().from(catalogCategories).orderBy(asc(catalogCategories.sort)),
     db.select().from(catalogSubcategories).orderBy(asc(catalogSubcategories.categoryId), asc(catalogSubcategories.sort)),
-    db.select({ id: catalogProducts.subcategoryId, n: count() }).from(catalogProducts).where(eq(catalogProducts.status, 1)).groupBy(catalogProducts.subcategoryId),
-    db.select({ n: count() }).from(catalogProducts).where(and(eq(catalogProducts.status, 1), eq(catalogProducts.hotSelling, true))),
+    db
+      .select({ id: catalogProducts.subcategoryId, n: count() })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.status, 1))
+      .groupBy(catalogProducts.subcategoryId),
+    db
+      .select({ n: count() })
+      .from(catalogProducts)
+      .where(and(eq(catalogProducts.status, 1), eq(catalogProducts.hotSelling, true))),
   ]);
   return { categories, subcategories, counts: new Map(counts.map((c) => [c.id, c.n])), hotCount: hot[0]?.n ?? 0 };
 }
 
 /** Product counts by subcategory among products matching the filter (customType counts, gift zone). */
-export async function countsBy(db: Db, column: 'subcategoryId' | 'customType' | 'templateId', f: ProductFilter): Promise<Map<number, number>> {
+export async function countsBy(
+  db: Db,
+  column: 'subcategoryId' | 'customType' | 'templateId',
+  f: ProductFilter,
+): Promise<Map<number, number>> {
   const col = catalogProducts[column];
   const rows = await db.select({ key: col, n: count() }).from(catalogProducts).where(filterWhere(f)).groupBy(col);
   return new Map(rows.map((r) => [r.key, r.n]));
@@ -220,5 +274,9 @@ export async function templatesList(db: Db, f: { customType?: number; archetypes
   const conds: SQL[] = [];
   if (f.customType !== undefined) conds.push(eq(catalogTemplates.customType, f.customType));
   if (f.archetypes !== undefined) conds.push(f.archetypes.length > 0 ? inArray(catalogTemplates.archetype, [...f.archetypes]) : sql`false`);
-  return db.select().from(catalogTemplates).where(and(...conds)).orderBy(asc(catalogTemplates.id));
+  return db
+    .select()
+    .from(catalogTemplates)
+    .where(and(...conds))
+    .orderBy(asc(catalogTemplates.id));
 }

@@ -24,13 +24,15 @@ const HANDLE_RE = /^[a-z0-9][a-z0-9-]{0,199}$/;
 export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  const listCall = (defaultSize: number, fixed: ProductFilter = {}) => async (request: FastifyRequest) => {
-    const q = queryOf(request);
-    const paging = parsePaging(q, defaultSize);
-    const filter = { ...parseFilter(q), ...fixed };
-    const { rows, total } = await listProducts(db, filter, parseSort(q), paging);
-    return page(rows.map(toCard), total);
-  };
+  const listCall =
+    (defaultSize: number, fixed: ProductFilter = {}) =>
+    async (request: FastifyRequest) => {
+      const q = queryOf(request);
+      const paging = parsePaging(q, defaultSize);
+      const filter = { ...parseFilter(q), ...fixed };
+      const { rows, total } = await listProducts(db, filter, parseSort(q), paging);
+      return page(rows.map(toCard), total);
+    };
 
   // The catalogue grid and its plain alias: same filters, same cards.
   app.get('/api/product/productsCatalogList', listCall(DEFAULT_CATALOG_PAGE_SIZE));
@@ -82,8 +84,15 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
       const image = bundle.images.find((im) => im.id === v.imagesId) ?? bundle.images[0];
       const hex = image?.imgname ?? '#FFFFFF';
       return {
-        variantId: v.id, option1: v.option1, option2: v.option2, option3: v.option3, cost: v.cost, sku: v.sku, imagesId: v.imagesId,
-        colorName: image?.colorName ?? '', imgname: hex,
+        variantId: v.id,
+        option1: v.option1,
+        option2: v.option2,
+        option3: v.option3,
+        cost: v.cost,
+        sku: v.sku,
+        imagesId: v.imagesId,
+        colorName: image?.colorName ?? '',
+        imgname: hex,
         src: firstView ? viewPhotoIn(firstView.viewData.imageUrl, firstView.viewId, hex) : (image?.src ?? ''),
         customTemplateId: `${bundle.template.id}-${hex.replace('#', '')}`,
       };

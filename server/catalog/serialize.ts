@@ -102,13 +102,15 @@ export function templateForColour(template: CustomTemplate, colour: { name: stri
 
 export function gallery(template: CustomTemplate, images: readonly ImageRow[]): GalleryImage[] {
   const names = (template.templateData as { views?: { viewId: string; name: string }[] } | null)?.views ?? [];
-  return images.flatMap((im) => template.viewList.map((v) => ({
-    colorName: im.colorName,
-    hex: im.imgname,
-    viewId: v.viewId,
-    viewName: names.find((n) => n.viewId === v.viewId)?.name ?? v.viewId,
-    src: viewPhotoIn(v.viewData.imageUrl, v.viewId, im.imgname),
-  })));
+  return images.flatMap((im) =>
+    template.viewList.map((v) => ({
+      colorName: im.colorName,
+      hex: im.imgname,
+      viewId: v.viewId,
+      viewName: names.find((n) => n.viewId === v.viewId)?.name ?? v.viewId,
+      src: viewPhotoIn(v.viewData.imageUrl, v.viewId, im.imgname),
+    })),
+  );
 }
 
 export function toDetail(b: ProductBundle): ProductDetail {
@@ -125,7 +127,14 @@ export function toDetail(b: ProductBundle): ProductDetail {
     subcategory: { id: b.subcategory.id, name: b.subcategory.name, slug: b.subcategory.slug },
     options,
     variants: b.variants.map((v) => ({
-      id: v.id, option1: v.option1, option2: v.option2, option3: v.option3, imagesId: v.imagesId, cost: v.cost, sku: v.sku, weightGrams: v.weightGrams,
+      id: v.id,
+      option1: v.option1,
+      option2: v.option2,
+      option3: v.option3,
+      imagesId: v.imagesId,
+      cost: v.cost,
+      sku: v.sku,
+      weightGrams: v.weightGrams,
     })),
     images: b.images.map(toWireImage),
     gallery: gallery(template, b.images),

@@ -9,8 +9,18 @@ import { AppError, okData, page } from '../platform/envelope';
 import { CatalogMessages, first, optionalId, parseId, type Query } from './catalog-query';
 import { loadBundles, productBasics } from './queries';
 import {
-  DEFAULT_TRACK_URL, SHIP_COUNTRIES, ShipMessages, asShipFrom, findCountry, findMethod, isFreeShippingCountry, quote, shipRefusal,
-  type LogisticsCost, type ShipCountry, type ShipFromCode,
+  DEFAULT_TRACK_URL,
+  SHIP_COUNTRIES,
+  ShipMessages,
+  asShipFrom,
+  findCountry,
+  findMethod,
+  isFreeShippingCountry,
+  quote,
+  shipRefusal,
+  type LogisticsCost,
+  type ShipCountry,
+  type ShipFromCode,
 } from './shipping-rules';
 
 const queryOf = (request: FastifyRequest): Query => (request.query ?? {}) as Query;
@@ -42,9 +52,12 @@ export function catalogShippingRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!product) throw new AppError(CatalogMessages.productNotFound);
       from = asShipFrom(product.shipFrom);
     }
-    const rows = SHIP_COUNTRIES
-      .filter((c) => from === null || shipRefusal(from, c.countryCode) === null)
-      .map((c) => ({ shipCountryId: c.shipCountryId, countryCode: c.countryCode, country: c.country, freeShipping: isFreeShippingCountry(c.countryCode) ? 1 : 0 }));
+    const rows = SHIP_COUNTRIES.filter((c) => from === null || shipRefusal(from, c.countryCode) === null).map((c) => ({
+      shipCountryId: c.shipCountryId,
+      countryCode: c.countryCode,
+      country: c.country,
+      freeShipping: isFreeShippingCountry(c.countryCode) ? 1 : 0,
+    }));
     return page(rows, rows.length);
   });
 
@@ -78,7 +91,15 @@ export function catalogShippingRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/product/getCalculatorList', async (request) => {
     const { variant, quantity, quotes: list } = await quotes(queryOf(request));
     const productCost = variant.cost * quantity;
-    const rows = list.map((x) => ({ ...x, variantid: variant.id, quantity, unitCost: variant.cost, productCost, shippingCost: x.cost, totalCost: productCost + x.cost }));
+    const rows = list.map((x) => ({
+      ...x,
+      variantid: variant.id,
+      quantity,
+      unitCost: variant.cost,
+      productCost,
+      shippingCost: x.cost,
+      totalCost: productCost + x.cost,
+    }));
     return page(rows, rows.length);
   });
 
@@ -90,10 +111,19 @@ export function catalogShippingRoutes(app: FastifyInstance, ctx: AppContext): vo
     const method = findMethod(rawMethod);
     if (!method) throw new AppError(`${ShipMessages.unknownMethod}: ${rawMethod}`);
     const shipCountryId = optionalId(first(q, 'shipCountryId', 'ship_country_id'), 'shipCountryId');
-    if (shipCountryId !== undefined && shipCountryId !== country.shipCountryId) throw new AppError('shipCountryId does not match countryCode');
+    if (shipCountryId !== undefined && shipCountryId !== country.shipCountryId)
+      throw new AppError('shipCountryId does not match countryCode');
     const refused = shipRefusal(method.from, country.countryCode);
     // A warehouse carrier cannot track outside its zone; the universal tracker still can.
     const url = refused ? DEFAULT_TRACK_URL : method.trackUrl;
-    return okData({ url, trackUrl: url, carrier: refused ? '17TRACK' : method.carrier, shipMethod: method.name, logisticsId: method.logisticsId, countryCode: country.countryCode, shipCountryId: country.shipCountryId });
+    return okData({
+      url,
+      trackUrl: url,
+      carrier: refused ? '17TRACK' : method.carrier,
+      shipMethod: method.name,
+      logisticsId: method.logisticsId,
+      countryCode: country.countryCode,
+      shipCountryId: country.shipCountryId,
+    });
   });
 }

@@ -6,9 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CustomTemplate } from '../../engine/model/index.ts';
 import type { AppContext } from '../platform/context';
 import { AppError, okData, page } from '../platform/envelope';
-import {
-  CatalogMessages, first, optionalId, parseCustomType, parseFlag, parseId, parsePaging, type Query,
-} from './catalog-query';
+import { CatalogMessages, first, optionalId, parseCustomType, parseFlag, parseId, parsePaging, type Query } from './catalog-query';
 import { bestSellerCovers, categoriesWithCounts, countsBy, loadBundles, templatesList } from './queries';
 import { templateForColour, toWireImage } from './serialize';
 import { CATEGORIES, HOT_SELLING_SLUG } from './taxonomy';
@@ -29,12 +27,28 @@ export function catalogTaxonomyRoutes(app: FastifyInstance, ctx: AppContext): vo
       .map((c) => {
         const subs = subcategories.filter((s) => s.categoryId === c.id);
         const subMenuList = subs.map((s) => ({
-          id: s.id, waretypeid: c.id, name: s.name, title: s.title, slug: s.slug, url: s.icon, status: s.status, sort: s.sort,
-          hot: s.hot ? 1 : 0, productCount: counts.get(s.id) ?? 0, path: `/all-products/${c.slug}/${s.slug}`,
+          id: s.id,
+          waretypeid: c.id,
+          name: s.name,
+          title: s.title,
+          slug: s.slug,
+          url: s.icon,
+          status: s.status,
+          sort: s.sort,
+          hot: s.hot ? 1 : 0,
+          productCount: counts.get(s.id) ?? 0,
+          path: `/all-products/${c.slug}/${s.slug}`,
         }));
         return {
-          id: c.id, name: c.name, title: c.title, slug: c.slug, url: c.icon, status: c.status, sort: c.sort,
-          inMenu: c.inMenu ? 1 : 0, hasSubMenu: c.hasSubMenu ? 1 : 0,
+          id: c.id,
+          name: c.name,
+          title: c.title,
+          slug: c.slug,
+          url: c.icon,
+          status: c.status,
+          sort: c.sort,
+          inMenu: c.inMenu ? 1 : 0,
+          hasSubMenu: c.hasSubMenu ? 1 : 0,
           productCount: c.slug === HOT_SELLING_SLUG ? hotCount : subMenuList.reduce((n, s) => n + s.productCount, 0),
           path: `/all-products/${c.slug}`,
           subMenuList,
@@ -46,7 +60,8 @@ export function catalogTaxonomyRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/product/tblwaretypetwo/list', async (request) => {
     const q = queryOf(request);
     const raw = first(q, 'waretypeid', 'categoryId', 'category');
-    const category = raw === undefined ? undefined : CATEGORIES.find((c) => (/^\d+$/.test(raw) ? c.id === Number(raw) : c.slug === raw.toLowerCase()));
+    const category =
+      raw === undefined ? undefined : CATEGORIES.find((c) => (/^\d+$/.test(raw) ? c.id === Number(raw) : c.slug === raw.toLowerCase()));
     if (raw !== undefined && !category) throw new AppError(`${CatalogMessages.categoryNotFound}: ${raw}`);
     const { categories, subcategories, counts } = await categoriesWithCounts(db);
     const rows = subcategories
@@ -54,8 +69,17 @@ export function catalogTaxonomyRoutes(app: FastifyInstance, ctx: AppContext): vo
       .map((s) => {
         const c = categories.find((x) => x.id === s.categoryId);
         return {
-          id: s.id, waretypeid: s.categoryId, categorySlug: c?.slug ?? '', name: s.name, title: s.title, slug: s.slug, url: s.icon,
-          status: s.status, sort: s.sort, hot: s.hot ? 1 : 0, productCount: counts.get(s.id) ?? 0,
+          id: s.id,
+          waretypeid: s.categoryId,
+          categorySlug: c?.slug ?? '',
+          name: s.name,
+          title: s.title,
+          slug: s.slug,
+          url: s.icon,
+          status: s.status,
+          sort: s.sort,
+          hot: s.hot ? 1 : 0,
+          productCount: counts.get(s.id) ?? 0,
           path: `/all-products/${c?.slug ?? ''}/${s.slug}`,
         };
       });
@@ -66,12 +90,23 @@ export function catalogTaxonomyRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/product/tblwaretypetwo/hotSellingCategoriesList', async () => {
     const { categories, subcategories, counts } = await categoriesWithCounts(db);
     const hot = subcategories.filter((s) => s.hot);
-    const covers = await bestSellerCovers(db, hot.map((s) => s.id));
+    const covers = await bestSellerCovers(
+      db,
+      hot.map((s) => s.id),
+    );
     const rows = hot.map((s) => {
       const c = categories.find((x) => x.id === s.categoryId);
       return {
-        id: s.id, waretypeid: s.categoryId, categorySlug: c?.slug ?? '', name: s.name, title: s.title, slug: s.slug, url: s.icon,
-        cover: covers.get(s.id) ?? s.icon, productCount: counts.get(s.id) ?? 0, path: `/all-products/${c?.slug ?? ''}/${s.slug}`,
+        id: s.id,
+        waretypeid: s.categoryId,
+        categorySlug: c?.slug ?? '',
+        name: s.name,
+        title: s.title,
+        slug: s.slug,
+        url: s.icon,
+        cover: covers.get(s.id) ?? s.icon,
+        productCount: counts.get(s.id) ?? 0,
+        path: `/all-products/${c?.slug ?? ''}/${s.slug}`,
       };
     });
     return page(rows, rows.length);
@@ -79,19 +114,39 @@ export function catalogTaxonomyRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get('/api/product/tblwaretypetwo/getCustomTypeList', async () => {
     const counts = await countsBy(db, 'customType', {});
-    const rows = [...counts.entries()].sort(([a], [b]) => a - b).map(([customType, productCount]) => ({
-      customType, name: CUSTOM_TYPES[customType]?.name ?? `Type ${customType}`, description: CUSTOM_TYPES[customType]?.description ?? '', productCount,
-    }));
+    const rows = [...counts.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([customType, productCount]) => ({
+        customType,
+        name: CUSTOM_TYPES[customType]?.name ?? `Type ${customType}`,
+        description: CUSTOM_TYPES[customType]?.description ?? '',
+        productCount,
+      }));
     return page(rows, rows.length);
   });
 
   /** The customized-gift zone: subcategories holding giftable products, with counts. */
   app.get('/api/product/tblwaretypetwo/getCustomizedTypeList', async () => {
     const counts = await countsBy(db, 'subcategoryId', { gift: true });
-    const rows = CATEGORIES.flatMap((c) => c.subcategories.flatMap((s) => {
-      const productCount = counts.get(s.id) ?? 0;
-      return productCount > 0 ? [{ id: s.id, waretypeid: c.id, categorySlug: c.slug, name: s.name, title: s.name, slug: s.slug, productCount, path: `/all-products/customized-gift-zone/${s.id}` }] : [];
-    }));
+    const rows = CATEGORIES.flatMap((c) =>
+      c.subcategories.flatMap((s) => {
+        const productCount = counts.get(s.id) ?? 0;
+        return productCount > 0
+          ? [
+              {
+                id: s.id,
+                waretypeid: c.id,
+                categorySlug: c.slug,
+                name: s.name,
+                title: s.name,
+                slug: s.slug,
+                productCount,
+                path: `/all-products/customized-gift-zone/${s.id}`,
+              },
+            ]
+          : [];
+      }),
+    );
     return page(rows, rows.length);
   });
 
@@ -111,13 +166,20 @@ export function catalogTaxonomyRoutes(app: FastifyInstance, ctx: AppContext): vo
     const customType = parseCustomType(first(q, 'customType'));
     // The gift zone links here with a subcategory id (getCustomizedTypeList rows).
     const subId = optionalId(first(q, 'waretypetwoid', 'subcategoryId', 'id'), 'waretypetwoid');
-    const sub = subId === undefined ? undefined : CATEGORIES.flatMap((c) => c.subcategories.map((x) => ({ ...x, category: c.slug }))).find((x) => x.id === subId);
+    const sub =
+      subId === undefined
+        ? undefined
+        : CATEGORIES.flatMap((c) => c.subcategories.map((x) => ({ ...x, category: c.slug }))).find((x) => x.id === subId);
     if (subId !== undefined && !sub) throw new AppError(`${CatalogMessages.subcategoryNotFound}: ${subId}`);
     const archetypes = sub ? archetypesIn(sub.category, sub.slug) : undefined;
     const paging = parsePaging(q, DEFAULT_CATALOG_PAGE_SIZE);
     const [templates, counts] = await Promise.all([templatesList(db, { customType, archetypes }), countsBy(db, 'templateId', {})]);
     const rows = templates.slice(paging.offset, paging.offset + paging.pageSize).map((t) => ({
-      customTemplateId: String(t.id), name: t.name, archetype: t.archetype, customType: t.customType, cover: t.cover,
+      customTemplateId: String(t.id),
+      name: t.name,
+      archetype: t.archetype,
+      customType: t.customType,
+      cover: t.cover,
       productCount: counts.get(t.id) ?? 0,
     }));
     return page(rows, templates.length);

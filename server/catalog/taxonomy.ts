@@ -24,7 +24,12 @@ export interface CategoryDef {
   subcategories: SubcategoryDef[];
 }
 
-function category(id: number, name: string, opts: { inMenu?: boolean; hasSubMenu?: boolean }, subs: readonly (readonly [string, boolean])[]): CategoryDef {
+function category(
+  id: number,
+  name: string,
+  opts: { inMenu?: boolean; hasSubMenu?: boolean },
+  subs: readonly (readonly [string, boolean])[],
+): CategoryDef {
   return {
     id,
     name,
@@ -39,15 +44,52 @@ function category(id: number, name: string, opts: { inMenu?: boolean; hasSubMenu
 export const HOT_SELLING_SLUG = 'hot-selling';
 
 export const CATEGORIES: readonly CategoryDef[] = [
-  category(1, "Women's Clothing", { hasSubMenu: true }, [['T-shirt', true], ['Swimsuit', true], ['Dress', false], ['Leggings', false]]),
-  category(2, "Men's Clothing", { hasSubMenu: true }, [['Hoodie & Jacket', true], ['T-shirt', true], ['Tank Top', false]]),
-  category(3, 'Shoes & Socks', { hasSubMenu: true }, [['Sports Shoes', true], ['Socks', false], ['Slippers', false]]),
-  category(4, 'Bags', { hasSubMenu: true }, [['Tote Bag', true], ['Backpack', false]]),
-  category(5, 'Home Deco', { hasSubMenu: true }, [['Pillow', true], ['Blanket', true], ['Wall Art', false], ['Drinkware', true], ['Kitchen', false]]),
-  category(6, 'Kids & Baby', {}, [['Baby Bodysuit', false], ['Kids T-shirt', false]]),
-  category(7, 'Pet Supplies', {}, [['Pet Bandana', false], ['Pet Bed', false]]),
-  category(8, 'Fully Printing Hat', {}, [['Baseball Cap', true], ['Bucket Hat', false]]),
-  category(9, 'Phone Cases', {}, [['iPhone Case', false], ['Samsung Case', false]]),
-  category(10, 'Stationery', {}, [['Notebook', false], ['Mouse Pad', false]]),
+  category(1, "Women's Clothing", { hasSubMenu: true }, [
+    ['T-shirt', true],
+    ['Swimsuit', true],
+    ['Dress', false],
+    ['Leggings', false],
+  ]),
+  category(2, "Men's Clothing", { hasSubMenu: true }, [
+    ['Hoodie & Jacket', true],
+    ['T-shirt', true],
+    ['Tank Top', false],
+  ]),
+  category(3, 'Shoes & Socks', { hasSubMenu: true }, [
+    ['Sports Shoes', true],
+    ['Socks', false],
+    ['Slippers', false],
+  ]),
+  category(4, 'Bags', { hasSubMenu: true }, [
+    ['Tote Bag', true],
+    ['Backpack', false],
+  ]),
+  category(5, 'Home Deco', { hasSubMenu: true }, [
+    ['Pillow', true],
+    ['Blanket', true],
+    ['Wall Art', false],
+    ['Drinkware', true],
+    ['Kitchen', false],
+  ]),
+  category(6, 'Kids & Baby', {}, [
+    ['Baby Bodysuit', false],
+    ['Kids T-shirt', false],
+  ]),
+  category(7, 'Pet Supplies', {}, [
+    ['Pet Bandana', false],
+    ['Pet Bed', false],
+  ]),
+  category(8, 'Fully Printing Hat', {}, [
+    ['Baseball Cap', true],
+    ['Bucket Hat', false],
+  ]),
+  category(9, 'Phone Cases', {}, [
+    ['iPhone Case', false],
+    ['Samsung Case', false],
+  ]),
+  category(10, 'Stationery', {}, [
+    ['Notebook', false],
+    ['Mouse Pad', false],
+  ]),
   category(11, 'Hot Selling', { inMenu: false }, []),
 ];

@@ -35,16 +35,29 @@ export async function tintView(dir: string, viewId: string, hex: string): Promis
   const photoPath = path.join(dir, `${viewId}.jpg`);
   if (hex.toUpperCase() === '#FFFFFF') return sharp(photoPath).jpeg({ quality: JPEG_QUALITY }).toBuffer();
   const { width: size } = await sharp(photoPath).metadata();
-  const mask = await sharp(path.join(dir, `${viewId}-mask.png`)).extractChannel(0).raw().toBuffer();
+  const mask = await sharp(path.join(dir, `${viewId}-mask.png`))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const layers: OverlayOptions[] = [{ input: await colourLayer(hex, mask, size), blend: 'multiply' }];
-  const sheen = await sharp(path.join(dir, `${viewId}-sheen.png`)).ensureAlpha().extractChannel(3).raw().toBuffer().catch(() => null);
+  const sheen = await sharp(path.join(dir, `${viewId}-sheen.png`))
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer()
+    .catch(() => null);
   if (sheen) {
     const bodySheen = Buffer.alloc(sheen.length);
     for (let i = 0; i < sheen.length; i += 1) bodySheen[i] = Math.round(((sheen[i] ?? 0) * (mask[i] ?? 0)) / 255);
     layers.push({ input: await alphaPng(bodySheen, size) });
   }
   const partsPath = path.join(dir, `${viewId}-parts.png`);
-  const hasParts = await sharp(partsPath).metadata().then(() => true, () => false);
+  const hasParts = await sharp(partsPath)
+    .metadata()
+    .then(
+      () => true,
+      () => false,
+    );
   if (hasParts) layers.push({ input: partsPath });
   return sharp(photoPath).composite(layers).jpeg({ quality: JPEG_QUALITY }).toBuffer();
 }

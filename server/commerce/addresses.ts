@@ -68,19 +68,22 @@ export function readAddress(body: Body, requireCountry: boolean): AddressInput {
 }
 
 export async function listAddresses(db: Db, userId: number): Promise<ShipAddress[]> {
-  const rows = await db.select().from(shipAddresses).where(eq(shipAddresses.userId, userId)).orderBy(desc(shipAddresses.isDefault), asc(shipAddresses.id));
+  const rows = await db
+    .select()
+    .from(shipAddresses)
+    .where(eq(shipAddresses.userId, userId))
+    .orderBy(desc(shipAddresses.isDefault), asc(shipAddresses.id));
   return rows.map(toWireAddress);
-}
-
-export async function findAddress(db: Db, userId: number, id: number): Promise<AddressRow> {
-  const [row] = await db.select().from(shipAddresses).where(and(eq(shipAddresses.id, id), eq(shipAddresses.userId, userId)));
-  if (!row) throw new AppError(CommerceMessages.addressNotFound);
-  return row;
 }
 
 /** The default address, else the first. */
 export async function defaultAddress(db: Db, userId: number): Promise<AddressRow | null> {
-  const [row] = await db.select().from(shipAddresses).where(eq(shipAddresses.userId, userId)).orderBy(desc(shipAddresses.isDefault), asc(shipAddresses.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(shipAddresses)
+    .where(eq(shipAddresses.userId, userId))
+    .orderBy(desc(shipAddresses.isDefault), asc(shipAddresses.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -91,23 +94,40 @@ export async function addAddress(db: Db, userId: number, input: AddressInput): P
     // The first address is the default one.
     const isDefault = input.isDefault ?? (n?.n ?? 0) === 0;
     if (isDefault) await tx.update(shipAddresses).set({ isDefault: false }).where(eq(shipAddresses.userId, userId));
-    const [row] = await tx.insert(shipAddresses).values({ ...input, countryCode: input.countryCode!, isDefault, userId }).returning();
+    const [row] = await tx
+      .insert(shipAddresses)
+      .values({ ...input, countryCode: input.countryCode!, isDefault, userId })
+      .returning();
     return toWireAddress(row!);
   });
 }
 
 export async function updateAddress(db: Db, userId: number, id: number, input: AddressInput): Promise<ShipAddress> {
   return db.transaction(async (tx) => {
-    const [own] = await tx.select({ id: shipAddresses.id }).from(shipAddresses).where(and(eq(shipAddresses.id, id), eq(shipAddresses.userId, userId)));
+    const [own] = await tx
+      .select({ id: shipAddresses.id })
+      .from(shipAddresses)
+      .where(and(eq(shipAddresses.id, id), eq(shipAddresses.userId, userId)));
     if (!own) throw new AppError(CommerceMessages.addressNotFound);
-    if (input.isDefault) await tx.update(shipAddresses).set({ isDefault: false }).where(and(eq(shipAddresses.userId, userId), ne(shipAddresses.id, id)));
-    const [row] = await tx.update(shipAddresses).set({ ...input, updatedAt: new Date() }).where(and(eq(shipAddresses.id, id), eq(shipAddresses.userId, userId))).returning();
+    if (input.isDefault)
+      await tx
+        .update(shipAddresses)
+        .set({ isDefault: false })
+        .where(and(eq(shipAddresses.userId, userId), ne(shipAddresses.id, id)));
+    const [row] = await tx
+      .update(shipAddresses)
+      .set({ ...input, updatedAt: new Date() })
+      .where(and(eq(shipAddresses.id, id), eq(shipAddresses.userId, userId)))
+      .returning();
     return toWireAddress(row!);
   });
 }
 
 export async function removeAddress(db: Db, userId: number, id: number): Promise<void> {
-  const gone = await db.delete(shipAddresses).where(and(eq(shipAddresses.id, id), eq(shipAddresses.userId, userId))).returning();
+  const gone = await db
+    .delete(shipAddresses)
+    .where(and(eq(shipAddresses.id, id), eq(shipAddresses.userId, userId)))
+    .returning();
   if (gone.length === 0) throw new AppError(CommerceMessages.addressNotFound);
   if (gone[0]!.isDefault) {
     const next = await defaultAddress(db, userId);

@@ -27,7 +27,8 @@ function timeOf(v: unknown, what: string): Date | undefined {
 function filterOf(q: Body): RecordFilter {
   const rawType = pick(q, 'type');
   const type = rawType === undefined ? undefined : asInt(rawType);
-  if (type === null || (type !== undefined && !RECORD_TYPE_NAMES[type])) throw new AppError(`type must be one of ${Object.keys(RECORD_TYPE_NAMES).join(', ')}`);
+  if (type === null || (type !== undefined && !RECORD_TYPE_NAMES[type]))
+    throw new AppError(`type must be one of ${Object.keys(RECORD_TYPE_NAMES).join(', ')}`);
   const from = timeOf(pick(q, 'startTime', 'beginTime', 'from'), 'startTime');
   let to = timeOf(pick(q, 'endTime', 'to'), 'endTime');
   // A bare end date includes that whole day.

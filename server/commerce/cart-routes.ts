@@ -9,7 +9,17 @@ import { requireUser } from '../accounts/session';
 import { AppError, ok, okData } from '../platform/envelope';
 import { ANOTHER_NAME_MAX } from '../../contract/commerce';
 import {
-  addLines, cartCountry, copyLine, countryOrThrow, deleteLine, editQuantity, editVariant, groupCosts, listCart, loadCartLines, setShipCountry,
+  addLines,
+  cartCountry,
+  copyLine,
+  countryOrThrow,
+  deleteLine,
+  editQuantity,
+  editVariant,
+  groupCosts,
+  listCart,
+  loadCartLines,
+  setShipCountry,
   type AddLine,
 } from './cart';
 import { addAddress, defaultAddress, listAddresses, readAddress, removeAddress, updateAddress } from './addresses';
@@ -25,7 +35,8 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** A saved product ("My products") is checked against the merchant's own products in addLines. */
-  const myProductOf = (b: Record<string, unknown>): number | null => optionalIdOf(pick(b, 'myProductId', 'myproductid'), 'myProductId') ?? null;
+  const myProductOf = (b: Record<string, unknown>): number | null =>
+    optionalIdOf(pick(b, 'myProductId', 'myproductid'), 'myProductId') ?? null;
 
   const lineOf = (b: Record<string, unknown>, productId: number, anotherName: string, myProductId: number | null): AddLine => ({
     productId,
@@ -39,7 +50,9 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = await requireUser(request);
     const b = bodyOf(request);
     const productId = idOf(pick(b, 'productid', 'productId'), 'productid');
-    const [id] = await addLines(db, userId, [lineOf(b, productId, textOf(pick(b, 'anotherName'), 'anotherName', ANOTHER_NAME_MAX), myProductOf(b))]);
+    const [id] = await addLines(db, userId, [
+      lineOf(b, productId, textOf(pick(b, 'anotherName'), 'anotherName', ANOTHER_NAME_MAX), myProductOf(b)),
+    ]);
     const lines = await loadCartLines(db, userId);
     return okData({ id, total: lines.length });
   });
@@ -58,7 +71,10 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
       adds = list.map((v) => {
         if (!v || typeof v !== 'object') throw new AppError('variants must be a list of {variantsid, quantity}');
         const item = v as Record<string, unknown>;
-        return { ...lineOf(item, productId, anotherName, myProductId), variantId: idOf(pick(item, 'variantsid', 'variantsId', 'variantId'), 'variantsid') };
+        return {
+          ...lineOf(item, productId, anotherName, myProductId),
+          variantId: idOf(pick(item, 'variantsid', 'variantsId', 'variantId'), 'variantsid'),
+        };
       });
     } else {
       const ids = idListOf(pick(b, 'variantsids', 'variantsIds', 'variantIds'), 'variantsids');
@@ -80,8 +96,13 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = await requireUser(request);
     const b = bodyOf(request);
     const anotherName = pick(b, 'anotherName');
-    await editQuantity(db, userId, idOf(pick(b, 'id'), 'id'), quantityOf(pick(b, 'quantity', 'num')),
-      anotherName === undefined ? undefined : textOf(anotherName, 'anotherName', ANOTHER_NAME_MAX));
+    await editQuantity(
+      db,
+      userId,
+      idOf(pick(b, 'id'), 'id'),
+      quantityOf(pick(b, 'quantity', 'num')),
+      anotherName === undefined ? undefined : textOf(anotherName, 'anotherName', ANOTHER_NAME_MAX),
+    );
     return ok();
   });
 
@@ -107,10 +128,13 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
     const b = { ...queryOf(request), ...bodyOf(request) };
     const code = pick(b, 'countryCode', 'country_code', 'countrycode');
     const id = optionalIdOf(pick(b, 'shipCountryId', 'ship_country_id'), 'shipCountryId');
-    let country = code !== undefined || id !== undefined ? countryOrThrow(code === undefined ? undefined : String(code), id) : await cartCountry(db, userId);
+    let country =
+      code !== undefined || id !== undefined
+        ? countryOrThrow(code === undefined ? undefined : String(code), id)
+        : await cartCountry(db, userId);
     if (!country) {
       const address = await defaultAddress(db, userId);
-      country = address ? findCountry(address.countryCode) ?? null : null;
+      country = address ? (findCountry(address.countryCode) ?? null) : null;
     }
     if (!country) throw new AppError('countryCode is required');
     const ids = pick(b, 'ids', 'itemIds', 'shipTrolleyIds');
@@ -123,7 +147,10 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = await requireUser(request);
     const b = { ...queryOf(request), ...bodyOf(request) };
     const code = pick(b, 'countryCode', 'country_code');
-    const country = countryOrThrow(code === undefined ? undefined : String(code), optionalIdOf(pick(b, 'shipCountryId', 'ship_country_id', 'id'), 'shipCountryId'));
+    const country = countryOrThrow(
+      code === undefined ? undefined : String(code),
+      optionalIdOf(pick(b, 'shipCountryId', 'ship_country_id', 'id'), 'shipCountryId'),
+    );
     await setShipCountry(db, userId, country);
     return okData({ shipCountryId: country.shipCountryId, countryCode: country.countryCode, country: country.country });
   });

@@ -8,8 +8,16 @@
  * - the warehouse rule refuses a group with the spec's message ('Only Ship to USA', …).
  */
 import {
-  DEFAULT_TRACK_URL, SHIP_COUNTRIES, SHIP_FROM_NAMES, findCountry, quote, shipRefusal, SHIPPING_METHODS,
-  type ShipCountry, type ShipFromCode, type ShippingQuote,
+  DEFAULT_TRACK_URL,
+  SHIP_COUNTRIES,
+  SHIP_FROM_NAMES,
+  findCountry,
+  quote,
+  shipRefusal,
+  SHIPPING_METHODS,
+  type ShipCountry,
+  type ShipFromCode,
+  type ShippingQuote,
 } from '../catalog/shipping-rules';
 import type { SellableProduct } from './catalog-lookup';
 import type { GroupMethod } from '../../contract/commerce';
@@ -22,7 +30,11 @@ export const SHIP_FROM_ORDER: readonly ShipFromCode[] = ['CN', 'US', 'AU'];
 export const shipFromName = (c: ShipFromCode): string => SHIP_FROM_NAMES[c];
 
 /** Quotes every method of one ship-from group to a country. */
-export function quoteGroup(from: ShipFromCode, lines: readonly { product: SellableProduct; quantity: number }[], country: ShipCountry): GroupQuote {
+export function quoteGroup(
+  from: ShipFromCode,
+  lines: readonly { product: SellableProduct; quantity: number }[],
+  country: ShipCountry,
+): GroupQuote {
   const refused = shipRefusal(from, country.countryCode);
   if (refused) return { refused, methods: [] };
   const byProduct = new Map<number, { product: SellableProduct; quantity: number }>();
@@ -74,6 +86,7 @@ const SHIP_COUNTRIES_BY_ID = new Map(SHIP_COUNTRIES.map((c) => [c.shipCountryId,
  */
 export function trackUrlFor(logisticsId: number, countryCode: string, trackingNumber: string): { url: string; carrier: string } {
   const method = SHIPPING_METHODS.find((m) => m.logisticsId === logisticsId);
-  if (!method || shipRefusal(method.from, countryCode)) return { url: `${DEFAULT_TRACK_URL}${encodeURIComponent(trackingNumber)}`, carrier: '17TRACK' };
+  if (!method || shipRefusal(method.from, countryCode))
+    return { url: `${DEFAULT_TRACK_URL}${encodeURIComponent(trackingNumber)}`, carrier: '17TRACK' };
   return { url: `${method.trackUrl}${encodeURIComponent(trackingNumber)}`, carrier: method.carrier };
 }

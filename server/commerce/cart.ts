@@ -8,7 +8,14 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { cartItems, cartSettings } from './schema';
 import { AppError } from '../platform/envelope';
-import { CART_MAX_ITEMS, CART_QUANTITY_MAX, CommerceMessages, type CartGroup, type CartItem, type GroupCosts } from '../../contract/commerce';
+import {
+  CART_MAX_ITEMS,
+  CART_QUANTITY_MAX,
+  CommerceMessages,
+  type CartGroup,
+  type CartItem,
+  type GroupCosts,
+} from '../../contract/commerce';
 import { firstVariantOf, loadCatalogView, type CatalogView, type SellableProduct } from './catalog-lookup';
 import { loadMyProducts, sellsVariant, type SellableMyProduct } from './my-products-lookup';
 import { findCountry, findCountryById, quoteGroup, SHIP_FROM_ORDER, shipFromName } from './cart-shipping';
@@ -27,8 +34,11 @@ function toItem(row: CartRow, view: CatalogView, mine: ReadonlyMap<number, Sella
   const variant = view.variants.get(row.variantId);
   const saved = row.myProductId === null ? undefined : mine.get(row.myProductId);
   // A saved product's line also needs the saved product (still the merchant's) to sell this variant.
-  const available = !!product && !!variant && variant.productId === row.productId
-    && (row.myProductId === null || (saved?.productfid === row.productId && sellsVariant(saved, row.variantId)));
+  const available =
+    !!product &&
+    !!variant &&
+    variant.productId === row.productId &&
+    (row.myProductId === null || (saved?.productfid === row.productId && sellsVariant(saved, row.variantId)));
   const cost = available ? variant!.cost : 0;
   return {
     row,
@@ -58,8 +68,16 @@ export async function loadCartLines(db: Db, userId: number, ids?: readonly numbe
   if (ids && ids.length === 0) return [];
   const rows = await db.select().from(cartItems).where(where).orderBy(asc(cartItems.id));
   const [view, mine] = await Promise.all([
-    loadCatalogView(db, rows.map((r) => r.productId), rows.map((r) => r.variantId)),
-    loadMyProducts(db, userId, rows.flatMap((r) => (r.myProductId === null ? [] : [r.myProductId]))),
+    loadCatalogView(
+      db,
+      rows.map((r) => r.productId),
+      rows.map((r) => r.variantId),
+    ),
+    loadMyProducts(
+      db,
+      userId,
+      rows.flatMap((r) => (r.myProductId === null ? [] : [r.myProductId])),
+    ),
   ]);
   return rows.map((r) => toItem(r, view, mine));
 }
@@ -68,19 +86,21 @@ export function groupLines(lines: readonly CartLine[]): CartGroup[] {
   return SHIP_FROM_ORDER.flatMap((from) => {
     const mine = lines.filter((l) => l.item.shipFrom === from);
     if (mine.length === 0) return [];
-    return [{
-      shipFrom: from,
-      shipFromName: shipFromName(from),
-      shipTrolleyItemList: mine.map((l) => l.item),
-      quantity: mine.reduce((s, l) => s + l.item.quantity, 0),
-      subtotal: mine.reduce((s, l) => s + l.item.subtotal, 0),
-    }];
+    return [
+      {
+        shipFrom: from,
+        shipFromName: shipFromName(from),
+        shipTrolleyItemList: mine.map((l) => l.item),
+        quantity: mine.reduce((s, l) => s + l.item.quantity, 0),
+        subtotal: mine.reduce((s, l) => s + l.item.subtotal, 0),
+      },
+    ];
   });
 }
 
 export async function cartCountry(db: Db, userId: number): Promise<ShipCountry | null> {
   const [row] = await db.select().from(cartSettings).where(eq(cartSettings.userId, userId));
-  return row?.shipCountryId ? findCountryById(row.shipCountryId) ?? null : null;
+  return row?.shipCountryId ? (findCountryById(row.shipCountryId) ?? null) : null;
 }
 
 export async function listCart(db: Db, userId: number) {
@@ -97,7 +117,10 @@ export async function listCart(db: Db, userId: number) {
 }
 
 async function ownLine(db: Db, userId: number, id: number): Promise<CartRow> {
-  const [row] = await db.select().from(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
   if (!row) throw new AppError(CommerceMessages.cartItemNotFound);
   return row;
 }
@@ -122,11 +145,19 @@ export interface AddLine {
  */
 export async function addLines(db: Db, userId: number, adds: readonly AddLine[]): Promise<number[]> {
   if (adds.length === 0) throw new AppError('variants are required');
-  const mine = await loadMyProducts(db, userId, adds.flatMap((a) => (a.myProductId == null ? [] : [a.myProductId])));
-  const view = await loadCatalogView(db, adds.map((a) => a.productId));
+  const mine = await loadMyProducts(
+    db,
+    userId,
+    adds.flatMap((a) => (a.myProductId == null ? [] : [a.myProductId])),
+  );
+  const view = await loadCatalogView(
+    db,
+    adds.map((a) => a.productId),
+  );
   const resolved = adds.map((a) => {
     const saved = a.myProductId == null ? undefined : mine.get(a.myProductId);
-    if (a.myProductId != null && (!saved || saved.productfid !== a.productId)) throw new AppError(`${CommerceMessages.productNotFound} (my product ${a.myProductId})`);
+    if (a.myProductId != null && (!saved || saved.productfid !== a.productId))
+      throw new AppError(`${CommerceMessages.productNotFound} (my product ${a.myProductId})`);
     if (!view.products.has(a.productId)) throw new AppError(`${CommerceMessages.productNotFound} (productid ${a.productId})`);
     const variantId = a.variantId ?? (saved ? saved.variantIds.find((id) => view.variants.has(id)) : firstVariantOf(view, a.productId)?.id);
     const variant = variantId === undefined ? undefined : view.variants.get(variantId);
@@ -135,25 +166,49 @@ export async function addLines(db: Db, userId: number, adds: readonly AddLine[])
     }
     return { ...a, variantId: variant.id };
   });
-  const existing = await db.select().from(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...new Set(resolved.map((r) => r.productId))])));
+  const existing = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...new Set(resolved.map((r) => r.productId))])));
   const fresh = resolved.filter((r) => !existing.some((e) => e.variantId === r.variantId && e.myProductId === (r.myProductId ?? null)));
   await assertRoom(db, userId, new Set(fresh.map((r) => `${r.variantId}:${r.myProductId ?? ''}`)).size);
   return db.transaction(async (tx) => {
     const ids: number[] = [];
     for (const r of resolved) {
-      const [same] = await tx.select().from(cartItems).where(and(
-        eq(cartItems.userId, userId), eq(cartItems.productId, r.productId), eq(cartItems.variantId, r.variantId),
-        r.myProductId == null ? isNull(cartItems.myProductId) : eq(cartItems.myProductId, r.myProductId),
-      )).orderBy(asc(cartItems.id)).limit(1).for('update');
+      const [same] = await tx
+        .select()
+        .from(cartItems)
+        .where(
+          and(
+            eq(cartItems.userId, userId),
+            eq(cartItems.productId, r.productId),
+            eq(cartItems.variantId, r.variantId),
+            r.myProductId == null ? isNull(cartItems.myProductId) : eq(cartItems.myProductId, r.myProductId),
+          ),
+        )
+        .orderBy(asc(cartItems.id))
+        .limit(1)
+        .for('update');
       if (same) {
         const quantity = same.quantity + r.quantity;
         if (quantity > CART_QUANTITY_MAX) throw new AppError(`${CommerceMessages.badQuantity}: the cart already holds ${same.quantity}`);
-        await tx.update(cartItems).set({ quantity, anotherName: r.anotherName || same.anotherName, updatedAt: new Date() }).where(eq(cartItems.id, same.id));
+        await tx
+          .update(cartItems)
+          .set({ quantity, anotherName: r.anotherName || same.anotherName, updatedAt: new Date() })
+          .where(eq(cartItems.id, same.id));
         ids.push(same.id);
       } else {
-        const [row] = await tx.insert(cartItems).values({
-          userId, productId: r.productId, variantId: r.variantId, myProductId: r.myProductId ?? null, anotherName: r.anotherName, quantity: r.quantity,
-        }).returning({ id: cartItems.id });
+        const [row] = await tx
+          .insert(cartItems)
+          .values({
+            userId,
+            productId: r.productId,
+            variantId: r.variantId,
+            myProductId: r.myProductId ?? null,
+            anotherName: r.anotherName,
+            quantity: r.quantity,
+          })
+          .returning({ id: cartItems.id });
         ids.push(row!.id);
       }
     }
@@ -173,12 +228,17 @@ export async function editVariant(db: Db, userId: number, id: number, variantId:
     if (!saved) throw new AppError(CommerceMessages.productNotFound);
     if (!sellsVariant(saved, variantId)) throw new AppError(`${CommerceMessages.variantNotFound} (variantsid ${variantId})`);
   }
-  await db.update(cartItems).set({ variantId, updatedAt: new Date() }).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+  await db
+    .update(cartItems)
+    .set({ variantId, updatedAt: new Date() })
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
 }
 
 export async function editQuantity(db: Db, userId: number, id: number, quantity: number, anotherName?: string): Promise<void> {
   await ownLine(db, userId, id);
-  await db.update(cartItems).set({ quantity, ...(anotherName !== undefined ? { anotherName } : {}), updatedAt: new Date() })
+  await db
+    .update(cartItems)
+    .set({ quantity, ...(anotherName !== undefined ? { anotherName } : {}), updatedAt: new Date() })
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
 }
 
@@ -186,19 +246,32 @@ export async function editQuantity(db: Db, userId: number, id: number, quantity:
 export async function copyLine(db: Db, userId: number, id: number): Promise<number> {
   const row = await ownLine(db, userId, id);
   await assertRoom(db, userId, 1);
-  const [copy] = await db.insert(cartItems).values({
-    userId, productId: row.productId, variantId: row.variantId, myProductId: row.myProductId, anotherName: row.anotherName, quantity: row.quantity,
-  }).returning({ id: cartItems.id });
+  const [copy] = await db
+    .insert(cartItems)
+    .values({
+      userId,
+      productId: row.productId,
+      variantId: row.variantId,
+      myProductId: row.myProductId,
+      anotherName: row.anotherName,
+      quantity: row.quantity,
+    })
+    .returning({ id: cartItems.id });
   return copy!.id;
 }
 
 export async function deleteLine(db: Db, userId: number, id: number): Promise<void> {
-  const gone = await db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId))).returning({ id: cartItems.id });
+  const gone = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
   if (gone.length === 0) throw new AppError(CommerceMessages.cartItemNotFound);
 }
 
 export async function setShipCountry(db: Db, userId: number, country: ShipCountry): Promise<void> {
-  await db.insert(cartSettings).values({ userId, shipCountryId: country.shipCountryId })
+  await db
+    .insert(cartSettings)
+    .values({ userId, shipCountryId: country.shipCountryId })
     .onConflictDoUpdate({ target: cartSettings.userId, set: { shipCountryId: country.shipCountryId, updatedAt: new Date() } });
 }
 
@@ -209,16 +282,22 @@ export function groupCosts(lines: readonly CartLine[], country: ShipCountry): Gr
   return SHIP_FROM_ORDER.flatMap((from) => {
     const mine = lines.filter((l) => l.product && l.product.shipFrom === from);
     if (mine.length === 0) return [];
-    const q = quoteGroup(from, mine.map((l) => ({ product: l.product!, quantity: l.item.quantity })), country);
-    return [{
-      shipFrom: from,
-      shipFromName: shipFromName(from),
-      itemIds: mine.map((l) => l.item.id),
-      quantity: mine.reduce((s, l) => s + l.item.quantity, 0),
-      subtotal: mine.reduce((s, l) => s + l.item.subtotal, 0),
-      refused: q.refused,
-      methods: q.methods,
-    }];
+    const q = quoteGroup(
+      from,
+      mine.map((l) => ({ product: l.product!, quantity: l.item.quantity })),
+      country,
+    );
+    return [
+      {
+        shipFrom: from,
+        shipFromName: shipFromName(from),
+        itemIds: mine.map((l) => l.item.id),
+        quantity: mine.reduce((s, l) => s + l.item.quantity, 0),
+        subtotal: mine.reduce((s, l) => s + l.item.subtotal, 0),
+        refused: q.refused,
+        methods: q.methods,
+      },
+    ];
   });
 }
 

@@ -43,26 +43,51 @@ export async function loadCatalogView(db: Db, productIds: readonly number[], var
   const variants = new Map<number, SellableVariant>();
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return { products, variants };
-  const productRows = await db.select({
-    id: catalogProducts.id, title: catalogProducts.title, shipFrom: catalogProducts.shipFrom, logistics: catalogProducts.logistics,
-    defaultLogisticsId: catalogProducts.defaultLogisticsId, pic1: catalogProducts.pic1,
-  }).from(catalogProducts).where(and(inArray(catalogProducts.id, ids), eq(catalogProducts.status, 1)));
+  const productRows = await db
+    .select({
+      id: catalogProducts.id,
+      title: catalogProducts.title,
+      shipFrom: catalogProducts.shipFrom,
+      logistics: catalogProducts.logistics,
+      defaultLogisticsId: catalogProducts.defaultLogisticsId,
+      pic1: catalogProducts.pic1,
+    })
+    .from(catalogProducts)
+    .where(and(inArray(catalogProducts.id, ids), eq(catalogProducts.status, 1)));
   for (const p of productRows) {
     products.set(p.id, { ...p, shipFrom: asShipFrom(p.shipFrom), logistics: p.logistics as LogisticsCost[] });
   }
   if (products.size === 0) return { products, variants };
-  const variantWhere = variantIds && variantIds.length > 0
-    ? and(inArray(catalogVariants.productId, [...products.keys()]), inArray(catalogVariants.id, [...new Set(variantIds)]))
-    : inArray(catalogVariants.productId, [...products.keys()]);
-  const variantRows = await db.select({
-    id: catalogVariants.id, productId: catalogVariants.productId, option1: catalogVariants.option1, option2: catalogVariants.option2,
-    option3: catalogVariants.option3, cost: catalogVariants.cost, sku: catalogVariants.sku, position: catalogVariants.position, image: catalogImages.src,
-  }).from(catalogVariants)
+  const variantWhere =
+    variantIds && variantIds.length > 0
+      ? and(inArray(catalogVariants.productId, [...products.keys()]), inArray(catalogVariants.id, [...new Set(variantIds)]))
+      : inArray(catalogVariants.productId, [...products.keys()]);
+  const variantRows = await db
+    .select({
+      id: catalogVariants.id,
+      productId: catalogVariants.productId,
+      option1: catalogVariants.option1,
+      option2: catalogVariants.option2,
+      option3: catalogVariants.option3,
+      cost: catalogVariants.cost,
+      sku: catalogVariants.sku,
+      position: catalogVariants.position,
+      image: catalogImages.src,
+    })
+    .from(catalogVariants)
     .leftJoin(catalogImages, eq(catalogImages.id, catalogVariants.imagesId))
     .where(variantWhere)
     .orderBy(catalogVariants.productId, catalogVariants.position);
   for (const v of variantRows) {
-    variants.set(v.id, { id: v.id, productId: v.productId, title: variantTitle(v), cost: v.cost, sku: v.sku, image: v.image, position: v.position });
+    variants.set(v.id, {
+      id: v.id,
+      productId: v.productId,
+      title: variantTitle(v),
+      cost: v.cost,
+      sku: v.sku,
+      image: v.image,
+      position: v.position,
+    });
   }
   return { products, variants };
 }

@@ -39,7 +39,10 @@ function orderNoFor(id: number, at: Date): string {
 
 async function byKey(db: Db, userId: number, key: string | null): Promise<OrderRow | null> {
   if (!key) return null;
-  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   return row ?? null;
 }
 
@@ -60,29 +63,44 @@ export async function createOrderFromCart(db: Db, userId: number, input: Checkou
 
 async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<OrderRow> {
   // Lock the chosen lines: a concurrent checkout of the same lines waits, then finds them gone.
-  const lines = await tx.select().from(cartItems)
+  const lines = await tx
+    .select()
+    .from(cartItems)
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, input.itemIds)))
-    .orderBy(asc(cartItems.id)).for('update');
+    .orderBy(asc(cartItems.id))
+    .for('update');
   if (lines.length !== input.itemIds.length) throw new AppError(CommerceMessages.cartItemsGone);
 
-  const view = await loadCatalogView(tx, lines.map((l) => l.productId), lines.map((l) => l.variantId));
-  const mine = await loadMyProducts(tx, userId, lines.flatMap((l) => (l.myProductId === null ? [] : [l.myProductId])));
+  const view = await loadCatalogView(
+    tx,
+    lines.map((l) => l.productId),
+    lines.map((l) => l.variantId),
+  );
+  const mine = await loadMyProducts(
+    tx,
+    userId,
+    lines.flatMap((l) => (l.myProductId === null ? [] : [l.myProductId])),
+  );
   const priced = lines.map((l) => {
     const product = view.products.get(l.productId);
     const variant = view.variants.get(l.variantId);
     if (!product || !variant || variant.productId !== l.productId) throw new AppError(CommerceMessages.itemUnavailable);
     // A saved product must still be the merchant's and still sell the variant; the item keeps its title and picture.
     const saved = l.myProductId === null ? undefined : mine.get(l.myProductId);
-    if (l.myProductId !== null && (!saved || saved.productfid !== l.productId || !sellsVariant(saved, l.variantId))) throw new AppError(CommerceMessages.itemUnavailable);
+    if (l.myProductId !== null && (!saved || saved.productfid !== l.productId || !sellsVariant(saved, l.variantId)))
+      throw new AppError(CommerceMessages.itemUnavailable);
     const title = saved?.title ?? product.title;
     const image = saved?.imageByVariant.get(variant.id) || saved?.cover || variant.image || product.pic1;
     return { line: l, product, variant, title, image };
   });
 
   // The address asked for, else the default one.
-  const [addressRow] = await tx.select().from(shipAddresses)
+  const [addressRow] = await tx
+    .select()
+    .from(shipAddresses)
     .where(and(eq(shipAddresses.userId, userId), input.addressId !== undefined ? eq(shipAddresses.id, input.addressId) : undefined))
-    .orderBy(desc(shipAddresses.isDefault), asc(shipAddresses.id)).limit(1);
+    .orderBy(desc(shipAddresses.isDefault), asc(shipAddresses.id))
+    .limit(1);
   if (!addressRow) throw new AppError(CommerceMessages.addressNotFound);
   const address = toWireAddress(addressRow);
   if (!isAddressFilled(address)) throw new AppError(CommerceMessages.addressNotFilled);
@@ -94,7 +112,11 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
   for (const from of SHIP_FROM_ORDER) {
     const group = priced.filter((p) => p.product.shipFrom === from);
     if (group.length === 0) continue;
-    const q = quoteGroup(from, group.map((p) => ({ product: p.product, quantity: p.line.quantity })), country);
+    const q = quoteGroup(
+      from,
+      group.map((p) => ({ product: p.product, quantity: p.line.quantity })),
+      country,
+    );
     if (q.refused) throw new AppError(q.refused);
     const chosen = q.methods.find((m) => input.logisticsIds.includes(m.logisticsId)) ?? q.methods.find((m) => m.isDefault);
     if (!chosen) throw new AppError('No shipping method is available for these items');
@@ -107,30 +129,71 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
   const shippingCost = shipments.reduce((s, x) => s + x.method.cost, 0);
   const base = orderTotals(subtotal, shippingCost, 0);
 
-  const [inserted] = await tx.insert(orders).values({
-    orderNo: `tmp-${randomUUID()}`, userId, status: 'pending', countryCode: country.countryCode, shipCountryId: country.shipCountryId,
-    address, subtotal: base.subtotal, shippingCost: base.shippingCost, discount: 0, total: base.total, idempotencyKey: input.idempotencyKey,
-  }).returning();
-  const [numbered] = await tx.update(orders).set({ orderNo: orderNoFor(inserted!.id, inserted!.createdAt) }).where(eq(orders.id, inserted!.id)).returning();
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      orderNo: `tmp-${randomUUID()}`,
+      userId,
+      status: 'pending',
+      countryCode: country.countryCode,
+      shipCountryId: country.shipCountryId,
+      address,
+      subtotal: base.subtotal,
+      shippingCost: base.shippingCost,
+      discount: 0,
+      total: base.total,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .returning();
+  const [numbered] = await tx
+    .update(orders)
+    .set({ orderNo: orderNoFor(inserted!.id, inserted!.createdAt) })
+    .where(eq(orders.id, inserted!.id))
+    .returning();
   let row = numbered!;
 
-  await tx.insert(orderItems).values(priced.map((p) => ({
-    orderId: row.id, productId: p.product.id, variantId: p.variant.id, myProductId: p.line.myProductId, title: p.title,
-    variantTitle: p.variant.title, anotherName: p.line.anotherName, imagefirst: p.image, sku: p.variant.sku,
-    shipFrom: p.product.shipFrom, unitCost: p.variant.cost, quantity: p.line.quantity, lineTotal: p.variant.cost * p.line.quantity,
-  })));
-  await tx.insert(orderShipments).values(shipments.map((s) => ({
-    orderId: row.id, shipFrom: s.from, logisticsId: s.method.logisticsId, shipMethod: s.method.shipMethod, carrier: s.method.carrier,
-    shipTime: s.method.shipTime, cost: s.method.cost,
-  })));
+  await tx.insert(orderItems).values(
+    priced.map((p) => ({
+      orderId: row.id,
+      productId: p.product.id,
+      variantId: p.variant.id,
+      myProductId: p.line.myProductId,
+      title: p.title,
+      variantTitle: p.variant.title,
+      anotherName: p.line.anotherName,
+      imagefirst: p.image,
+      sku: p.variant.sku,
+      shipFrom: p.product.shipFrom,
+      unitCost: p.variant.cost,
+      quantity: p.line.quantity,
+      lineTotal: p.variant.cost * p.line.quantity,
+    })),
+  );
+  await tx.insert(orderShipments).values(
+    shipments.map((s) => ({
+      orderId: row.id,
+      shipFrom: s.from,
+      logisticsId: s.method.logisticsId,
+      shipMethod: s.method.shipMethod,
+      carrier: s.method.carrier,
+      shipTime: s.method.shipTime,
+      cost: s.method.cost,
+    })),
+  );
 
   if (input.couponId !== undefined) {
     const discount = await bindLocked(tx, row, input.couponId);
     const totals = orderTotals(subtotal, shippingCost, discount);
-    [row] = await tx.update(orders).set({ couponReceiptId: input.couponId, discount: totals.discount, total: totals.total }).where(eq(orders.id, row.id)).returning() as [OrderRow];
+    [row] = (await tx
+      .update(orders)
+      .set({ couponReceiptId: input.couponId, discount: totals.discount, total: totals.total })
+      .where(eq(orders.id, row.id))
+      .returning()) as [OrderRow];
   }
 
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, input.itemIds)));
-  await tx.insert(orderEvents).values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: `merchant:${userId}`, note: 'ordered from the cart' });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: `merchant:${userId}`, note: 'ordered from the cart' });
   return row;
 }

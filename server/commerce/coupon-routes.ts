@@ -15,7 +15,15 @@ import { consumeEmailCode } from '../accounts/email-codes';
 import { Messages } from '../../contract/envelope';
 import { firstError, registerSchema } from '../../contract/validation';
 import {
-  availableFor, listReceipts, listReceivable, onUserRegistered, parseShareCode, receiveCoupon, shareInfo, INVITE_COUPON_ID, ensureCoupons,
+  availableFor,
+  listReceipts,
+  listReceivable,
+  onUserRegistered,
+  parseShareCode,
+  receiveCoupon,
+  shareInfo,
+  INVITE_COUPON_ID,
+  ensureCoupons,
 } from './coupons';
 import { findOrder } from './orders';
 import { loadCartLines } from './cart';
@@ -37,7 +45,8 @@ export function couponRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = queryOf(request);
     const rawStatus = pick(q, 'status');
     const status = rawStatus === undefined ? undefined : asInt(rawStatus);
-    if (status !== undefined && status !== 0 && status !== 1 && status !== 2) throw new AppError('status must be 0 (usable), 1 (used) or 2 (expired)');
+    if (status !== undefined && status !== 0 && status !== 1 && status !== 2)
+      throw new AppError('status must be 0 (usable), 1 (used) or 2 (expired)');
     const { rows, total } = await listReceipts(db, userId, status, pagingOf(q, 10));
     return page(rows, total);
   });
@@ -90,7 +99,9 @@ export function couponRoutes(app: FastifyInstance, ctx: AppContext): void {
     return okData({
       valid: !!inviter,
       shareCode: inviter ? String(inviter.id) : null,
-      reward: reward ? { title: reward.title, type: reward.type, discount: reward.discount, money: reward.money, minAmount: reward.minAmount } : null,
+      reward: reward
+        ? { title: reward.title, type: reward.type, discount: reward.discount, money: reward.money, minAmount: reward.minAmount }
+        : null,
     });
   });
 

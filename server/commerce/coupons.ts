@@ -11,7 +11,13 @@ import { couponReceipts, coupons, invites, orders } from './schema';
 import { users } from '../accounts/schema';
 import { AppError } from '../platform/envelope';
 import {
-  COUPON_TYPE_MONEY, COUPON_TYPE_PERCENT, CommerceMessages, CouponSource, couponDiscount, orderTotals, shareCouponPath,
+  COUPON_TYPE_MONEY,
+  COUPON_TYPE_PERCENT,
+  CommerceMessages,
+  CouponSource,
+  couponDiscount,
+  orderTotals,
+  shareCouponPath,
   type CouponReceipt,
 } from '../../contract/commerce';
 import type { Tx } from './ledger';
@@ -21,10 +27,54 @@ export type CouponDefinition = typeof coupons.$inferInsert;
 
 /** The coupon programme. Ids are fixed: receipts point at them across restarts and databases. */
 export const COUPON_DEFINITIONS: readonly CouponDefinition[] = [
-  { id: 1, title: '$5 off your first order over $20', source: CouponSource.NEW_USER, type: COUPON_TYPE_MONEY, discount: 0, money: 500, minAmount: 2000, validDays: 30, receivable: false, status: 1 },
-  { id: 2, title: '10% off orders over $50', source: CouponSource.OLD_USER, type: COUPON_TYPE_PERCENT, discount: 10, money: 0, minAmount: 5000, validDays: 30, receivable: true, status: 1 },
-  { id: 3, title: '$10 off orders over $100', source: CouponSource.OLD_USER, type: COUPON_TYPE_MONEY, discount: 0, money: 1000, minAmount: 10000, validDays: 30, receivable: true, status: 1 },
-  { id: 4, title: 'Invite reward: $5 off orders over $25', source: CouponSource.INVITE, type: COUPON_TYPE_MONEY, discount: 0, money: 500, minAmount: 2500, validDays: 60, receivable: false, status: 1 },
+  {
+    id: 1,
+    title: '$5 off your first order over $20',
+    source: CouponSource.NEW_USER,
+    type: COUPON_TYPE_MONEY,
+    discount: 0,
+    money: 500,
+    minAmount: 2000,
+    validDays: 30,
+    receivable: false,
+    status: 1,
+  },
+  {
+    id: 2,
+    title: '10% off orders over $50',
+    source: CouponSource.OLD_USER,
+    type: COUPON_TYPE_PERCENT,
+    discount: 10,
+    money: 0,
+    minAmount: 5000,
+    validDays: 30,
+    receivable: true,
+    status: 1,
+  },
+  {
+    id: 3,
+    title: '$10 off orders over $100',
+    source: CouponSource.OLD_USER,
+    type: COUPON_TYPE_MONEY,
+    discount: 0,
+    money: 1000,
+    minAmount: 10000,
+    validDays: 30,
+    receivable: true,
+    status: 1,
+  },
+  {
+    id: 4,
+    title: 'Invite reward: $5 off orders over $25',
+    source: CouponSource.INVITE,
+    type: COUPON_TYPE_MONEY,
+    discount: 0,
+    money: 500,
+    minAmount: 2500,
+    validDays: 60,
+    receivable: false,
+    status: 1,
+  },
 ];
 export const SIGNUP_COUPON_ID = 1;
 export const INVITE_COUPON_ID = 4;
@@ -48,8 +98,18 @@ type ReceiptRow = typeof couponReceipts.$inferSelect;
 function wireReceipt(r: ReceiptRow, now = new Date()): CouponReceipt {
   const status: 0 | 1 | 2 = r.status === 1 ? 1 : r.expiresAt <= now && r.orderId === null ? 2 : 0;
   return {
-    id: r.id, couponId: r.couponId, title: r.title, source: r.source, type: r.type, discount: r.discount, money: r.money, minAmount: r.minAmount,
-    status, orderId: r.orderId, receiveTime: r.receivedAt.toISOString(), expireTime: r.expiresAt.toISOString(),
+    id: r.id,
+    couponId: r.couponId,
+    title: r.title,
+    source: r.source,
+    type: r.type,
+    discount: r.discount,
+    money: r.money,
+    minAmount: r.minAmount,
+    status,
+    orderId: r.orderId,
+    receiveTime: r.receivedAt.toISOString(),
+    expireTime: r.expiresAt.toISOString(),
   };
 }
 
@@ -58,21 +118,44 @@ export async function grantCoupon(db: Db | Tx, userId: number, couponId: number,
   await ensureCoupons(db);
   const [def] = await db.select().from(coupons).where(eq(coupons.id, couponId));
   if (!def || def.status !== 1) throw new AppError(CommerceMessages.couponNotFound);
-  const [row] = await db.insert(couponReceipts).values({
-    userId, couponId, title: def.title, source: def.source, type: def.type, discount: def.discount, money: def.money, minAmount: def.minAmount,
-    grantKey, expiresAt: new Date(Date.now() + def.validDays * 86_400_000),
-  }).onConflictDoNothing().returning({ id: couponReceipts.id });
+  const [row] = await db
+    .insert(couponReceipts)
+    .values({
+      userId,
+      couponId,
+      title: def.title,
+      source: def.source,
+      type: def.type,
+      discount: def.discount,
+      money: def.money,
+      minAmount: def.minAmount,
+      grantKey,
+      expiresAt: new Date(Date.now() + def.validDays * 86_400_000),
+    })
+    .onConflictDoNothing()
+    .returning({ id: couponReceipts.id });
   return row?.id ?? null;
 }
 
 /** getCouponsList: the coupons a merchant can receive, each saying whether it was received. */
 export async function listReceivable(db: Db, userId: number) {
   await ensureCoupons(db);
-  const defs = await db.select().from(coupons).where(and(eq(coupons.receivable, true), eq(coupons.status, 1))).orderBy(asc(coupons.id));
+  const defs = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.receivable, true), eq(coupons.status, 1)))
+    .orderBy(asc(coupons.id));
   const mine = await db.select({ couponId: couponReceipts.couponId }).from(couponReceipts).where(eq(couponReceipts.userId, userId));
   const have = new Set(mine.map((m) => m.couponId));
   return defs.map((d) => ({
-    id: d.id, title: d.title, source: d.source, type: d.type, discount: d.discount, money: d.money, minAmount: d.minAmount, validDays: d.validDays,
+    id: d.id,
+    title: d.title,
+    source: d.source,
+    type: d.type,
+    discount: d.discount,
+    money: d.money,
+    minAmount: d.minAmount,
+    validDays: d.validDays,
     received: have.has(d.id) ? 1 : 0,
   }));
 }
@@ -90,10 +173,14 @@ export async function receiveCoupon(db: Db, userId: number, couponId: number): P
 /** getShopCouponReceiveList: the merchant's coupons, newest first; status 0 usable, 1 used, 2 expired. */
 export async function listReceipts(db: Db, userId: number, status: 0 | 1 | 2 | undefined, paging: { pageSize: number; offset: number }) {
   const now = new Date();
-  const statusWhere = status === undefined ? undefined
-    : status === 1 ? eq(couponReceipts.status, 1)
-      : status === 2 ? and(eq(couponReceipts.status, 0), lte(couponReceipts.expiresAt, now), isNull(couponReceipts.orderId))
-        : and(eq(couponReceipts.status, 0), or(gt(couponReceipts.expiresAt, now), sql`${couponReceipts.orderId} is not null`));
+  const statusWhere =
+    status === undefined
+      ? undefined
+      : status === 1
+        ? eq(couponReceipts.status, 1)
+        : status === 2
+          ? and(eq(couponReceipts.status, 0), lte(couponReceipts.expiresAt, now), isNull(couponReceipts.orderId))
+          : and(eq(couponReceipts.status, 0), or(gt(couponReceipts.expiresAt, now), sql`${couponReceipts.orderId} is not null`));
   const where = and(eq(couponReceipts.userId, userId), statusWhere);
   const [rows, [n]] = await Promise.all([
     db.select().from(couponReceipts).where(where).orderBy(desc(couponReceipts.id)).limit(paging.pageSize).offset(paging.offset),
@@ -105,10 +192,19 @@ export async function listReceipts(db: Db, userId: number, status: 0 | 1 | 2 | u
 /** getAvailableList: usable coupons for a product subtotal (of an order, or of a cart selection). */
 export async function availableFor(db: Db, userId: number, subtotal: number, orderId: number | null) {
   const now = new Date();
-  const rows = await db.select().from(couponReceipts).where(and(
-    eq(couponReceipts.userId, userId), eq(couponReceipts.status, 0), gt(couponReceipts.expiresAt, now), lte(couponReceipts.minAmount, subtotal),
-    orderId === null ? isNull(couponReceipts.orderId) : or(isNull(couponReceipts.orderId), eq(couponReceipts.orderId, orderId)),
-  )).orderBy(asc(couponReceipts.expiresAt), asc(couponReceipts.id));
+  const rows = await db
+    .select()
+    .from(couponReceipts)
+    .where(
+      and(
+        eq(couponReceipts.userId, userId),
+        eq(couponReceipts.status, 0),
+        gt(couponReceipts.expiresAt, now),
+        lte(couponReceipts.minAmount, subtotal),
+        orderId === null ? isNull(couponReceipts.orderId) : or(isNull(couponReceipts.orderId), eq(couponReceipts.orderId, orderId)),
+      ),
+    )
+    .orderBy(asc(couponReceipts.expiresAt), asc(couponReceipts.id));
   return rows
     .map((r) => ({ ...wireReceipt(r, now), discountAmount: couponDiscount(r, subtotal) }))
     .filter((r) => r.discountAmount > 0)
@@ -121,7 +217,10 @@ export async function availableFor(db: Db, userId: number, subtotal: number, ord
  * and bound to no order.
  */
 export async function bindLocked(tx: Tx, order: Pick<OrderRow, 'id' | 'userId' | 'subtotal'>, receiptId: number): Promise<number> {
-  const [row] = await tx.select().from(couponReceipts).where(and(eq(couponReceipts.id, receiptId), eq(couponReceipts.userId, order.userId)));
+  const [row] = await tx
+    .select()
+    .from(couponReceipts)
+    .where(and(eq(couponReceipts.id, receiptId), eq(couponReceipts.userId, order.userId)));
   if (!row) throw new AppError(CommerceMessages.couponNotFound);
   if (row.status === 1) throw new AppError(CommerceMessages.couponInUse);
   if (row.orderId !== null && row.orderId !== order.id) throw new AppError(CommerceMessages.couponInUse);
@@ -129,9 +228,18 @@ export async function bindLocked(tx: Tx, order: Pick<OrderRow, 'id' | 'userId' |
   if (order.subtotal < row.minAmount) throw new AppError(CommerceMessages.couponMinimum);
   const discount = couponDiscount(row, order.subtotal);
   if (discount <= 0) throw new AppError(CommerceMessages.couponNotAvailable);
-  const [taken] = await tx.update(couponReceipts).set({ orderId: order.id })
-    .where(and(eq(couponReceipts.id, receiptId), eq(couponReceipts.userId, order.userId), eq(couponReceipts.status, 0),
-      or(isNull(couponReceipts.orderId), eq(couponReceipts.orderId, order.id)), gt(couponReceipts.expiresAt, new Date())))
+  const [taken] = await tx
+    .update(couponReceipts)
+    .set({ orderId: order.id })
+    .where(
+      and(
+        eq(couponReceipts.id, receiptId),
+        eq(couponReceipts.userId, order.userId),
+        eq(couponReceipts.status, 0),
+        or(isNull(couponReceipts.orderId), eq(couponReceipts.orderId, order.id)),
+        gt(couponReceipts.expiresAt, new Date()),
+      ),
+    )
     .returning({ id: couponReceipts.id });
   if (!taken) throw new AppError(CommerceMessages.couponInUse);
   return discount;
@@ -148,8 +256,11 @@ export async function bindCoupon(db: Db, userId: number, orderId: number, receip
     }
     const discount = await bindLocked(tx, order, receiptId);
     const totals = orderTotals(order.subtotal, order.shippingCost, discount);
-    const [row] = await tx.update(orders).set({ couponReceiptId: receiptId, discount: totals.discount, total: totals.total, updatedAt: new Date() })
-      .where(eq(orders.id, order.id)).returning();
+    const [row] = await tx
+      .update(orders)
+      .set({ couponReceiptId: receiptId, discount: totals.discount, total: totals.total, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
     return row!;
   });
 }
@@ -159,17 +270,26 @@ export async function unbindCoupon(db: Db, userId: number, orderId: number) {
     const order = await lockOrder(tx, orderId, userId);
     if (order.status !== 'pending') throw new AppError(notPendingMessage(order.status));
     if (order.couponReceiptId === null) throw new AppError(CommerceMessages.orderHasNoCoupon);
-    await tx.update(couponReceipts).set({ orderId: null }).where(and(eq(couponReceipts.orderId, order.id), eq(couponReceipts.status, 0)));
+    await tx
+      .update(couponReceipts)
+      .set({ orderId: null })
+      .where(and(eq(couponReceipts.orderId, order.id), eq(couponReceipts.status, 0)));
     const totals = orderTotals(order.subtotal, order.shippingCost, 0);
-    const [row] = await tx.update(orders).set({ couponReceiptId: null, discount: 0, total: totals.total, updatedAt: new Date() })
-      .where(eq(orders.id, order.id)).returning();
+    const [row] = await tx
+      .update(orders)
+      .set({ couponReceiptId: null, discount: 0, total: totals.total, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
     return row!;
   });
 }
 
 /** Marks the order's coupon used (in the transaction that pays the order). */
 export async function useOrderCoupon(tx: Tx, orderId: number): Promise<void> {
-  await tx.update(couponReceipts).set({ status: 1, usedAt: new Date() }).where(and(eq(couponReceipts.orderId, orderId), eq(couponReceipts.status, 0)));
+  await tx
+    .update(couponReceipts)
+    .set({ status: 1, usedAt: new Date() })
+    .where(and(eq(couponReceipts.orderId, orderId), eq(couponReceipts.status, 0)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +307,11 @@ export function parseShareCode(code: unknown): number | null {
  * a share link (a valid share code of another merchant), the invite coupon for both. Safe to call
  * twice: every grant happens once.
  */
-export async function onUserRegistered(db: Db, userId: number, inviteCode?: unknown): Promise<{ signupCoupon: boolean; invitedBy: number | null }> {
+export async function onUserRegistered(
+  db: Db,
+  userId: number,
+  inviteCode?: unknown,
+): Promise<{ signupCoupon: boolean; invitedBy: number | null }> {
   const signup = await grantCoupon(db, userId, SIGNUP_COUPON_ID, 'signup');
   const inviterId = parseShareCode(inviteCode);
   if (inviterId === null || inviterId === userId) return { signupCoupon: signup !== null, invitedBy: null };
@@ -214,6 +338,16 @@ export async function shareInfo(db: Db, userId: number) {
     shareCode: String(userId),
     shareUrl: shareCouponPath(userId),
     invitedCount: n?.n ?? 0,
-    reward: reward ? { id: reward.id, title: reward.title, source: reward.source, type: reward.type, discount: reward.discount, money: reward.money, minAmount: reward.minAmount } : null,
+    reward: reward
+      ? {
+          id: reward.id,
+          title: reward.title,
+          source: reward.source,
+          type: reward.type,
+          discount: reward.discount,
+          money: reward.money,
+          minAmount: reward.minAmount,
+        }
+      : null,
   };
 }

@@ -36,7 +36,8 @@ export async function shipOrder(db: Db, orderId: number, input: ShipInput, actor
   if (input.method !== undefined && !method) throw new AppError(`${ShipMessages.unknownMethod}: ${input.method}`);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, null);
-    if (!canTransition(order.status as OrderStatus, 'fulfilled')) throw new AppError(`${CommerceMessages.illegalTransition} (${order.status} → fulfilled)`);
+    if (!canTransition(order.status as OrderStatus, 'fulfilled'))
+      throw new AppError(`${CommerceMessages.illegalTransition} (${order.status} → fulfilled)`);
     const parcels = await tx.select().from(orderShipments).where(eq(orderShipments.orderId, orderId));
     if (method && !parcels.some((p) => p.shipFrom === method.from)) {
       throw new AppError(`${method.name} ships from ${method.from}; this order has no parcel from there`);
@@ -48,10 +49,14 @@ export async function shipOrder(db: Db, orderId: number, input: ShipInput, actor
       const bad = trackingError(number);
       if (bad) throw new AppError(bad);
       const switchTo = method && method.from === p.shipFrom && method.logisticsId !== p.logisticsId ? method : null;
-      await tx.update(orderShipments).set({
-        trackingNumber: number, shippedAt: now,
-        ...(switchTo ? { logisticsId: switchTo.logisticsId, shipMethod: switchTo.name, carrier: switchTo.carrier } : {}),
-      }).where(eq(orderShipments.id, p.id));
+      await tx
+        .update(orderShipments)
+        .set({
+          trackingNumber: number,
+          shippedAt: now,
+          ...(switchTo ? { logisticsId: switchTo.logisticsId, shipMethod: switchTo.name, carrier: switchTo.carrier } : {}),
+        })
+        .where(eq(orderShipments.id, p.id));
     }
     return transition(tx, order, 'fulfilled', actor, method ? `shipped with ${method.name}` : 'shipped');
   });

@@ -16,7 +16,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Locks (creating it when missing) the merchant's account row and returns the balance. */
 export async function lockAccount(tx: Tx, userId: number): Promise<number> {
   await tx.insert(balanceAccounts).values({ userId, balance: 0 }).onConflictDoNothing();
-  const [row] = await tx.select({ balance: balanceAccounts.balance }).from(balanceAccounts).where(eq(balanceAccounts.userId, userId)).for('update');
+  const [row] = await tx
+    .select({ balance: balanceAccounts.balance })
+    .from(balanceAccounts)
+    .where(eq(balanceAccounts.userId, userId))
+    .for('update');
   return row!.balance;
 }
 
@@ -36,16 +40,27 @@ export interface RecordInput {
  * (lockAccount in the same transaction). A debit past zero is refused ('Insufficient balance').
  */
 export async function postRecord(tx: Tx, balance: number, r: RecordInput): Promise<{ id: number; balanceAfter: number }> {
-  if (!Number.isSafeInteger(r.amount) || r.amount < 0 || !Number.isSafeInteger(r.balanceChange)) throw new Error('ledger: amounts must be whole cents');
+  if (!Number.isSafeInteger(r.amount) || r.amount < 0 || !Number.isSafeInteger(r.balanceChange))
+    throw new Error('ledger: amounts must be whole cents');
   const balanceAfter = balance + r.balanceChange;
   if (balanceAfter < 0) throw new AppError(CommerceMessages.insufficientBalance);
   if (r.balanceChange !== 0) {
     await tx.update(balanceAccounts).set({ balance: balanceAfter, updatedAt: new Date() }).where(eq(balanceAccounts.userId, r.userId));
   }
-  const [row] = await tx.insert(balanceRecords).values({
-    userId: r.userId, type: r.type, amount: r.amount, balanceChange: r.balanceChange, balanceAfter,
-    orderId: r.orderId ?? null, paymentId: r.paymentId ?? null, remark: r.remark ?? '', grantKey: r.grantKey ?? null,
-  }).returning({ id: balanceRecords.id });
+  const [row] = await tx
+    .insert(balanceRecords)
+    .values({
+      userId: r.userId,
+      type: r.type,
+      amount: r.amount,
+      balanceChange: r.balanceChange,
+      balanceAfter,
+      orderId: r.orderId ?? null,
+      paymentId: r.paymentId ?? null,
+      remark: r.remark ?? '',
+      grantKey: r.grantKey ?? null,
+    })
+    .returning({ id: balanceRecords.id });
   return { id: row!.id, balanceAfter };
 }
 
@@ -55,7 +70,10 @@ export async function postRecord(tx: Tx, balance: number, r: RecordInput): Promi
  */
 export async function creditOnce(tx: Tx, r: RecordInput & { grantKey: string }): Promise<boolean> {
   const balance = await lockAccount(tx, r.userId);
-  const [seen] = await tx.select({ id: balanceRecords.id }).from(balanceRecords).where(and(eq(balanceRecords.userId, r.userId), eq(balanceRecords.grantKey, r.grantKey)));
+  const [seen] = await tx
+    .select({ id: balanceRecords.id })
+    .from(balanceRecords)
+    .where(and(eq(balanceRecords.userId, r.userId), eq(balanceRecords.grantKey, r.grantKey)));
   if (seen) return false;
   await postRecord(tx, balance, r);
   return true;
@@ -64,12 +82,6 @@ export async function creditOnce(tx: Tx, r: RecordInput & { grantKey: string }):
 export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
   const [row] = await db.select({ balance: balanceAccounts.balance }).from(balanceAccounts).where(eq(balanceAccounts.userId, userId));
   return row?.balance ?? 0;
-}
-
-/** The sum of the records: what the cached balance must always equal. */
-export async function ledgerSum(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ s: sum(balanceRecords.balanceChange) }).from(balanceRecords).where(eq(balanceRecords.userId, userId));
-  return Number(row?.s ?? 0);
 }
 
 export interface RecordFilter {
@@ -87,12 +99,22 @@ function recordWhere(userId: number, f: RecordFilter) {
   );
 }
 
-export async function listRecords(db: Db, userId: number, f: RecordFilter, paging: { pageSize: number; offset: number }): Promise<{ rows: BalanceRecord[]; total: number }> {
+export async function listRecords(
+  db: Db,
+  userId: number,
+  f: RecordFilter,
+  paging: { pageSize: number; offset: number },
+): Promise<{ rows: BalanceRecord[]; total: number }> {
   const where = recordWhere(userId, f);
   const [rows, [n]] = await Promise.all([
-    db.select({ r: balanceRecords, orderNo: orders.orderNo }).from(balanceRecords)
+    db
+      .select({ r: balanceRecords, orderNo: orders.orderNo })
+      .from(balanceRecords)
       .leftJoin(orders, eq(orders.id, balanceRecords.orderId))
-      .where(where).orderBy(desc(balanceRecords.id)).limit(paging.pageSize).offset(paging.offset),
+      .where(where)
+      .orderBy(desc(balanceRecords.id))
+      .limit(paging.pageSize)
+      .offset(paging.offset),
     db.select({ n: count() }).from(balanceRecords).where(where),
   ]);
   return {
@@ -115,14 +137,19 @@ export async function listRecords(db: Db, userId: number, f: RecordFilter, pagin
 /** totalPaid: order payments (balance, PayPal, card, Stripe) less order refunds, with the parts. */
 export async function paidTotals(db: Db, userId: number, f: RecordFilter) {
   const where = recordWhere(userId, { from: f.from, to: f.to });
-  const [paid] = await db.select({ s: sum(balanceRecords.amount) }).from(balanceRecords)
+  const [paid] = await db
+    .select({ s: sum(balanceRecords.amount) })
+    .from(balanceRecords)
     .where(and(where, inArray(balanceRecords.type, [...ORDER_PAYMENT_RECORD_TYPES])));
-  const [refunded] = await db.select({ s: sum(balanceRecords.amount) }).from(balanceRecords)
+  const [refunded] = await db
+    .select({ s: sum(balanceRecords.amount) })
+    .from(balanceRecords)
     .where(and(where, eq(balanceRecords.type, RecordType.REFUND_ORDERS)));
-  const [topUp] = await db.select({ s: sum(balanceRecords.amount) }).from(balanceRecords)
+  const [topUp] = await db
+    .select({ s: sum(balanceRecords.amount) })
+    .from(balanceRecords)
     .where(and(where, eq(balanceRecords.type, RecordType.PREPAYMENT)));
   const paidCents = Number(paid?.s ?? 0);
   const refundedCents = Number(refunded?.s ?? 0);
   return { totalPaid: paidCents - refundedCents, paid: paidCents, refunded: refundedCents, toppedUp: Number(topUp?.s ?? 0) };
 }
-

@@ -25,29 +25,47 @@ export async function loadMyProducts(db: Db | Tx, userId: number, ids: readonly 
   const out = new Map<number, SellableMyProduct>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
-  const rows = await db.select({ id: myProducts.id, productfid: myProducts.productfid, title: myProducts.title }).from(myProducts)
+  const rows = await db
+    .select({ id: myProducts.id, productfid: myProducts.productfid, title: myProducts.title })
+    .from(myProducts)
     .where(and(inArray(myProducts.id, unique), eq(myProducts.userId, userId), eq(myProducts.status, 1), eq(myProducts.isTemplate, false)));
   if (rows.length === 0) return out;
   const found = rows.map((r) => r.id);
   const [variants, images] = await Promise.all([
-    db.select({ myProductId: myProductVariants.myProductId, variantId: myProductVariants.variantId, imageId: myProductVariants.imageId })
-      .from(myProductVariants).where(inArray(myProductVariants.myProductId, found)).orderBy(asc(myProductVariants.position), asc(myProductVariants.id)),
-    db.select({ id: myProductImages.id, myProductId: myProductImages.myProductId, url: myProductImages.url, thumbnailUrl: myProductImages.thumbnailUrl, variantIds: myProductImages.variantIds })
-      .from(myProductImages).where(inArray(myProductImages.myProductId, found)).orderBy(asc(myProductImages.position), asc(myProductImages.id)),
+    db
+      .select({ myProductId: myProductVariants.myProductId, variantId: myProductVariants.variantId, imageId: myProductVariants.imageId })
+      .from(myProductVariants)
+      .where(inArray(myProductVariants.myProductId, found))
+      .orderBy(asc(myProductVariants.position), asc(myProductVariants.id)),
+    db
+      .select({
+        id: myProductImages.id,
+        myProductId: myProductImages.myProductId,
+        url: myProductImages.url,
+        thumbnailUrl: myProductImages.thumbnailUrl,
+        variantIds: myProductImages.variantIds,
+      })
+      .from(myProductImages)
+      .where(inArray(myProductImages.myProductId, found))
+      .orderBy(asc(myProductImages.position), asc(myProductImages.id)),
   ]);
   for (const r of rows) {
     const mine = images.filter((i) => i.myProductId === r.id);
     const picture = (i: (typeof mine)[number]) => i.thumbnailUrl || i.url;
     const imageByVariant = new Map<number, string>();
     for (const v of variants.filter((x) => x.myProductId === r.id)) {
-      const chosen = (v.imageId !== null ? mine.find((i) => i.id === v.imageId) : undefined)
-        ?? mine.find((i) => Array.isArray(i.variantIds) && (i.variantIds as unknown[]).includes(v.variantId));
+      const chosen =
+        (v.imageId !== null ? mine.find((i) => i.id === v.imageId) : undefined) ??
+        mine.find((i) => Array.isArray(i.variantIds) && (i.variantIds as unknown[]).includes(v.variantId));
       if (chosen) imageByVariant.set(v.variantId, picture(chosen));
     }
     out.set(r.id, {
-      id: r.id, productfid: r.productfid, title: r.title,
+      id: r.id,
+      productfid: r.productfid,
+      title: r.title,
       variantIds: variants.filter((v) => v.myProductId === r.id).map((v) => v.variantId),
-      imageByVariant, cover: mine[0] ? picture(mine[0]) : '',
+      imageByVariant,
+      cover: mine[0] ? picture(mine[0]) : '',
     });
   }
   return out;

@@ -19,7 +19,6 @@ import { cancelPaidOrder, failOrder, orderDetail } from './orders';
 import { shipOrder, TRACKING_MAX } from './fulfilment';
 import { bodyOf, idOf, paramsOf, pick, textOf } from '../platform/request-fields';
 
-
 function trackingOf(v: unknown): string | Record<string, string> {
   if (typeof v === 'string' || typeof v === 'number') return textOf(v, 'tracking', TRACKING_MAX);
   if (v && typeof v === 'object' && !Array.isArray(v)) {
@@ -51,7 +50,12 @@ export function opsRoutes(app: FastifyInstance, ctx: AppContext, opsToken: strin
       const id = idOf(paramsOf(request).id, 'id');
       const b = bodyOf(request);
       const method = pick(b, 'method', 'shipMethod', 'logisticsId');
-      const order = await shipOrder(db, id, { tracking: trackingOf(pick(b, 'tracking', 'trackingNumber')), method: method === undefined ? undefined : String(method) }, 'operator');
+      const order = await shipOrder(
+        db,
+        id,
+        { tracking: trackingOf(pick(b, 'tracking', 'trackingNumber')), method: method === undefined ? undefined : String(method) },
+        'operator',
+      );
       request.log.info({ orderId: id }, 'order fulfilled by the operator');
       return okData(await orderDetail(db, order.userId, id));
     });

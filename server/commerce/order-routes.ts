@@ -9,7 +9,15 @@ import type { AppContext } from '../platform/context';
 import { requireUser } from '../accounts/session';
 import { enforce } from '../platform/rate-limit';
 import { AppError, okData, page } from '../platform/envelope';
-import { DEFAULT_ORDER_PAGE_SIZE, DEFAULT_ORDER_SORT, ORDER_SORTS, ORDER_STATUSES, ORDER_TAB_STATUS, type OrderSort, type OrderStatus } from '../../contract/commerce';
+import {
+  DEFAULT_ORDER_PAGE_SIZE,
+  DEFAULT_ORDER_SORT,
+  ORDER_SORTS,
+  ORDER_STATUSES,
+  ORDER_TAB_STATUS,
+  type OrderSort,
+  type OrderStatus,
+} from '../../contract/commerce';
 import { createOrderFromCart } from './checkout';
 import { cancelByMerchant, listOrders, orderDetail, orderStatistics } from './orders';
 import { bindCoupon, unbindCoupon } from './coupons';
@@ -30,7 +38,8 @@ function statusFilter(q: Record<string, unknown>): OrderStatus | undefined {
   }
   const status = pick(q, 'status');
   if (status === undefined) return undefined;
-  if (!(ORDER_STATUSES as readonly string[]).includes(String(status))) throw new AppError(`status must be one of ${ORDER_STATUSES.join(', ')}`);
+  if (!(ORDER_STATUSES as readonly string[]).includes(String(status)))
+    throw new AppError(`status must be one of ${ORDER_STATUSES.join(', ')}`);
   return String(status) as OrderStatus;
 }
 
@@ -87,7 +96,15 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const key = idempotencyKeyOf(request, b);
     await enforce(db, `pay:user:${userId}`, OrderLimits.payPerUser);
     const r = await payByBalance(db, userId, idOf(pick(b, 'orderId', 'id'), 'orderId'), key);
-    return okData({ orderId: r.order.id, orderNo: r.order.orderNo, status: r.order.status, paymentId: r.payment.id, amount: r.payment.amount, balance: r.balance, replayed: r.replayed });
+    return okData({
+      orderId: r.order.id,
+      orderNo: r.order.orderNo,
+      status: r.order.status,
+      paymentId: r.payment.id,
+      amount: r.payment.amount,
+      balance: r.balance,
+      replayed: r.replayed,
+    });
   });
 
   app.post('/api/order/cancelOrder/:id', async (request) => {
@@ -99,15 +116,33 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/order/bindingCoupon', async (request) => {
     const userId = await requireUser(request);
     const b = bodyOf(request);
-    const order = await bindCoupon(db, userId, idOf(pick(b, 'orderId', 'id'), 'orderId'), idOf(pick(b, 'couponId', 'couponReceiveId', 'shopCouponReceiveId'), 'couponId'));
-    return okData({ orderId: order.id, couponId: order.couponReceiptId, subtotal: order.subtotal, shippingCost: order.shippingCost, discount: order.discount, total: order.total });
+    const order = await bindCoupon(
+      db,
+      userId,
+      idOf(pick(b, 'orderId', 'id'), 'orderId'),
+      idOf(pick(b, 'couponId', 'couponReceiveId', 'shopCouponReceiveId'), 'couponId'),
+    );
+    return okData({
+      orderId: order.id,
+      couponId: order.couponReceiptId,
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      discount: order.discount,
+      total: order.total,
+    });
   });
 
   app.post('/api/order/unboundCoupon', async (request) => {
     const userId = await requireUser(request);
     const b = bodyOf(request);
     const order = await unbindCoupon(db, userId, idOf(pick(b, 'orderId', 'id'), 'orderId'));
-    return okData({ orderId: order.id, couponId: null, subtotal: order.subtotal, shippingCost: order.shippingCost, discount: order.discount, total: order.total });
+    return okData({
+      orderId: order.id,
+      couponId: null,
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      discount: order.discount,
+      total: order.total,
+    });
   });
-
 }

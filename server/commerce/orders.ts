@@ -9,8 +9,14 @@ import type { Db } from '../platform/db/client';
 import { couponReceipts, orderEvents, orderItems, orderShipments, orders, payments } from './schema';
 import { AppError } from '../platform/envelope';
 import {
-  CommerceMessages, ORDER_STATUSES, RECORD_TYPE_NAMES, RecordType, canTransition,
-  type OrderSort, type OrderStatistics, type OrderStatus,
+  CommerceMessages,
+  ORDER_STATUSES,
+  RECORD_TYPE_NAMES,
+  RecordType,
+  canTransition,
+  type OrderSort,
+  type OrderStatistics,
+  type OrderStatus,
 } from '../../contract/commerce';
 import { creditOnce, type Tx } from './ledger';
 import { trackUrlFor } from './cart-shipping';
@@ -25,7 +31,10 @@ export async function lockOrder(tx: Tx, orderId: number, userId: number | null):
 }
 
 export async function findOrder(db: Db, orderId: number, userId: number): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new AppError(CommerceMessages.orderNotFound);
   return row;
 }
@@ -41,12 +50,32 @@ export function notPendingMessage(status: string): string {
  * Moves a locked order to `to` (refused unless the state machine allows it), stamping the time
  * of the new state, and records the change.
  */
-export async function transition(tx: Tx, order: OrderRow, to: OrderStatus, actor: string, note = '', set: Partial<OrderRow> = {}): Promise<OrderRow> {
+export async function transition(
+  tx: Tx,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: string,
+  note = '',
+  set: Partial<OrderRow> = {},
+): Promise<OrderRow> {
   const from = order.status as OrderStatus;
   if (!canTransition(from, to)) throw new AppError(`${CommerceMessages.illegalTransition} (${from} → ${to})`);
   const now = new Date();
-  const stamp: Partial<OrderRow> = to === 'processing' ? { paidAt: now } : to === 'fulfilled' ? { fulfilledAt: now } : to === 'cancelled' ? { cancelledAt: now } : to === 'failed' ? { failedAt: now } : {};
-  const [row] = await tx.update(orders).set({ ...set, ...stamp, status: to, updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, from))).returning();
+  const stamp: Partial<OrderRow> =
+    to === 'processing'
+      ? { paidAt: now }
+      : to === 'fulfilled'
+        ? { fulfilledAt: now }
+        : to === 'cancelled'
+          ? { cancelledAt: now }
+          : to === 'failed'
+            ? { failedAt: now }
+            : {};
+  const [row] = await tx
+    .update(orders)
+    .set({ ...set, ...stamp, status: to, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+    .returning();
   if (!row) throw new AppError(`${CommerceMessages.illegalTransition} (${from} → ${to})`);
   await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, actor, note });
   return row;
@@ -65,9 +94,15 @@ export async function cancelByMerchant(db: Db, userId: number, orderId: number):
     if (order.status !== 'pending') throw new AppError(notPendingMessage(order.status));
     await releaseCoupon(tx, order);
     // Provider payments still open for this order are closed: a later capture is refused.
-    await tx.update(payments).set({ status: 'cancelled', failureReason: 'order cancelled', updatedAt: new Date() })
+    await tx
+      .update(payments)
+      .set({ status: 'cancelled', failureReason: 'order cancelled', updatedAt: new Date() })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created')));
-    return transition(tx, order, 'cancelled', `merchant:${userId}`, 'cancelled by the merchant', { couponReceiptId: null, discount: 0, total: order.subtotal + order.shippingCost });
+    return transition(tx, order, 'cancelled', `merchant:${userId}`, 'cancelled by the merchant', {
+      couponReceiptId: null,
+      discount: 0,
+      total: order.subtotal + order.shippingCost,
+    });
   });
 }
 
@@ -78,8 +113,13 @@ export async function cancelByMerchant(db: Db, userId: number, orderId: number):
 async function refundPaid(tx: Tx, order: OrderRow, reason: string): Promise<void> {
   if (!order.paidAt || order.total === 0) return;
   await creditOnce(tx, {
-    userId: order.userId, type: RecordType.REFUND_ORDERS, amount: order.total, balanceChange: order.total, orderId: order.id,
-    remark: `Refund of order ${order.orderNo}: ${reason}`, grantKey: `refund:order:${order.id}`,
+    userId: order.userId,
+    type: RecordType.REFUND_ORDERS,
+    amount: order.total,
+    balanceChange: order.total,
+    orderId: order.id,
+    remark: `Refund of order ${order.orderNo}: ${reason}`,
+    grantKey: `refund:order:${order.id}`,
   });
 }
 
@@ -118,8 +158,19 @@ type ItemRow = typeof orderItems.$inferSelect;
 
 function wireItem(i: ItemRow) {
   return {
-    id: i.id, productid: i.productId, variantsid: i.variantId, myProductId: i.myProductId, title: i.title, variantTitle: i.variantTitle,
-    anotherName: i.anotherName, imagefirst: i.imagefirst, sku: i.sku, shipFrom: i.shipFrom, cost: i.unitCost, quantity: i.quantity, subtotal: i.lineTotal,
+    id: i.id,
+    productid: i.productId,
+    variantsid: i.variantId,
+    myProductId: i.myProductId,
+    title: i.title,
+    variantTitle: i.variantTitle,
+    anotherName: i.anotherName,
+    imagefirst: i.imagefirst,
+    sku: i.sku,
+    shipFrom: i.shipFrom,
+    cost: i.unitCost,
+    quantity: i.quantity,
+    subtotal: i.lineTotal,
   };
 }
 
@@ -136,7 +187,7 @@ function wireOrder(o: OrderRow, items: ItemRow[]) {
     total: o.total,
     couponReceiptId: o.couponReceiptId,
     payType: o.payType,
-    payTypeName: o.payType ? RECORD_TYPE_NAMES[o.payType] ?? null : null,
+    payTypeName: o.payType ? (RECORD_TYPE_NAMES[o.payType] ?? null) : null,
     quantity: items.reduce((s, i) => s + i.quantity, 0),
     items: items.map(wireItem),
     createTime: o.createdAt.toISOString(),
@@ -149,14 +200,44 @@ function wireOrder(o: OrderRow, items: ItemRow[]) {
 }
 export type WireOrder = ReturnType<typeof wireOrder>;
 
-export async function listOrders(db: Db, userId: number, f: { status?: OrderStatus; sort: OrderSort }, paging: { pageSize: number; offset: number }) {
+export async function listOrders(
+  db: Db,
+  userId: number,
+  f: { status?: OrderStatus; sort: OrderSort },
+  paging: { pageSize: number; offset: number },
+) {
   const where = and(eq(orders.userId, userId), f.status ? eq(orders.status, f.status) : undefined);
   const [rows, [n]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(...SORTS[f.sort]).limit(paging.pageSize).offset(paging.offset),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...SORTS[f.sort])
+      .limit(paging.pageSize)
+      .offset(paging.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  const items = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id)) : [];
-  return { rows: rows.map((o) => wireOrder(o, items.filter((i) => i.orderId === o.id))), total: n?.n ?? 0 };
+  const items = rows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderItems.id))
+    : [];
+  return {
+    rows: rows.map((o) =>
+      wireOrder(
+        o,
+        items.filter((i) => i.orderId === o.id),
+      ),
+    ),
+    total: n?.n ?? 0,
+  };
 }
 
 export async function orderStatistics(db: Db, userId: number): Promise<OrderStatistics> {
@@ -189,15 +270,37 @@ export async function orderDetail(db: Db, userId: number, orderId: number) {
     shipments: shipments.map((s) => {
       const track = s.trackingNumber ? trackUrlFor(s.logisticsId, order.countryCode, s.trackingNumber) : null;
       return {
-        shipFrom: s.shipFrom, logisticsId: s.logisticsId, ship_method: s.shipMethod, carrier: track?.carrier ?? s.carrier, shiptime: s.shipTime, cost: s.cost,
-        trackingNumber: s.trackingNumber, trackUrl: track?.url ?? null, shippedTime: s.shippedAt?.toISOString() ?? null,
+        shipFrom: s.shipFrom,
+        logisticsId: s.logisticsId,
+        ship_method: s.shipMethod,
+        carrier: track?.carrier ?? s.carrier,
+        shiptime: s.shipTime,
+        cost: s.cost,
+        trackingNumber: s.trackingNumber,
+        trackUrl: track?.url ?? null,
+        shippedTime: s.shippedAt?.toISOString() ?? null,
       };
     }),
     payments: pays.map((p) => ({
-      id: p.id, method: p.method, recordType: p.recordType, typeName: RECORD_TYPE_NAMES[p.recordType] ?? null, amount: p.amount, currency: p.currency,
-      status: p.status, createTime: p.createdAt.toISOString(), paidTime: p.paidAt?.toISOString() ?? null,
+      id: p.id,
+      method: p.method,
+      recordType: p.recordType,
+      typeName: RECORD_TYPE_NAMES[p.recordType] ?? null,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      createTime: p.createdAt.toISOString(),
+      paidTime: p.paidAt?.toISOString() ?? null,
     })),
-    events: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor.split(':')[0], note: e.note, time: e.createdAt.toISOString() })),
-    coupon: coupon[0] ? { id: coupon[0].id, title: coupon[0].title, type: coupon[0].type, discount: coupon[0].discount, money: coupon[0].money } : null,
+    events: events.map((e) => ({
+      from: e.fromStatus,
+      to: e.toStatus,
+      actor: e.actor.split(':')[0],
+      note: e.note,
+      time: e.createdAt.toISOString(),
+    })),
+    coupon: coupon[0]
+      ? { id: coupon[0].id, title: coupon[0].title, type: coupon[0].type, discount: coupon[0].discount, money: coupon[0].money }
+      : null,
   };
 }

@@ -37,7 +37,9 @@ export function parseTag(q: Query): number | undefined {
   const raw = first(q, 'tagId', 'materialTagId', 'tag');
   if (raw === undefined) return undefined;
   const lower = raw.toLowerCase();
-  const tag = INT_RE.test(raw) ? MATERIAL_TAGS.find((t) => t.id === Number(raw)) : MATERIAL_TAGS.find((t) => t.key === lower || t.name.toLowerCase() === lower);
+  const tag = INT_RE.test(raw)
+    ? MATERIAL_TAGS.find((t) => t.id === Number(raw))
+    : MATERIAL_TAGS.find((t) => t.key === lower || t.name.toLowerCase() === lower);
   if (!tag) throw new AppError(`${MaterialMessages.unknownTag}: ${raw.slice(0, 40)}`);
   return tag.id;
 }
@@ -61,7 +63,8 @@ export function parseBackgroundType(q: Query): number | undefined {
 
 /** platformMaterialId from a JSON body or the query string (the client may send either). */
 export function parsePlatformMaterialId(body: unknown, q: Query): number {
-  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).platformMaterialId : undefined;
+  const fromBody =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).platformMaterialId : undefined;
   const raw = fromBody !== undefined && fromBody !== null && fromBody !== '' ? String(fromBody).trim() : first(q, 'platformMaterialId');
   return parseId(raw, 'platformMaterialId');
 }

@@ -7,14 +7,23 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { materialCollections, materialTags, platformBackgrounds, platformMaterials } from './schema';
 import { MATERIAL_TAGS } from './tags';
-import { BACKGROUND_TYPE_NAMES, type BackgroundImage, type CollectedMaterialImage, type MaterialImage, type MaterialTagItem } from '../../contract/materials';
+import {
+  BACKGROUND_TYPE_NAMES,
+  type BackgroundImage,
+  type CollectedMaterialImage,
+  type MaterialImage,
+  type MaterialTagItem,
+} from '../../contract/materials';
 
 export interface MaterialFilter {
   tagId?: number;
   words?: string[];
 }
 
-interface Paging { pageSize: number; offset: number }
+interface Paging {
+  pageSize: number;
+  offset: number;
+}
 
 const TAG_NAMES = new Map<number, string>(MATERIAL_TAGS.map((t) => [t.id, t.name]));
 /** LIKE needs its wildcards escaped (backslash is PostgreSQL's default LIKE escape). */
@@ -42,8 +51,15 @@ type MaterialColumns = { [K in keyof typeof materialColumns]: (typeof materialCo
 
 function toImage(row: MaterialColumns, collected: boolean): MaterialImage {
   return {
-    id: row.id, name: row.name, tags: row.tagIds.map((t) => TAG_NAMES.get(t) ?? String(t)), tagIds: row.tagIds,
-    url: row.url, thumbnailUrl: row.thumbnailUrl, width: row.width, height: row.height, collected,
+    id: row.id,
+    name: row.name,
+    tags: row.tagIds.map((t) => TAG_NAMES.get(t) ?? String(t)),
+    tagIds: row.tagIds,
+    url: row.url,
+    thumbnailUrl: row.thumbnailUrl,
+    width: row.width,
+    height: row.height,
+    collected,
   };
 }
 
@@ -51,14 +67,22 @@ export async function listTags(db: Db): Promise<MaterialTagItem[]> {
   const rows = await db
     .select({ id: materialTags.id, name: materialTags.name, count: sql<number>`count(${platformMaterials.id})`.mapWith(Number) })
     .from(materialTags)
-    .leftJoin(platformMaterials, and(eq(platformMaterials.status, 1), sql`${platformMaterials.tagIds} @> array[${materialTags.id}]::integer[]`))
+    .leftJoin(
+      platformMaterials,
+      and(eq(platformMaterials.status, 1), sql`${platformMaterials.tagIds} @> array[${materialTags.id}]::integer[]`),
+    )
     .groupBy(materialTags.id, materialTags.name, materialTags.sort)
     .orderBy(asc(materialTags.sort), asc(materialTags.id));
   return rows;
 }
 
 /** A page of platform materials; `collected` is the caller's (false for a visitor). */
-export async function listMaterials(db: Db, f: MaterialFilter, userId: number | null, page: Paging): Promise<{ rows: MaterialImage[]; total: number }> {
+export async function listMaterials(
+  db: Db,
+  f: MaterialFilter,
+  userId: number | null,
+  page: Paging,
+): Promise<{ rows: MaterialImage[]; total: number }> {
   const where = materialWhere(f);
   const collectedJoin = and(eq(materialCollections.materialId, platformMaterials.id), eq(materialCollections.userId, userId ?? -1));
   const found = await db
@@ -69,7 +93,8 @@ export async function listMaterials(db: Db, f: MaterialFilter, userId: number | 
     .orderBy(asc(platformMaterials.sort), asc(platformMaterials.id))
     .limit(page.pageSize)
     .offset(page.offset);
-  if (found.length > 0) return { rows: found.map((r) => toImage(r, userId !== null && r.collectedId !== null)), total: found[0]?.total ?? 0 };
+  if (found.length > 0)
+    return { rows: found.map((r) => toImage(r, userId !== null && r.collectedId !== null)), total: found[0]?.total ?? 0 };
   if (page.offset === 0) return { rows: [], total: 0 };
   // Past the last page the window count has no row to ride on: count on its own.
   const [c] = await db.select({ n: count() }).from(platformMaterials).where(where);
@@ -77,7 +102,12 @@ export async function listMaterials(db: Db, f: MaterialFilter, userId: number | 
 }
 
 /** The merchant's collection, newest first, with the same filters as the platform list. */
-export async function listCollected(db: Db, userId: number, f: MaterialFilter, page: Paging): Promise<{ rows: CollectedMaterialImage[]; total: number }> {
+export async function listCollected(
+  db: Db,
+  userId: number,
+  f: MaterialFilter,
+  page: Paging,
+): Promise<{ rows: CollectedMaterialImage[]; total: number }> {
   const where = and(eq(materialCollections.userId, userId), materialWhere(f));
   const found = await db
     .select({ ...materialColumns, collectTime: materialCollections.createdAt, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -89,19 +119,28 @@ export async function listCollected(db: Db, userId: number, f: MaterialFilter, p
     .offset(page.offset);
   const rows = found.map((r) => ({ ...toImage(r, true), platformMaterialId: r.id, collectTime: r.collectTime.toISOString() }));
   if (found.length > 0 || page.offset === 0) return { rows, total: found[0]?.total ?? 0 };
-  const [c] = await db.select({ n: count() }).from(materialCollections)
-    .innerJoin(platformMaterials, eq(platformMaterials.id, materialCollections.materialId)).where(where);
+  const [c] = await db
+    .select({ n: count() })
+    .from(materialCollections)
+    .innerJoin(platformMaterials, eq(platformMaterials.id, materialCollections.materialId))
+    .where(where);
   return { rows: [], total: c?.n ?? 0 };
 }
 
 export async function materialExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: platformMaterials.id }).from(platformMaterials).where(and(eq(platformMaterials.id, id), eq(platformMaterials.status, 1))).limit(1);
+  const [row] = await db
+    .select({ id: platformMaterials.id })
+    .from(platformMaterials)
+    .where(and(eq(platformMaterials.id, id), eq(platformMaterials.status, 1)))
+    .limit(1);
   return !!row;
 }
 
 /** Idempotent: true when a row was added, false when it was already there. */
 export async function collect(db: Db, userId: number, materialId: number): Promise<boolean> {
-  const added = await db.insert(materialCollections).values({ userId, materialId })
+  const added = await db
+    .insert(materialCollections)
+    .values({ userId, materialId })
     .onConflictDoNothing({ target: [materialCollections.userId, materialCollections.materialId] })
     .returning({ id: materialCollections.id });
   return added.length > 0;
@@ -109,7 +148,8 @@ export async function collect(db: Db, userId: number, materialId: number): Promi
 
 /** Idempotent: true when a row was removed. */
 export async function uncollect(db: Db, userId: number, materialId: number): Promise<boolean> {
-  const removed = await db.delete(materialCollections)
+  const removed = await db
+    .delete(materialCollections)
     .where(and(eq(materialCollections.userId, userId), eq(materialCollections.materialId, materialId)))
     .returning({ id: materialCollections.id });
   return removed.length > 0;
@@ -119,7 +159,16 @@ export async function listBackgrounds(db: Db, type: number | undefined, page: Pa
   const b = platformBackgrounds;
   const where = and(eq(b.status, 1), type === undefined ? undefined : eq(b.type, type));
   const found = await db
-    .select({ id: b.id, name: b.name, type: b.type, url: b.url, thumbnailUrl: b.thumbnailUrl, width: b.width, height: b.height, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      id: b.id,
+      name: b.name,
+      type: b.type,
+      url: b.url,
+      thumbnailUrl: b.thumbnailUrl,
+      width: b.width,
+      height: b.height,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(b)
     .where(where)
     .orderBy(asc(b.sort), asc(b.id))

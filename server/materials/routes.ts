@@ -10,7 +10,14 @@ import type { AppContext } from '../platform/context';
 import { requireUser } from '../accounts/session';
 import { AppError, okData, page } from '../platform/envelope';
 import type { Query } from '../catalog/catalog-query';
-import { MaterialMessages, parseBackgroundType, parseKeyword, parseMaterialPaging, parsePlatformMaterialId, parseTag } from './material-query';
+import {
+  MaterialMessages,
+  parseBackgroundType,
+  parseKeyword,
+  parseMaterialPaging,
+  parsePlatformMaterialId,
+  parseTag,
+} from './material-query';
 import { collect, listBackgrounds, listCollected, listMaterials, listTags, materialExists, uncollect } from './queries';
 import { DEFAULT_BACKGROUND_PAGE_SIZE, DEFAULT_MATERIAL_PAGE_SIZE, type CollectResult } from '../../contract/materials';
 

@@ -42,18 +42,19 @@ function originOf(url: string | null | undefined): string | null {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const oss: OssConfig | null = env.OSS_BUCKET && env.OSS_ACCESS_KEY_ID && env.OSS_ACCESS_KEY_SECRET
-    ? {
-        region: env.OSS_REGION ?? 'oss-cn-hangzhou',
-        bucket: env.OSS_BUCKET,
-        accessKeyId: env.OSS_ACCESS_KEY_ID,
-        accessKeySecret: env.OSS_ACCESS_KEY_SECRET,
-        endpoint: env.OSS_ENDPOINT || null,
-        publicUrl: env.OSS_PUBLIC_URL || null,
-        roleArn: env.OSS_ROLE_ARN || null,
-        stsEndpoint: env.OSS_STS_ENDPOINT || null,
-      }
-    : null;
+  const oss: OssConfig | null =
+    env.OSS_BUCKET && env.OSS_ACCESS_KEY_ID && env.OSS_ACCESS_KEY_SECRET
+      ? {
+          region: env.OSS_REGION ?? 'oss-cn-hangzhou',
+          bucket: env.OSS_BUCKET,
+          accessKeyId: env.OSS_ACCESS_KEY_ID,
+          accessKeySecret: env.OSS_ACCESS_KEY_SECRET,
+          endpoint: env.OSS_ENDPOINT || null,
+          publicUrl: env.OSS_PUBLIC_URL || null,
+          roleArn: env.OSS_ROLE_ARN || null,
+          stsEndpoint: env.OSS_STS_ENDPOINT || null,
+        }
+      : null;
   const httpsPublicUrl = String(env.PUBLIC_URL ?? '').startsWith('https://');
   return {
     port: Number(env.PORT ?? 8080),

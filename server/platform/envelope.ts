@@ -15,12 +15,12 @@ export function page<T>(rows: T[], total: number) {
 
 /** A business failure: answered with HTTP 200 and `code`/`msg` as the client expects. */
 export class AppError extends Error {
-  constructor(message: string, readonly code: number = Code.ERROR, readonly httpStatus = 200) {
+  constructor(
+    message: string,
+    readonly code: number = Code.ERROR,
+    readonly httpStatus = 200,
+  ) {
     super(message);
     this.name = 'AppError';
   }
 }
-
-export const fail = (msg: string, code: number = Code.ERROR): never => {
-  throw new AppError(msg, code);
-};

@@ -7,9 +7,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 
-export interface Mail { to: string; subject: string; text: string; html?: string; tag: string }
-export interface Mailer { send(mail: Mail): Promise<void> }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  tag: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
 
 export function createMailer(opts: { smtpUrl: string | null; dataDir: string; from: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) return smtpMailer(opts.smtpUrl, opts.from, opts.log);
@@ -28,7 +37,7 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer
 }
 
 function smtpMailer(url: string, from: string, log: FastifyBaseLogger): Mailer {
-  let transport: import('nodemailer').Transporter | null = null;
+  let transport: Transporter | null = null;
   return {
     async send(mail) {
       if (!transport) {

@@ -7,7 +7,10 @@ import type { Db } from './db/client';
 import { Messages } from '../../contract/envelope';
 import { AppError } from './envelope';
 
-export interface Limit { max: number; windowMs: number }
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
 
 export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<{ allowed: boolean; count: number }> {
   const windowStart = now - (now % limit.windowMs);
@@ -45,7 +48,7 @@ async function countOf(db: Db, key: string, limit: Limit, now: number): Promise<
 export async function limitFailures<T>(db: Db, keys: readonly { key: string; limit: Limit }[], attempt: () => Promise<T>): Promise<T> {
   const now = Date.now();
   for (const k of keys) {
-    if (await countOf(db, k.key, k.limit, now) >= k.limit.max) throw new AppError(Messages.tooManyRequests);
+    if ((await countOf(db, k.key, k.limit, now)) >= k.limit.max) throw new AppError(Messages.tooManyRequests);
   }
   try {
     return await attempt();

@@ -86,7 +86,8 @@ export function pagingOf(q: Body, defaultSize: number): { pageNum: number; pageS
   const pageNum = rawNum === undefined ? 1 : asInt(rawNum);
   if (pageNum === null || pageNum < 1 || pageNum > 10_000) throw new AppError('pageNum must be a whole number from 1 to 10000');
   const pageSize = rawSize === undefined ? defaultSize : asInt(rawSize);
-  if (pageSize === null || !(PAGE_SIZES as readonly number[]).includes(pageSize)) throw new AppError(`pageSize must be one of ${PAGE_SIZES.join(', ')}`);
+  if (pageSize === null || !(PAGE_SIZES as readonly number[]).includes(pageSize))
+    throw new AppError(`pageSize must be one of ${PAGE_SIZES.join(', ')}`);
   return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
 }
 
@@ -100,6 +101,7 @@ export function idempotencyKeyOf(request: FastifyRequest, body: Body = bodyOf(re
   const header = request.headers['idempotency-key'];
   const raw = (typeof header === 'string' ? header : undefined) ?? pick(body, 'idempotencyKey', 'idempotency_key');
   if (raw === undefined) return null;
-  if (typeof raw !== 'string' || !KEY_RE.test(raw.trim())) throw new AppError('Idempotency-Key must be 8 to 100 letters, digits or . _ : -');
+  if (typeof raw !== 'string' || !KEY_RE.test(raw.trim()))
+    throw new AppError('Idempotency-Key must be 8 to 100 letters, digits or . _ : -');
   return raw.trim();
 }

@@ -13,9 +13,30 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * "secret", "password", "signature" or "authorization" counts too (access_token, X-Amz-Signature).
  */
 const SECRET_PARAM_NAMES = new Set([
-  'token', 'podtoken', 'access_token', 'refresh_token', 'id_token', 'code', 'state', 'key', 'secret', 'signature', 'sig',
-  'hmac', 'password', 'authorization', 'auth', 'claim', 'claimtoken', 'api_key', 'apikey', 'client_secret', 'session',
-  'code_verifier', 'oauth_verifier', 'payerid',
+  'token',
+  'podtoken',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'state',
+  'key',
+  'secret',
+  'signature',
+  'sig',
+  'hmac',
+  'password',
+  'authorization',
+  'auth',
+  'claim',
+  'claimtoken',
+  'api_key',
+  'apikey',
+  'client_secret',
+  'session',
+  'code_verifier',
+  'oauth_verifier',
+  'payerid',
 ]);
 const SECRET_PARAM_RE = /token|secret|password|passwd|signature|authorization|credential|api[-_]?key/i;
 
@@ -23,7 +44,11 @@ export const REDACTED = '[redacted]';
 
 export function isSecretParam(name: string): boolean {
   let decoded = name;
-  try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* keep it raw */ }
+  try {
+    decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    /* keep it raw */
+  }
   const n = decoded.trim().toLowerCase().replace(/\[\]$/, '');
   return SECRET_PARAM_NAMES.has(n) || SECRET_PARAM_RE.test(n);
 }
@@ -38,11 +63,14 @@ export function redactUrl(url: string | undefined): string | undefined {
   if (q === -1) return url;
   const hash = url.indexOf('#', q);
   const query = url.slice(q + 1, hash === -1 ? undefined : hash);
-  const redacted = query.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq === -1 ? pair : pair.slice(0, eq);
-    return eq !== -1 && isSecretParam(name) ? `${name}=${REDACTED}` : pair;
-  }).join('&');
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      return eq !== -1 && isSecretParam(name) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
   return `${url.slice(0, q + 1)}${redacted}${hash === -1 ? '' : url.slice(hash)}`;
 }
 
@@ -109,9 +137,26 @@ export function appContentSecurityPolicy(opts: Pick<SecurityOptions, 'stripeJs' 
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'autoplay=()', 'bluetooth=()', 'browsing-topics=()', 'camera=()', 'display-capture=()', 'encrypted-media=()',
-  'geolocation=()', 'gyroscope=()', 'hid=()', 'idle-detection=()', 'magnetometer=()', 'microphone=()', 'midi=()', 'payment=()',
-  'publickey-credentials-get=()', 'screen-wake-lock=()', 'serial=()', 'usb=()', 'xr-spatial-tracking=()',
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
 ].join(', ');
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
@@ -127,7 +172,9 @@ export function securityHeaders(opts: SecurityOptions, apiPrefix: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const path = request.url.split('?', 1)[0] ?? '';
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
-    const set = (name: string, value: string) => { if (!reply.hasHeader(name)) reply.header(name, value); };
+    const set = (name: string, value: string) => {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    };
     set('content-security-policy', isApi ? API_CONTENT_SECURITY_POLICY : appCsp);
     set('x-frame-options', 'DENY');
     set('x-content-type-options', 'nosniff');

@@ -28,9 +28,11 @@ export function keyFromUrl(blobs: BlobStorage, url: string): string | null {
 
 /** Whether a key lies in one of the user's upload folders (server/uploads/object-keys.ts). */
 export function keyOwnedBy(key: string, userId: number): boolean {
-  return key.startsWith(`/CustomizedImages/${userId}/`)
-    || key.startsWith(`/CustomizedImages/imagePhoto/${userId}/`)
-    || key.startsWith(`/customizedTemplate/customImages/${userId}/`);
+  return (
+    key.startsWith(`/CustomizedImages/${userId}/`) ||
+    key.startsWith(`/CustomizedImages/imagePhoto/${userId}/`) ||
+    key.startsWith(`/customizedTemplate/customImages/${userId}/`)
+  );
 }
 
 export type OwnedRef = { key: string; url: string } | { error: 'notYours' | 'missing' };
@@ -39,7 +41,12 @@ export type OwnedRef = { key: string; url: string } | { error: 'notYours' | 'mis
  * Checks that `url` is one of the user's stored files with one of `exts` and that it exists;
  * answers the key and the canonical URL.
  */
-export async function ownedFile(blobs: BlobStorage, userId: number, url: string, exts: readonly string[]): Promise<OwnedRef & { body?: Buffer }> {
+export async function ownedFile(
+  blobs: BlobStorage,
+  userId: number,
+  url: string,
+  exts: readonly string[],
+): Promise<OwnedRef & { body?: Buffer }> {
   const key = keyFromUrl(blobs, url.trim());
   if (!key || !keyOwnedBy(key, userId) || !exts.some((e) => key.endsWith(`.${e}`))) return { error: 'notYours' };
   const body = await blobs.read(key);

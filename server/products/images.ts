@@ -32,17 +32,36 @@ export function readImageInput(v: unknown): ViewImageInput {
     return n;
   });
   return {
-    url, viewId, thumbnailUrl: text(o.thumbnailUrl, 2000) || null, viewName: text(o.viewName, 200),
-    colorValue: text(o.colorValue ?? o.colorLump, 20), colorName: text(o.colorName, 100), SKUId: text(o.SKUId ?? o.skuId, 100),
-    optionsval: text(o.optionsval, 500), optionsid: text(o.optionsid, 500), variantIds,
+    url,
+    viewId,
+    thumbnailUrl: text(o.thumbnailUrl, 2000) || null,
+    viewName: text(o.viewName, 200),
+    colorValue: text(o.colorValue ?? o.colorLump, 20),
+    colorName: text(o.colorName, 100),
+    SKUId: text(o.SKUId ?? o.skuId, 100),
+    optionsval: text(o.optionsval, 500),
+    optionsid: text(o.optionsid, 500),
+    variantIds,
   };
 }
 
-interface CheckedImage extends ViewImageInput { url: string; thumbnailUrl: string; variantIds: number[] }
+interface CheckedImage extends ViewImageInput {
+  url: string;
+  thumbnailUrl: string;
+  variantIds: number[];
+}
 
 /** Checks ownership of every file, and makes the thumbnails that were not sent. */
-async function checkImages(deps: ProductsDeps, userId: number, productId: number, list: readonly ViewImageInput[]): Promise<CheckedImage[]> {
-  const variantRows = await deps.db.select({ variantId: myProductVariants.variantId }).from(myProductVariants).where(eq(myProductVariants.myProductId, productId));
+async function checkImages(
+  deps: ProductsDeps,
+  userId: number,
+  productId: number,
+  list: readonly ViewImageInput[],
+): Promise<CheckedImage[]> {
+  const variantRows = await deps.db
+    .select({ variantId: myProductVariants.variantId })
+    .from(myProductVariants)
+    .where(eq(myProductVariants.myProductId, productId));
   const sold = new Set(variantRows.map((v) => v.variantId));
   const out: CheckedImage[] = [];
   for (const img of list) {
@@ -72,13 +91,27 @@ async function checkImages(deps: ProductsDeps, userId: number, productId: number
 }
 
 const rowOf = (productId: number, img: CheckedImage, position: number) => ({
-  myProductId: productId, viewId: img.viewId, viewName: img.viewName ?? '', colorValue: (img.colorValue ?? '').toUpperCase(),
-  colorName: img.colorName ?? '', skuId: img.SKUId ?? '', optionsval: img.optionsval ?? '', optionsid: img.optionsid ?? '',
-  variantIds: img.variantIds, url: img.url, thumbnailUrl: img.thumbnailUrl, position,
+  myProductId: productId,
+  viewId: img.viewId,
+  viewName: img.viewName ?? '',
+  colorValue: (img.colorValue ?? '').toUpperCase(),
+  colorName: img.colorName ?? '',
+  skuId: img.SKUId ?? '',
+  optionsval: img.optionsval ?? '',
+  optionsid: img.optionsid ?? '',
+  variantIds: img.variantIds,
+  url: img.url,
+  thumbnailUrl: img.thumbnailUrl,
+  position,
 });
 
 /** addImagesEditList: the list becomes the product's whole set of view images (a re-render replaces them all). */
-export async function replaceImages(deps: ProductsDeps, userId: number, productId: number, list: readonly ViewImageInput[]): Promise<number[]> {
+export async function replaceImages(
+  deps: ProductsDeps,
+  userId: number,
+  productId: number,
+  list: readonly ViewImageInput[],
+): Promise<number[]> {
   await ownProduct(deps.db, userId, productId);
   if (list.length > PRODUCT_IMAGES_MAX) throw new AppError(ProductMessages.tooManyImages);
   const checked = await checkImages(deps, userId, productId, list);
@@ -87,12 +120,19 @@ export async function replaceImages(deps: ProductsDeps, userId: number, productI
     await tx.update(myProductVariants).set({ imageId: null }).where(eq(myProductVariants.myProductId, productId));
     await tx.delete(myProductImages).where(eq(myProductImages.myProductId, productId));
     if (checked.length === 0) return [];
-    const rows = await tx.insert(myProductImages).values(checked.map((img, i) => rowOf(productId, img, i))).returning({ id: myProductImages.id });
+    const rows = await tx
+      .insert(myProductImages)
+      .values(checked.map((img, i) => rowOf(productId, img, i)))
+      .returning({ id: myProductImages.id });
     // Each variant shows the first image (the first view) rendered for it.
     const firstFor = new Map<number, number>();
-    checked.forEach((img, i) => { for (const v of img.variantIds) if (!firstFor.has(v)) firstFor.set(v, rows[i]!.id); });
+    checked.forEach((img, i) => {
+      for (const v of img.variantIds) if (!firstFor.has(v)) firstFor.set(v, rows[i]!.id);
+    });
     for (const [variantId, imageId] of firstFor) {
-      await tx.update(myProductVariants).set({ imageId })
+      await tx
+        .update(myProductVariants)
+        .set({ imageId })
         .where(and(eq(myProductVariants.myProductId, productId), eq(myProductVariants.variantId, variantId)));
     }
     return rows.map((r) => r.id);
@@ -104,27 +144,43 @@ export async function addImage(deps: ProductsDeps, userId: number, productId: nu
   await ownProduct(deps.db, userId, productId);
   const [checked] = await checkImages(deps, userId, productId, [img]);
   return deps.db.transaction(async (tx) => {
-    const [stats] = await tx.select({ n: count(), last: max(myProductImages.position) })
-      .from(myProductImages).where(eq(myProductImages.myProductId, productId));
+    const [stats] = await tx
+      .select({ n: count(), last: max(myProductImages.position) })
+      .from(myProductImages)
+      .where(eq(myProductImages.myProductId, productId));
     if ((stats?.n ?? 0) >= PRODUCT_IMAGES_MAX) throw new AppError(ProductMessages.tooManyImages);
     const last = stats?.last ?? null;
-    const [row] = await tx.insert(myProductImages).values(rowOf(productId, checked!, last === null ? 0 : last + 1)).returning({ id: myProductImages.id });
+    const [row] = await tx
+      .insert(myProductImages)
+      .values(rowOf(productId, checked!, last === null ? 0 : last + 1))
+      .returning({ id: myProductImages.id });
     return row!.id;
   });
 }
 
 /** variants/updateImagesid: which of the product's images a variant shows. */
-export async function setVariantImage(db: Db, userId: number, productId: number, variantIds: readonly number[], imageId: number | null): Promise<void> {
+export async function setVariantImage(
+  db: Db,
+  userId: number,
+  productId: number,
+  variantIds: readonly number[],
+  imageId: number | null,
+): Promise<void> {
   await ownProduct(db, userId, productId);
   if (imageId !== null) {
-    const [img] = await db.select({ id: myProductImages.id }).from(myProductImages)
+    const [img] = await db
+      .select({ id: myProductImages.id })
+      .from(myProductImages)
       .where(and(eq(myProductImages.id, imageId), eq(myProductImages.myProductId, productId)));
     if (!img) throw new AppError(ProductMessages.imageMissing);
   }
-  const rows = await db.select({ variantId: myProductVariants.variantId }).from(myProductVariants)
+  const rows = await db
+    .select({ variantId: myProductVariants.variantId })
+    .from(myProductVariants)
     .where(and(eq(myProductVariants.myProductId, productId), inArray(myProductVariants.variantId, [...variantIds])));
   if (rows.length !== variantIds.length) throw new AppError(ProductMessages.variantNotInProduct);
-  await db.update(myProductVariants).set({ imageId })
+  await db
+    .update(myProductVariants)
+    .set({ imageId })
     .where(and(eq(myProductVariants.myProductId, productId), inArray(myProductVariants.variantId, [...variantIds])));
 }
-

@@ -8,9 +8,7 @@ import { asInt, idOf, pick, type Body } from '../platform/request-fields';
 import { sanitizeHtml } from './sanitize-html';
 import { looksLikeUrl } from './blob-refs';
 import type { OptionPicks } from './variants';
-import {
-  BODY_HTML_MAX, EDIT_OBJ_INLINE_MAX, PRODUCT_TITLE_MAX, ProductMessages, type ColorPick,
-} from '../../contract/products';
+import { BODY_HTML_MAX, EDIT_OBJ_INLINE_MAX, PRODUCT_TITLE_MAX, ProductMessages, type ColorPick } from '../../contract/products';
 
 export type EditObjInput = { kind: 'inline'; text: string } | { kind: 'url'; url: string } | null;
 
@@ -102,7 +100,13 @@ function readColors(v: unknown): ColorPick[] {
     const color = shortText(item.color ?? item.value, 'color', 20);
     if (!HEX_RE.test(color)) throw new AppError(`Not a colour: ${color || '(empty)'}`);
     const hex = color.replace(/^#/, '').toUpperCase();
-    const full = hex.length === 3 ? hex.split('').map((ch) => ch + ch).join('') : hex;
+    const full =
+      hex.length === 3
+        ? hex
+            .split('')
+            .map((ch) => ch + ch)
+            .join('')
+        : hex;
     const name = shortText(item.name, 'color name', 100);
     return { id: shortText(item.id, 'color id', 100), color: `#${full}`, ...(name ? { name } : {}) };
   });
@@ -150,7 +154,11 @@ export function readSaveInput(b: Body): SaveInput {
   // The spec writes "optionsvalie"; the catalogue's own fields are optionsvalue, optionsvalue2, optionsvalue3.
   const picks: OptionPicks = {};
   let anyPick = false;
-  for (const [position, names] of [[1, ['optionsvalue', 'optionsvalie']], [2, ['optionsvalue2', 'optionsvalie2']], [3, ['optionsvalue3', 'optionsvalie3']]] as const) {
+  for (const [position, names] of [
+    [1, ['optionsvalue', 'optionsvalie']],
+    [2, ['optionsvalue2', 'optionsvalie2']],
+    [3, ['optionsvalue3', 'optionsvalie3']],
+  ] as const) {
     const name = names.find((n) => n in b);
     if (!name) continue;
     const values = readValues(b[name], name);

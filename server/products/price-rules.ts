@@ -12,5 +12,8 @@ export async function getPriceRule(db: Db, userId: number): Promise<PriceRule> {
 
 export async function setPriceRule(db: Db, userId: number, rule: PriceRule): Promise<void> {
   const values = { mode: rule.mode, multiplierPct: rule.multiplierPct, markupCents: rule.markupCents, updatedAt: new Date() };
-  await db.insert(priceRules).values({ userId, ...values }).onConflictDoUpdate({ target: priceRules.userId, set: values });
+  await db
+    .insert(priceRules)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: priceRules.userId, set: values });
 }

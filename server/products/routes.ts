@@ -10,7 +10,14 @@ import { AppError, ok, okData, page } from '../platform/envelope';
 import { bodyOf, idListOf, idOf, pagingOf, paramsOf, pick, queryOf } from '../platform/request-fields';
 import { readSaveInput, readBodyHtml, readTitle, type SaveInput } from './input';
 import {
-  applyPriceToProducts, copyProduct, createProduct, deleteProducts, listProducts, markPhotoProduct, productDetail, updateProduct,
+  applyPriceToProducts,
+  copyProduct,
+  createProduct,
+  deleteProducts,
+  listProducts,
+  markPhotoProduct,
+  productDetail,
+  updateProduct,
 } from './service';
 import { addImage, readImageInput, replaceImages, setVariantImage } from './images';
 import { getPriceRule, setPriceRule } from './price-rules';
@@ -19,7 +26,9 @@ import { BATCH_IDS_MAX, PRODUCT_PAGE_SIZE_DEFAULT, ProductMessages, priceRuleErr
 /** Title words for the list search, lower-cased. */
 function keywordsOf(raw: unknown): string[] {
   if (raw === undefined) return [];
-  const s = String(Array.isArray(raw) ? raw[raw.length - 1] : raw).trim().toLowerCase();
+  const s = String(Array.isArray(raw) ? raw[raw.length - 1] : raw)
+    .trim()
+    .toLowerCase();
   if (s.length > 200) throw new AppError('keyword must be at most 200 characters');
   return s.split(/\s+/).filter(Boolean).slice(0, 10);
 }
@@ -66,7 +75,11 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = await requireUser(request);
     const b = bodyOf(request);
     const id = idOf(pick(b, 'id'), 'id');
-    const { title, bodyHtml, variants } = readSaveInput({ ...(b.title !== undefined ? { title: b.title } : {}), ...(b.bodyHtml !== undefined ? { bodyHtml: b.bodyHtml } : {}), variants: b.variants });
+    const { title, bodyHtml, variants } = readSaveInput({
+      ...(b.title !== undefined ? { title: b.title } : {}),
+      ...(b.bodyHtml !== undefined ? { bodyHtml: b.bodyHtml } : {}),
+      variants: b.variants,
+    });
     await updateProduct(deps, userId, id, { title, bodyHtml, variants });
     return okData({ id }, ProductMessages.saved);
   });
@@ -83,7 +96,10 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     const flag = pick(q, 'isTemplate');
     if (flag !== undefined && flag !== '0' && flag !== '1') throw new AppError('isTemplate must be 0 or 1');
     const { rows, total } = await listProducts(db, userId, {
-      isTemplate: flag === '1', words: keywordsOf(pick(q, 'keyword', 'title')), pageSize, offset,
+      isTemplate: flag === '1',
+      words: keywordsOf(pick(q, 'keyword', 'title')),
+      pageSize,
+      offset,
     });
     return page(rows, total);
   });
@@ -101,8 +117,12 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = await requireUser(request);
     const b = { ...queryOf(request), ...bodyOf(request) };
     const flag = pick(b, 'isTemplate');
-    const id = await copyProduct(db, userId, idOf(pick(b, 'id', 'productId'), 'id'),
-      flag === undefined ? {} : { isTemplate: flag === 1 || flag === '1' || flag === true });
+    const id = await copyProduct(
+      db,
+      userId,
+      idOf(pick(b, 'id', 'productId'), 'id'),
+      flag === undefined ? {} : { isTemplate: flag === 1 || flag === '1' || flag === true },
+    );
     return okData({ id }, ProductMessages.copied);
   });
 
@@ -146,8 +166,13 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = await requireUser(request);
     const b = bodyOf(request);
     const imageRaw = pick(b, 'imagesId', 'imageId');
-    await setVariantImage(db, userId, idOf(pick(b, 'productId', 'id'), 'productId'), idsOf(pick(b, 'variantIds', 'variantsid', 'variantId')),
-      imageRaw === undefined ? null : idOf(imageRaw, 'imagesId'));
+    await setVariantImage(
+      db,
+      userId,
+      idOf(pick(b, 'productId', 'id'), 'productId'),
+      idsOf(pick(b, 'variantIds', 'variantsid', 'variantId')),
+      imageRaw === undefined ? null : idOf(imageRaw, 'imagesId'),
+    );
     return ok();
   });
 

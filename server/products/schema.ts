@@ -15,92 +15,106 @@ import { users } from '../accounts/schema';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A saved design on a catalogue product ("My products"), or a template ("My templates") when is_template. */
-export const myProducts = pgTable('my_products', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** The merchant's current shop when the product was created (informational; every read filters by user_id). */
-  shopId: integer('shop_id'),
-  /** The parent catalogue product. */
-  productfid: integer('productfid').notNull(),
-  isTemplate: boolean('is_template').notNull().default(false),
-  /** The template this product was made from, when it was ("use this template"). */
-  sourceTemplateId: integer('source_template_id'),
-  title: text('title').notNull(),
-  /** Sanitised HTML (server/products/sanitize-html.ts). */
-  bodyHtml: text('body_html').notNull().default(''),
-  /** The design JSON inline (up to 60000 characters); null when saved as a file (edit_obj_url). */
-  editObj: text('edit_obj'),
-  /** The design JSON as a file in this merchant's own storage, for designs over 60000 characters. */
-  editObjUrl: text('edit_obj_url'),
-  printtype: integer('printtype'),
-  customType: integer('custom_type'),
-  sectionType: integer('section_type'),
-  prototypeGroupId: text('prototype_group_id'),
-  prototypeGroupName: text('prototype_group_name').notNull().default(''),
-  /** [{ id, color }]: the colours the merchant picked ('#RRGGBB'). */
-  colorIds: jsonb('color_ids').notNull().default([]),
-  /** The option values picked per option: { optionsvalue: [..], optionsvalue2: [..], optionsvalue3: [..] }. */
-  options: jsonb('options').notNull().default({}),
-  /** A photo product (custom types 8, 9), marked by Myexclusive/addPhotoProduct/{id} after its save. */
-  isPhoto: boolean('is_photo').notNull().default(false),
-  /** 1 active. */
-  status: integer('status').notNull().default(1),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [
-  index('my_products_user_idx').on(t.userId, t.isTemplate, t.updatedAt),
-]);
+export const myProducts = pgTable(
+  'my_products',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The merchant's current shop when the product was created (informational; every read filters by user_id). */
+    shopId: integer('shop_id'),
+    /** The parent catalogue product. */
+    productfid: integer('productfid').notNull(),
+    isTemplate: boolean('is_template').notNull().default(false),
+    /** The template this product was made from, when it was ("use this template"). */
+    sourceTemplateId: integer('source_template_id'),
+    title: text('title').notNull(),
+    /** Sanitised HTML (server/products/sanitize-html.ts). */
+    bodyHtml: text('body_html').notNull().default(''),
+    /** The design JSON inline (up to 60000 characters); null when saved as a file (edit_obj_url). */
+    editObj: text('edit_obj'),
+    /** The design JSON as a file in this merchant's own storage, for designs over 60000 characters. */
+    editObjUrl: text('edit_obj_url'),
+    printtype: integer('printtype'),
+    customType: integer('custom_type'),
+    sectionType: integer('section_type'),
+    prototypeGroupId: text('prototype_group_id'),
+    prototypeGroupName: text('prototype_group_name').notNull().default(''),
+    /** [{ id, color }]: the colours the merchant picked ('#RRGGBB'). */
+    colorIds: jsonb('color_ids').notNull().default([]),
+    /** The option values picked per option: { optionsvalue: [..], optionsvalue2: [..], optionsvalue3: [..] }. */
+    options: jsonb('options').notNull().default({}),
+    /** A photo product (custom types 8, 9), marked by Myexclusive/addPhotoProduct/{id} after its save. */
+    isPhoto: boolean('is_photo').notNull().default(false),
+    /** 1 active. */
+    status: integer('status').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('my_products_user_idx').on(t.userId, t.isTemplate, t.updatedAt)],
+);
 
 /** The catalogue variants a saved product sells, with the merchant's price. */
-export const myProductVariants = pgTable('my_product_variants', {
-  id: serial('id').primaryKey(),
-  myProductId: integer('my_product_id').notNull().references(() => myProducts.id, { onDelete: 'cascade' }),
-  /** The catalogue variant. */
-  variantId: integer('variant_id').notNull(),
-  position: integer('position').notNull(),
-  option1: text('option1'),
-  option2: text('option2'),
-  option3: text('option3'),
-  sku: text('sku').notNull(),
-  /** The catalogue cost when last saved or re-priced, integer cents. */
-  costCents: integer('cost_cents').notNull(),
-  /** The merchant's selling price, integer cents (at most 99999.99). */
-  priceCents: integer('price_cents').notNull(),
-  /** The my_product_images row shown for this variant (variants/updateImagesid). */
-  imageId: integer('image_id'),
-}, (t) => [
-  uniqueIndex('my_product_variants_variant_idx').on(t.myProductId, t.variantId),
-]);
+export const myProductVariants = pgTable(
+  'my_product_variants',
+  {
+    id: serial('id').primaryKey(),
+    myProductId: integer('my_product_id')
+      .notNull()
+      .references(() => myProducts.id, { onDelete: 'cascade' }),
+    /** The catalogue variant. */
+    variantId: integer('variant_id').notNull(),
+    position: integer('position').notNull(),
+    option1: text('option1'),
+    option2: text('option2'),
+    option3: text('option3'),
+    sku: text('sku').notNull(),
+    /** The catalogue cost when last saved or re-priced, integer cents. */
+    costCents: integer('cost_cents').notNull(),
+    /** The merchant's selling price, integer cents (at most 99999.99). */
+    priceCents: integer('price_cents').notNull(),
+    /** The my_product_images row shown for this variant (variants/updateImagesid). */
+    imageId: integer('image_id'),
+  },
+  (t) => [uniqueIndex('my_product_variants_variant_idx').on(t.myProductId, t.variantId)],
+);
 
 /** Rendered view images of a saved product (JPEG from the engine), one per view and colour. */
-export const myProductImages = pgTable('my_product_images', {
-  id: serial('id').primaryKey(),
-  myProductId: integer('my_product_id').notNull().references(() => myProducts.id, { onDelete: 'cascade' }),
-  viewId: text('view_id').notNull(),
-  viewName: text('view_name').notNull().default(''),
-  /** '#RRGGBB' of the SKU colour (spec colorValue / colorLump). */
-  colorValue: text('color_value').notNull().default(''),
-  colorName: text('color_name').notNull().default(''),
-  /** The rendered SKU (spec SKUId, optionsval, optionsid). */
-  skuId: text('sku_id').notNull().default(''),
-  optionsval: text('optionsval').notNull().default(''),
-  optionsid: text('optionsid').notNull().default(''),
-  /** Catalogue variant ids that show this image. */
-  variantIds: jsonb('variant_ids').notNull().default([]),
-  url: text('url').notNull(),
-  thumbnailUrl: text('thumbnail_url').notNull(),
-  position: integer('position').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [
-  index('my_product_images_product_idx').on(t.myProductId, t.position),
-]);
+export const myProductImages = pgTable(
+  'my_product_images',
+  {
+    id: serial('id').primaryKey(),
+    myProductId: integer('my_product_id')
+      .notNull()
+      .references(() => myProducts.id, { onDelete: 'cascade' }),
+    viewId: text('view_id').notNull(),
+    viewName: text('view_name').notNull().default(''),
+    /** '#RRGGBB' of the SKU colour (spec colorValue / colorLump). */
+    colorValue: text('color_value').notNull().default(''),
+    colorName: text('color_name').notNull().default(''),
+    /** The rendered SKU (spec SKUId, optionsval, optionsid). */
+    skuId: text('sku_id').notNull().default(''),
+    optionsval: text('optionsval').notNull().default(''),
+    optionsid: text('optionsid').notNull().default(''),
+    /** Catalogue variant ids that show this image. */
+    variantIds: jsonb('variant_ids').notNull().default([]),
+    url: text('url').notNull(),
+    thumbnailUrl: text('thumbnail_url').notNull(),
+    position: integer('position').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('my_product_images_product_idx').on(t.myProductId, t.position)],
+);
 
 /**
  * The account's pricing rule: a product saved without explicit prices sells at
  * cost × multiplier_pct / 100 ('multiplier') or cost + markup_cents ('markup').
  */
 export const priceRules = pgTable('price_rules', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   mode: text('mode').notNull(),
   multiplierPct: integer('multiplier_pct').notNull(),
   markupCents: integer('markup_cents').notNull(),

@@ -19,13 +19,24 @@ import { ownedFile } from './blob-refs';
 import { sanitizeHtml } from './sanitize-html';
 import type { SaveInput, EditObjInput } from './input';
 import {
-  applyPriceRule, PRODUCT_TITLE_MAX, ProductMessages, profitCents,
-  type ColorPick, type MyProductCard, type MyProductDetail, type MyProductImage, type MyProductVariant, type PriceRule,
+  applyPriceRule,
+  PRODUCT_TITLE_MAX,
+  ProductMessages,
+  profitCents,
+  type ColorPick,
+  type MyProductCard,
+  type MyProductDetail,
+  type MyProductImage,
+  type MyProductVariant,
+  type PriceRule,
 } from '../../contract/products';
 
 type ProductRow = typeof myProducts.$inferSelect;
 
-export interface ProductsDeps { db: Db; blobs: BlobStorage }
+export interface ProductsDeps {
+  db: Db;
+  blobs: BlobStorage;
+}
 
 export const notFound = (template = false): never => {
   throw new AppError(template ? ProductMessages.templateNotFound : ProductMessages.notFound, Code.NOT_FOUND);
@@ -33,12 +44,19 @@ export const notFound = (template = false): never => {
 
 /** The merchant's own product row, or not found. */
 export async function ownProduct(db: Db | Tx, userId: number, id: number): Promise<ProductRow> {
-  const [row] = await db.select().from(myProducts).where(and(eq(myProducts.id, id), eq(myProducts.userId, userId), eq(myProducts.status, 1)));
+  const [row] = await db
+    .select()
+    .from(myProducts)
+    .where(and(eq(myProducts.id, id), eq(myProducts.userId, userId), eq(myProducts.status, 1)));
   return row ?? notFound();
 }
 
 /** A design file URL must be one of the merchant's own stored JSON files. */
-async function resolveEditObj(deps: ProductsDeps, userId: number, input: EditObjInput): Promise<{ editObj: string | null; editObjUrl: string | null }> {
+async function resolveEditObj(
+  deps: ProductsDeps,
+  userId: number,
+  input: EditObjInput,
+): Promise<{ editObj: string | null; editObjUrl: string | null }> {
   if (input === null) return { editObj: null, editObjUrl: null };
   if (input.kind === 'inline') return { editObj: input.text, editObjUrl: null };
   const ref = await ownedFile(deps.blobs, userId, input.url, ['json']);
@@ -54,17 +72,34 @@ function colorsOfVariants(parent: ParentProduct, variants: readonly CatalogVaria
   return option.values.filter((v) => used.has(v.name) && v.hex).map((v) => ({ id: v.name, color: v.hex!.toUpperCase(), name: v.name }));
 }
 
-async function insertVariants(tx: Tx, productId: number, variants: readonly PricedVariant[], imageIds: ReadonlyMap<number, number | null> = new Map()): Promise<void> {
+async function insertVariants(
+  tx: Tx,
+  productId: number,
+  variants: readonly PricedVariant[],
+  imageIds: ReadonlyMap<number, number | null> = new Map(),
+): Promise<void> {
   if (variants.length === 0) return;
-  await tx.insert(myProductVariants).values(variants.map((v) => ({
-    myProductId: productId, variantId: v.id, position: v.position, option1: v.option1, option2: v.option2, option3: v.option3,
-    sku: v.sku, costCents: v.cost, priceCents: v.price, imageId: imageIds.get(v.id) ?? null,
-  })));
+  await tx.insert(myProductVariants).values(
+    variants.map((v) => ({
+      myProductId: productId,
+      variantId: v.id,
+      position: v.position,
+      option1: v.option1,
+      option2: v.option2,
+      option3: v.option3,
+      sku: v.sku,
+      costCents: v.cost,
+      priceCents: v.price,
+      imageId: imageIds.get(v.id) ?? null,
+    })),
+  );
 }
 
 async function checkSourceTemplate(db: Db, userId: number, id: number | null | undefined): Promise<number | null> {
   if (id === null || id === undefined) return null;
-  const [row] = await db.select({ id: myProducts.id }).from(myProducts)
+  const [row] = await db
+    .select({ id: myProducts.id })
+    .from(myProducts)
     .where(and(eq(myProducts.id, id), eq(myProducts.userId, userId), eq(myProducts.isTemplate, true), eq(myProducts.status, 1)));
   return row?.id ?? notFound(true);
 }
@@ -83,18 +118,26 @@ export async function createProduct(deps: ProductsDeps, userId: number, input: S
   const [user] = await db.select({ shopId: users.currentShopId }).from(users).where(eq(users.id, userId));
   const colorIds = input.colorIds && input.colorIds.length > 0 ? input.colorIds : colorsOfVariants(parent, priced);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(myProducts).values({
-      userId, shopId: user?.shopId ?? null, productfid: parent.id, isTemplate: input.isTemplate ?? false, sourceTemplateId,
-      title: input.title ?? parent.title.slice(0, PRODUCT_TITLE_MAX),
-      bodyHtml: input.bodyHtml ?? sanitizeHtml(parent.bodyHtml),
-      ...design,
-      printtype: input.printtype ?? null,
-      customType: input.customType === undefined ? parent.customType : input.customType,
-      sectionType: input.sectionType ?? null,
-      prototypeGroupId: input.prototypeGroupId ?? null,
-      prototypeGroupName: input.prototypeGroupName ?? '',
-      colorIds, options: input.picks ?? {},
-    }).returning({ id: myProducts.id });
+    const [row] = await tx
+      .insert(myProducts)
+      .values({
+        userId,
+        shopId: user?.shopId ?? null,
+        productfid: parent.id,
+        isTemplate: input.isTemplate ?? false,
+        sourceTemplateId,
+        title: input.title ?? parent.title.slice(0, PRODUCT_TITLE_MAX),
+        bodyHtml: input.bodyHtml ?? sanitizeHtml(parent.bodyHtml),
+        ...design,
+        printtype: input.printtype ?? null,
+        customType: input.customType === undefined ? parent.customType : input.customType,
+        sectionType: input.sectionType ?? null,
+        prototypeGroupId: input.prototypeGroupId ?? null,
+        prototypeGroupName: input.prototypeGroupName ?? '',
+        colorIds,
+        options: input.picks ?? {},
+      })
+      .returning({ id: myProducts.id });
     await insertVariants(tx, row!.id, priced);
     return row!.id;
   });
@@ -103,7 +146,8 @@ export async function createProduct(deps: ProductsDeps, userId: number, input: S
 export async function updateProduct(deps: ProductsDeps, userId: number, id: number, input: SaveInput): Promise<void> {
   const { db } = deps;
   const row = await ownProduct(db, userId, id);
-  if (input.productfid !== undefined && input.productfid !== row.productfid) throw new AppError('The product of a saved design cannot change: save it as a new product');
+  if (input.productfid !== undefined && input.productfid !== row.productfid)
+    throw new AppError('The product of a saved design cannot change: save it as a new product');
   const design = input.editObj === undefined ? {} : await resolveEditObj(deps, userId, input.editObj);
   const sourceTemplateId = input.sourceTemplateId === undefined ? undefined : await checkSourceTemplate(db, userId, input.sourceTemplateId);
   // The variant set is recomputed only when the request touches it; prices the merchant set are
@@ -116,7 +160,7 @@ export async function updateProduct(deps: ProductsDeps, userId: number, id: numb
     const oldPrice = new Map(existing.map((v) => [v.variantId, v.priceCents]));
     const rule = await getPriceRule(db, userId);
     const colors = input.colorIds ?? (input.variants === undefined ? (row.colorIds as ColorPick[]) : []);
-    const picks = input.picks ?? (input.variants === undefined ? (row.options as SaveInput['picks']) ?? {} : {});
+    const picks = input.picks ?? (input.variants === undefined ? ((row.options as SaveInput['picks']) ?? {}) : {});
     const selected = selectVariants(parent.options, parent.variants, colors, picks);
     const explicit = input.variants ?? selected.map((v) => ({ variantId: v.id, price: oldPrice.get(v.id) }));
     const withKept = explicit.map((e) => ({ variantId: e.variantId, price: e.price ?? oldPrice.get(e.variantId) }));
@@ -125,24 +169,29 @@ export async function updateProduct(deps: ProductsDeps, userId: number, id: numb
     variantPlan = { priced, colorIds: input.colorIds && input.colorIds.length > 0 ? input.colorIds : colorsOfVariants(parent, priced) };
   }
   await db.transaction(async (tx) => {
-    await tx.update(myProducts).set({
-      ...design,
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.bodyHtml !== undefined ? { bodyHtml: input.bodyHtml } : {}),
-      ...(input.printtype !== undefined ? { printtype: input.printtype } : {}),
-      ...(input.customType !== undefined ? { customType: input.customType } : {}),
-      ...(input.sectionType !== undefined ? { sectionType: input.sectionType } : {}),
-      ...(input.prototypeGroupId !== undefined ? { prototypeGroupId: input.prototypeGroupId } : {}),
-      ...(input.prototypeGroupName !== undefined ? { prototypeGroupName: input.prototypeGroupName } : {}),
-      ...(input.picks !== undefined ? { options: input.picks } : {}),
-      ...(input.isTemplate !== undefined ? { isTemplate: input.isTemplate } : {}),
-      ...(sourceTemplateId !== undefined ? { sourceTemplateId } : {}),
-      ...(variantPlan ? { colorIds: variantPlan.colorIds } : {}),
-      updatedAt: new Date(),
-    }).where(and(eq(myProducts.id, id), eq(myProducts.userId, userId)));
+    await tx
+      .update(myProducts)
+      .set({
+        ...design,
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.bodyHtml !== undefined ? { bodyHtml: input.bodyHtml } : {}),
+        ...(input.printtype !== undefined ? { printtype: input.printtype } : {}),
+        ...(input.customType !== undefined ? { customType: input.customType } : {}),
+        ...(input.sectionType !== undefined ? { sectionType: input.sectionType } : {}),
+        ...(input.prototypeGroupId !== undefined ? { prototypeGroupId: input.prototypeGroupId } : {}),
+        ...(input.prototypeGroupName !== undefined ? { prototypeGroupName: input.prototypeGroupName } : {}),
+        ...(input.picks !== undefined ? { options: input.picks } : {}),
+        ...(input.isTemplate !== undefined ? { isTemplate: input.isTemplate } : {}),
+        ...(sourceTemplateId !== undefined ? { sourceTemplateId } : {}),
+        ...(variantPlan ? { colorIds: variantPlan.colorIds } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(myProducts.id, id), eq(myProducts.userId, userId)));
     if (variantPlan) {
-      const existing = await tx.select({ variantId: myProductVariants.variantId, imageId: myProductVariants.imageId })
-        .from(myProductVariants).where(eq(myProductVariants.myProductId, id));
+      const existing = await tx
+        .select({ variantId: myProductVariants.variantId, imageId: myProductVariants.imageId })
+        .from(myProductVariants)
+        .where(eq(myProductVariants.myProductId, id));
       await tx.delete(myProductVariants).where(eq(myProductVariants.myProductId, id));
       await insertVariants(tx, id, variantPlan.priced, new Map(existing.map((v) => [v.variantId, v.imageId])));
     }
@@ -155,47 +204,96 @@ export async function updateProduct(deps: ProductsDeps, userId: number, id: numb
 
 const likeEscape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export interface ListQuery { isTemplate: boolean; words: string[]; pageSize: number; offset: number }
+export interface ListQuery {
+  isTemplate: boolean;
+  words: string[];
+  pageSize: number;
+  offset: number;
+}
 
 const imageView = (r: typeof myProductImages.$inferSelect): MyProductImage => ({
-  id: r.id, viewId: r.viewId, viewName: r.viewName, colorValue: r.colorValue, colorName: r.colorName, SKUId: r.skuId,
-  optionsval: r.optionsval, optionsid: r.optionsid, variantIds: r.variantIds as number[], url: r.url, thumbnailUrl: r.thumbnailUrl, position: r.position,
+  id: r.id,
+  viewId: r.viewId,
+  viewName: r.viewName,
+  colorValue: r.colorValue,
+  colorName: r.colorName,
+  SKUId: r.skuId,
+  optionsval: r.optionsval,
+  optionsid: r.optionsid,
+  variantIds: r.variantIds as number[],
+  url: r.url,
+  thumbnailUrl: r.thumbnailUrl,
+  position: r.position,
 });
 
-interface Aggregates { variantCount: number; minPrice: number; maxPrice: number; minCost: number; maxCost: number }
+interface Aggregates {
+  variantCount: number;
+  minPrice: number;
+  maxPrice: number;
+  minCost: number;
+  maxCost: number;
+}
 
 async function aggregatesOf(db: Db, ids: readonly number[]): Promise<Map<number, Aggregates>> {
   if (ids.length === 0) return new Map();
   const v = myProductVariants;
-  const rows = await db.select({
-    id: v.myProductId, n: count(), minPrice: sql<number>`min(${v.priceCents})`.mapWith(Number), maxPrice: sql<number>`max(${v.priceCents})`.mapWith(Number),
-    minCost: sql<number>`min(${v.costCents})`.mapWith(Number), maxCost: sql<number>`max(${v.costCents})`.mapWith(Number),
-  }).from(v).where(inArray(v.myProductId, [...ids])).groupBy(v.myProductId);
-  return new Map(rows.map((r) => [r.id, { variantCount: r.n, minPrice: r.minPrice, maxPrice: r.maxPrice, minCost: r.minCost, maxCost: r.maxCost }]));
+  const rows = await db
+    .select({
+      id: v.myProductId,
+      n: count(),
+      minPrice: sql<number>`min(${v.priceCents})`.mapWith(Number),
+      maxPrice: sql<number>`max(${v.priceCents})`.mapWith(Number),
+      minCost: sql<number>`min(${v.costCents})`.mapWith(Number),
+      maxCost: sql<number>`max(${v.costCents})`.mapWith(Number),
+    })
+    .from(v)
+    .where(inArray(v.myProductId, [...ids]))
+    .groupBy(v.myProductId);
+  return new Map(
+    rows.map((r) => [r.id, { variantCount: r.n, minPrice: r.minPrice, maxPrice: r.maxPrice, minCost: r.minCost, maxCost: r.maxCost }]),
+  );
 }
 
 /** The first view image of each product, in one query (DISTINCT ON). */
 async function coversOf(db: Db, ids: readonly number[]): Promise<Map<number, { url: string; thumbnailUrl: string }>> {
   if (ids.length === 0) return new Map();
   const i = myProductImages;
-  const rows = await db.selectDistinctOn([i.myProductId], { id: i.myProductId, url: i.url, thumbnailUrl: i.thumbnailUrl })
-    .from(i).where(inArray(i.myProductId, [...ids])).orderBy(i.myProductId, asc(i.position), asc(i.id));
+  const rows = await db
+    .selectDistinctOn([i.myProductId], { id: i.myProductId, url: i.url, thumbnailUrl: i.thumbnailUrl })
+    .from(i)
+    .where(inArray(i.myProductId, [...ids]))
+    .orderBy(i.myProductId, asc(i.position), asc(i.id));
   return new Map(rows.map((r) => [r.id, { url: r.url, thumbnailUrl: r.thumbnailUrl }]));
 }
 
 async function cardsOf(db: Db, rows: readonly ProductRow[]): Promise<MyProductCard[]> {
   const ids = rows.map((r) => r.id);
-  const [aggs, covers, parents] = await Promise.all([aggregatesOf(db, ids), coversOf(db, ids), parentSummaries(db, rows.map((r) => r.productfid))]);
+  const [aggs, covers, parents] = await Promise.all([
+    aggregatesOf(db, ids),
+    coversOf(db, ids),
+    parentSummaries(
+      db,
+      rows.map((r) => r.productfid),
+    ),
+  ]);
   return rows.map((r) => {
     const a = aggs.get(r.id) ?? { variantCount: 0, minPrice: 0, maxPrice: 0, minCost: 0, maxCost: 0 };
     const cover = covers.get(r.id);
     const parent = parents.get(r.productfid);
     return {
-      id: r.id, productfid: r.productfid, isTemplate: r.isTemplate ? 1 : 0, title: r.title,
-      cover: cover?.thumbnailUrl ?? parent?.pic1 ?? '', image: cover?.url ?? parent?.pic1 ?? '',
-      customType: r.customType, ...a, colorCount: (r.colorIds as ColorPick[]).length,
-      parentTitle: parent?.title ?? '', available: parent !== undefined,
-      createTime: r.createdAt.toISOString(), updateTime: r.updatedAt.toISOString(),
+      id: r.id,
+      productfid: r.productfid,
+      isTemplate: r.isTemplate ? 1 : 0,
+      title: r.title,
+      cover: cover?.thumbnailUrl ?? parent?.pic1 ?? '',
+      image: cover?.url ?? parent?.pic1 ?? '',
+      customType: r.customType,
+      ...a,
+      colorCount: (r.colorIds as ColorPick[]).length,
+      parentTitle: parent?.title ?? '',
+      available: parent !== undefined,
+      createTime: r.createdAt.toISOString(),
+      updateTime: r.updatedAt.toISOString(),
     };
   });
 }
@@ -216,22 +314,55 @@ export async function productDetail(db: Db, userId: number, id: number): Promise
   const row = await ownProduct(db, userId, id);
   const [[card], variants, images, parent] = await Promise.all([
     cardsOf(db, [row]),
-    db.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id)).orderBy(asc(myProductVariants.position), asc(myProductVariants.id)),
-    db.select().from(myProductImages).where(eq(myProductImages.myProductId, id)).orderBy(asc(myProductImages.position), asc(myProductImages.id)),
+    db
+      .select()
+      .from(myProductVariants)
+      .where(eq(myProductVariants.myProductId, id))
+      .orderBy(asc(myProductVariants.position), asc(myProductVariants.id)),
+    db
+      .select()
+      .from(myProductImages)
+      .where(eq(myProductImages.myProductId, id))
+      .orderBy(asc(myProductImages.position), asc(myProductImages.id)),
     parentSummaries(db, [row.productfid]),
   ]);
-  const live = await liveVariantCosts(db, variants.map((v) => v.variantId));
+  const live = await liveVariantCosts(
+    db,
+    variants.map((v) => v.variantId),
+  );
   const variantViews: MyProductVariant[] = variants.map((v) => ({
-    id: v.id, variantId: v.variantId, position: v.position, option1: v.option1, option2: v.option2, option3: v.option3,
-    title: variantTitle(v), sku: v.sku, cost: v.costCents, price: v.priceCents, profit: profitCents(v.priceCents, v.costCents),
-    imageId: v.imageId, available: live.has(v.variantId),
+    id: v.id,
+    variantId: v.variantId,
+    position: v.position,
+    option1: v.option1,
+    option2: v.option2,
+    option3: v.option3,
+    title: variantTitle(v),
+    sku: v.sku,
+    cost: v.costCents,
+    price: v.priceCents,
+    profit: profitCents(v.priceCents, v.costCents),
+    imageId: v.imageId,
+    available: live.has(v.variantId),
   }));
   return {
     ...card!,
-    shopId: row.shopId, sourceTemplateId: row.sourceTemplateId, isPhoto: row.isPhoto ? 1 : 0, bodyHtml: row.bodyHtml, editObj: row.editObj, editObjUrl: row.editObjUrl,
-    printtype: row.printtype, sectionType: row.sectionType, prototypeGroupId: row.prototypeGroupId, prototypeGroupName: row.prototypeGroupName,
-    colorIds: row.colorIds as ColorPick[], options: row.options as Record<string, string[]>, status: row.status,
-    variants: variantViews, images: images.map(imageView), parent: parent.get(row.productfid) ?? null,
+    shopId: row.shopId,
+    sourceTemplateId: row.sourceTemplateId,
+    isPhoto: row.isPhoto ? 1 : 0,
+    bodyHtml: row.bodyHtml,
+    editObj: row.editObj,
+    editObjUrl: row.editObjUrl,
+    printtype: row.printtype,
+    sectionType: row.sectionType,
+    prototypeGroupId: row.prototypeGroupId,
+    prototypeGroupName: row.prototypeGroupName,
+    colorIds: row.colorIds as ColorPick[],
+    options: row.options as Record<string, string[]>,
+    status: row.status,
+    variants: variantViews,
+    images: images.map(imageView),
+    parent: parent.get(row.productfid) ?? null,
   };
 }
 
@@ -253,22 +384,34 @@ export async function copyProduct(db: Db, userId: number, id: number, opts: { is
   return db.transaction(async (tx) => {
     const row = await ownProduct(tx, userId, id);
     const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-    const [copy] = await tx.insert(myProducts).values({
-      ...rest, title: copyTitle(row.title), isTemplate: opts.isTemplate ?? row.isTemplate,
-    }).returning({ id: myProducts.id });
+    const [copy] = await tx
+      .insert(myProducts)
+      .values({
+        ...rest,
+        title: copyTitle(row.title),
+        isTemplate: opts.isTemplate ?? row.isTemplate,
+      })
+      .returning({ id: myProducts.id });
     const newId = copy!.id;
     const images = await tx.select().from(myProductImages).where(eq(myProductImages.myProductId, id)).orderBy(asc(myProductImages.id));
     const imageMap = new Map<number, number>();
     for (const img of images) {
       const { id: oldImageId, myProductId: _m, createdAt: _ic, ...imgRest } = img;
-      const [n] = await tx.insert(myProductImages).values({ ...imgRest, myProductId: newId }).returning({ id: myProductImages.id });
+      const [n] = await tx
+        .insert(myProductImages)
+        .values({ ...imgRest, myProductId: newId })
+        .returning({ id: myProductImages.id });
       imageMap.set(oldImageId, n!.id);
     }
     const variants = await tx.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id));
     if (variants.length > 0) {
-      await tx.insert(myProductVariants).values(variants.map(({ id: _vid, myProductId: _mp, imageId, ...v }) => ({
-        ...v, myProductId: newId, imageId: imageId === null ? null : imageMap.get(imageId) ?? null,
-      })));
+      await tx.insert(myProductVariants).values(
+        variants.map(({ id: _vid, myProductId: _mp, imageId, ...v }) => ({
+          ...v,
+          myProductId: newId,
+          imageId: imageId === null ? null : (imageMap.get(imageId) ?? null),
+        })),
+      );
     }
     return newId;
   });
@@ -276,7 +419,10 @@ export async function copyProduct(db: Db, userId: number, id: number, opts: { is
 
 export async function markPhotoProduct(db: Db, userId: number, id: number): Promise<number> {
   await ownProduct(db, userId, id);
-  await db.update(myProducts).set({ isPhoto: true, updatedAt: new Date() }).where(and(eq(myProducts.id, id), eq(myProducts.userId, userId)));
+  await db
+    .update(myProducts)
+    .set({ isPhoto: true, updatedAt: new Date() })
+    .where(and(eq(myProducts.id, id), eq(myProducts.userId, userId)));
   return id;
 }
 
@@ -284,7 +430,9 @@ export async function markPhotoProduct(db: Db, userId: number, id: number): Prom
 export async function deleteProducts(db: Db, userId: number, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) throw new AppError(ProductMessages.nothingSelected);
   return db.transaction(async (tx) => {
-    const own = await tx.select({ id: myProducts.id }).from(myProducts)
+    const own = await tx
+      .select({ id: myProducts.id })
+      .from(myProducts)
       .where(and(inArray(myProducts.id, [...ids]), eq(myProducts.userId, userId), eq(myProducts.status, 1)));
     if (own.length !== ids.length) notFound();
     await tx.delete(myProducts).where(and(inArray(myProducts.id, [...ids]), eq(myProducts.userId, userId)));
@@ -297,18 +445,31 @@ export async function deleteProducts(db: Db, userId: number, ids: readonly numbe
  * cost and the price the rule gives for it. Templates are left alone; variants that left the
  * catalogue keep their last cost and price.
  */
-export async function applyPriceToProducts(db: Db, userId: number, rule: PriceRule, ids?: readonly number[]): Promise<{ products: number; variants: number }> {
+export async function applyPriceToProducts(
+  db: Db,
+  userId: number,
+  rule: PriceRule,
+  ids?: readonly number[],
+): Promise<{ products: number; variants: number }> {
   return db.transaction(async (tx) => {
     const conds: SQL[] = [eq(myProducts.userId, userId), eq(myProducts.status, 1)];
     if (ids && ids.length > 0) conds.push(inArray(myProducts.id, [...ids]));
     else conds.push(eq(myProducts.isTemplate, false));
-    const products = await tx.select({ id: myProducts.id }).from(myProducts).where(and(...conds));
+    const products = await tx
+      .select({ id: myProducts.id })
+      .from(myProducts)
+      .where(and(...conds));
     if (ids && ids.length > 0 && products.length !== ids.length) notFound();
     if (products.length === 0) return { products: 0, variants: 0 };
     const productIds = products.map((p) => p.id);
-    const variants = await tx.select({ id: myProductVariants.id, variantId: myProductVariants.variantId })
-      .from(myProductVariants).where(inArray(myProductVariants.myProductId, productIds));
-    const live = await liveVariantCosts(tx, variants.map((v) => v.variantId));
+    const variants = await tx
+      .select({ id: myProductVariants.id, variantId: myProductVariants.variantId })
+      .from(myProductVariants)
+      .where(inArray(myProductVariants.myProductId, productIds));
+    const live = await liveVariantCosts(
+      tx,
+      variants.map((v) => v.variantId),
+    );
     const updates = variants.flatMap((v) => {
       const cost = live.get(v.variantId);
       return cost === undefined ? [] : [sql`(${v.id}::int, ${cost}::int, ${applyPriceRule(cost, rule)}::int)`];
@@ -321,4 +482,3 @@ export async function applyPriceToProducts(db: Db, userId: number, rule: PriceRu
     return { products: productIds.length, variants: updates.length };
   });
 }
-

@@ -31,7 +31,12 @@ const norm = (s: string) => s.trim().toLowerCase();
  * The variants matching the picked colours (by hex or name on the colour option) and the picked
  * values of each option. Nothing picked: every variant.
  */
-export function selectVariants(options: readonly CatalogOption[], variants: readonly CatalogVariant[], colors: readonly ColorPick[], picks: OptionPicks): CatalogVariant[] {
+export function selectVariants(
+  options: readonly CatalogOption[],
+  variants: readonly CatalogVariant[],
+  colors: readonly ColorPick[],
+  picks: OptionPicks,
+): CatalogVariant[] {
   const wanted = new Map<1 | 2 | 3, Set<string>>();
   for (const position of [1, 2, 3] as const) {
     const list = picks[position];
@@ -45,10 +50,12 @@ export function selectVariants(options: readonly CatalogOption[], variants: read
     const prior = wanted.get(colorOption.position);
     wanted.set(colorOption.position, new Set(prior ? values.filter((v) => prior.has(v)) : values));
   }
-  return variants.filter((v) => [...wanted].every(([position, set]) => {
-    const value = valueAt(v, position);
-    return value !== null && set.has(norm(value));
-  }));
+  return variants.filter((v) =>
+    [...wanted].every(([position, set]) => {
+      const value = valueAt(v, position);
+      return value !== null && set.has(norm(value));
+    }),
+  );
 }
 
 export interface PricedVariant extends CatalogVariant {

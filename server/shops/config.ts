@@ -70,25 +70,27 @@ export function shopsConfigFromEnv(env: NodeJS.ProcessEnv, port: number): ShopsC
   return {
     publicUrl: origin(env.PUBLIC_URL) ?? `http://localhost:${port}`,
     tokenKey: val(env.STORE_TOKEN_KEY),
-    shopify: shopifyKey && shopifySecret
-      ? {
-          apiKey: shopifyKey,
-          apiSecret: shopifySecret,
-          scopes: list(val(env.SHOPIFY_SCOPES), SHOPIFY_DEFAULT_SCOPES),
-          apiVersion: val(env.SHOPIFY_API_VERSION) ?? SHOPIFY_API_VERSION,
-          adminOrigin: origin(env.SHOPIFY_ADMIN_ORIGIN),
-        }
-      : null,
+    shopify:
+      shopifyKey && shopifySecret
+        ? {
+            apiKey: shopifyKey,
+            apiSecret: shopifySecret,
+            scopes: list(val(env.SHOPIFY_SCOPES), SHOPIFY_DEFAULT_SCOPES),
+            apiVersion: val(env.SHOPIFY_API_VERSION) ?? SHOPIFY_API_VERSION,
+            adminOrigin: origin(env.SHOPIFY_ADMIN_ORIGIN),
+          }
+        : null,
     // Etsy refuses calls whose x-api-key lacks the shared secret, so both are needed.
-    etsy: etsyId && etsySecret
-      ? {
-          clientId: etsyId,
-          sharedSecret: etsySecret,
-          scopes: list(val(env.ETSY_SCOPES), ETSY_DEFAULT_SCOPES),
-          apiOrigin: origin(env.ETSY_API_ORIGIN) ?? 'https://api.etsy.com',
-          connectOrigin: origin(env.ETSY_CONNECT_ORIGIN) ?? 'https://www.etsy.com',
-        }
-      : null,
+    etsy:
+      etsyId && etsySecret
+        ? {
+            clientId: etsyId,
+            sharedSecret: etsySecret,
+            scopes: list(val(env.ETSY_SCOPES), ETSY_DEFAULT_SCOPES),
+            apiOrigin: origin(env.ETSY_API_ORIGIN) ?? 'https://api.etsy.com',
+            connectOrigin: origin(env.ETSY_CONNECT_ORIGIN) ?? 'https://www.etsy.com',
+          }
+        : null,
     woocommerceAppName: val(env.WOOCOMMERCE_APP_NAME) ?? 'POD Studio',
     sister: sisterUrl && sisterSecret && /^https?:\/\//i.test(sisterUrl) ? { handoffUrl: sisterUrl, redeemSecret: sisterSecret } : null,
     allowPrivateShopHosts: env.STORES_ALLOW_PRIVATE_HOSTS === '1',

@@ -22,10 +22,17 @@ export type ConnectionRow = typeof storeConnections.$inferSelect;
 const STATE_TTL_MS = 15 * 60_000;
 const CLAIM_TTL_MS = 60 * 60_000;
 
-export async function createOauthState(db: Db, p: { platform: StorePlatform; userId: number | null; domain?: string; verifierEnc?: string | null }): Promise<string> {
+export async function createOauthState(
+  db: Db,
+  p: { platform: StorePlatform; userId: number | null; domain?: string; verifierEnc?: string | null },
+): Promise<string> {
   const state = newToken();
   await db.insert(storeOauthStates).values({
-    stateHash: sha256(state), platform: p.platform, userId: p.userId, domain: p.domain ?? '', verifierEnc: p.verifierEnc ?? null,
+    stateHash: sha256(state),
+    platform: p.platform,
+    userId: p.userId,
+    domain: p.domain ?? '',
+    verifierEnc: p.verifierEnc ?? null,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   return state;
@@ -37,8 +44,17 @@ export async function createOauthState(db: Db, p: { platform: StorePlatform; use
  */
 export async function consumeOauthState(db: Db, p: { platform: StorePlatform; state: string; domain?: string; userId?: number | null }) {
   if (!p.state) throw new AppError(StoreMessages.stateInvalid);
-  const [row] = await db.update(storeOauthStates).set({ usedAt: new Date() })
-    .where(and(eq(storeOauthStates.stateHash, sha256(p.state)), eq(storeOauthStates.platform, p.platform), isNull(storeOauthStates.usedAt), gt(storeOauthStates.expiresAt, new Date())))
+  const [row] = await db
+    .update(storeOauthStates)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(storeOauthStates.stateHash, sha256(p.state)),
+        eq(storeOauthStates.platform, p.platform),
+        isNull(storeOauthStates.usedAt),
+        gt(storeOauthStates.expiresAt, new Date()),
+      ),
+    )
     .returning();
   if (!row) throw new AppError(StoreMessages.stateInvalid);
   if (p.domain !== undefined && row.domain && row.domain !== p.domain) throw new AppError(StoreMessages.stateInvalid);
@@ -60,15 +76,25 @@ export interface VerifiedShop {
 }
 
 async function findConnection(db: Db, platform: StorePlatform, domain: string): Promise<ConnectionRow | null> {
-  const [row] = await db.select().from(storeConnections).where(and(eq(storeConnections.platform, platform), eq(storeConnections.domain, domain)));
+  const [row] = await db
+    .select()
+    .from(storeConnections)
+    .where(and(eq(storeConnections.platform, platform), eq(storeConnections.domain, domain)));
   return row ?? null;
 }
 
 function sealed(cipher: TokenCipher, s: VerifiedShop) {
   return {
-    displayName: s.displayName, email: s.email, externalId: s.externalId, accessTokenEnc: cipher.encrypt(s.accessToken),
-    secretEnc: s.secret ? cipher.encrypt(s.secret) : null, webhookSecretEnc: s.webhookSecret ? cipher.encrypt(s.webhookSecret) : null,
-    tokenExpiresAt: s.tokenExpiresAt ?? null, scopes: s.scopes.join(','), status: 'active', updatedAt: new Date(),
+    displayName: s.displayName,
+    email: s.email,
+    externalId: s.externalId,
+    accessTokenEnc: cipher.encrypt(s.accessToken),
+    secretEnc: s.secret ? cipher.encrypt(s.secret) : null,
+    webhookSecretEnc: s.webhookSecret ? cipher.encrypt(s.webhookSecret) : null,
+    tokenExpiresAt: s.tokenExpiresAt ?? null,
+    scopes: s.scopes.join(','),
+    status: 'active',
+    updatedAt: new Date(),
   };
 }
 
@@ -78,15 +104,30 @@ async function attach(db: Db, conn: ConnectionRow, userId: number): Promise<numb
     let shopId = conn.shopId;
     const type = PLATFORM_TYPE[conn.platform as StorePlatform];
     if (shopId === null) {
-      const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(shops).where(eq(shops.userId, userId));
-      const [shop] = await tx.insert(shops).values({ userId, myshopifyDomain: conn.domain, simplename: conn.displayName || conn.domain, type, isDefault: n === 0 }).returning();
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(shops)
+        .where(eq(shops.userId, userId));
+      const [shop] = await tx
+        .insert(shops)
+        .values({ userId, myshopifyDomain: conn.domain, simplename: conn.displayName || conn.domain, type, isDefault: n === 0 })
+        .returning();
       shopId = shop!.id;
     } else {
-      await tx.update(shops).set({ simplename: conn.displayName || conn.domain, type }).where(eq(shops.id, shopId));
+      await tx
+        .update(shops)
+        .set({ simplename: conn.displayName || conn.domain, type })
+        .where(eq(shops.id, shopId));
     }
-    await tx.update(storeConnections).set({ userId, shopId, claimTokenHash: null, claimExpiresAt: null, updatedAt: new Date() }).where(eq(storeConnections.id, conn.id));
+    await tx
+      .update(storeConnections)
+      .set({ userId, shopId, claimTokenHash: null, claimExpiresAt: null, updatedAt: new Date() })
+      .where(eq(storeConnections.id, conn.id));
     // apiType 2: connected through the current app (OAuth), so the old private-token prompt no longer applies.
-    await tx.update(users).set({ currentShopId: shopId, ...(conn.platform === 'shopify' ? { apiType: 2 } : {}), updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ currentShopId: shopId, ...(conn.platform === 'shopify' ? { apiType: 2 } : {}), updatedAt: new Date() })
+      .where(eq(users.id, userId));
     return shopId;
   });
 }
@@ -95,15 +136,26 @@ async function attach(db: Db, conn: ConnectionRow, userId: number): Promise<numb
  * Saves a verified store. With `ownerId` (a logged-in merchant) it is bound to them; without,
  * it goes to the account that holds it already, or waits to be claimed.
  */
-export async function saveConnection(db: Db, cipher: TokenCipher, store: VerifiedShop, ownerId: number | null, opts: { claimToken?: string } = {}): Promise<ConnectResult & { userId?: number }> {
+export async function saveConnection(
+  db: Db,
+  cipher: TokenCipher,
+  store: VerifiedShop,
+  ownerId: number | null,
+  opts: { claimToken?: string } = {},
+): Promise<ConnectResult & { userId?: number }> {
   const existing = await findConnection(db, store.platform, store.domain);
   if (ownerId !== null && existing?.userId && existing.userId !== ownerId) throw new AppError(StoreMessages.connectedElsewhere);
   let conn: ConnectionRow;
   if (existing) {
-    [conn] = await db.update(storeConnections).set(sealed(cipher, store)).where(eq(storeConnections.id, existing.id)).returning() as [ConnectionRow];
+    [conn] = (await db.update(storeConnections).set(sealed(cipher, store)).where(eq(storeConnections.id, existing.id)).returning()) as [
+      ConnectionRow,
+    ];
   } else {
-    [conn] = await db.insert(storeConnections).values({ platform: store.platform, domain: store.domain, ...sealed(cipher, store) })
-      .onConflictDoUpdate({ target: [storeConnections.platform, storeConnections.domain], set: sealed(cipher, store) }).returning() as [ConnectionRow];
+    [conn] = (await db
+      .insert(storeConnections)
+      .values({ platform: store.platform, domain: store.domain, ...sealed(cipher, store) })
+      .onConflictDoUpdate({ target: [storeConnections.platform, storeConnections.domain], set: sealed(cipher, store) })
+      .returning()) as [ConnectionRow];
   }
   const owner = ownerId ?? conn.userId;
   if (owner !== null) {
@@ -111,7 +163,10 @@ export async function saveConnection(db: Db, cipher: TokenCipher, store: Verifie
     return ownerId !== null ? { status: 'bound', shopId } : { status: 'login', token: '', shopId, userId: owner };
   }
   const claimToken = opts.claimToken ?? newToken();
-  await db.update(storeConnections).set({ claimTokenHash: sha256(claimToken), claimExpiresAt: new Date(Date.now() + CLAIM_TTL_MS) }).where(eq(storeConnections.id, conn.id));
+  await db
+    .update(storeConnections)
+    .set({ claimTokenHash: sha256(claimToken), claimExpiresAt: new Date(Date.now() + CLAIM_TTL_MS) })
+    .where(eq(storeConnections.id, conn.id));
   const accountExists = store.email ? (await findUserByEmail(db, store.email)) !== null : false;
   return { status: 'claim', claimToken, email: store.email, accountExists, platform: store.platform, shop: store.domain };
 }
@@ -119,8 +174,16 @@ export async function saveConnection(db: Db, cipher: TokenCipher, store: Verifie
 /** A connection waiting to be claimed, by its claim token. */
 export async function findClaim(db: Db, claimToken: string): Promise<ConnectionRow> {
   if (!claimToken) throw new AppError(StoreMessages.claimInvalid);
-  const [row] = await db.select().from(storeConnections)
-    .where(and(eq(storeConnections.claimTokenHash, sha256(claimToken)), gt(storeConnections.claimExpiresAt, new Date()), isNull(storeConnections.userId)));
+  const [row] = await db
+    .select()
+    .from(storeConnections)
+    .where(
+      and(
+        eq(storeConnections.claimTokenHash, sha256(claimToken)),
+        gt(storeConnections.claimExpiresAt, new Date()),
+        isNull(storeConnections.userId),
+      ),
+    );
   if (!row) throw new AppError(StoreMessages.claimInvalid);
   return row;
 }

@@ -13,7 +13,12 @@ import { StoreMessages } from '../../contract/stores';
  * `refresh` gets a new access token for platforms whose tokens expire (Etsy) when the store
  * answers that the one in hand no longer works.
  */
-export function connectorFor(config: ShopsConfig, cipher: TokenCipher, conn: ConnectionRow, refresh?: () => Promise<string>): ShopConnector {
+export function connectorFor(
+  config: ShopsConfig,
+  cipher: TokenCipher,
+  conn: ConnectionRow,
+  refresh?: () => Promise<string>,
+): ShopConnector {
   const token = cipher.decrypt(conn.accessTokenEnc);
   switch (conn.platform) {
     case 'shopify':

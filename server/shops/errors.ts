@@ -8,7 +8,12 @@
 export type ShopErrorKind = 'transient' | 'auth' | 'scope' | 'permanent';
 
 export class ShopApiError extends Error {
-  constructor(message: string, readonly kind: ShopErrorKind, readonly status: number | null = null, readonly retryAfterMs: number | null = null) {
+  constructor(
+    message: string,
+    readonly kind: ShopErrorKind,
+    readonly status: number | null = null,
+    readonly retryAfterMs: number | null = null,
+  ) {
     super(message);
     this.name = 'ShopApiError';
   }

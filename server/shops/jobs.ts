@@ -46,7 +46,12 @@ export function shopTokenCipher(config: ShopsConfig, dataDir: string): TokenCiph
 
 export function startShopJobs(opts: ShopJobsOptions): ShopJobs {
   const id = `worker-${randomUUID().slice(0, 8)}`;
-  const deps: PushDeps = { db: opts.db, config: opts.config, cipher: opts.cipher ?? shopTokenCipher(opts.config, opts.dataDir), log: opts.log };
+  const deps: PushDeps = {
+    db: opts.db,
+    config: opts.config,
+    cipher: opts.cipher ?? shopTokenCipher(opts.config, opts.dataDir),
+    log: opts.log,
+  };
   const pollMs = opts.pollMs ?? 2000;
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -68,7 +73,10 @@ export function startShopJobs(opts: ShopJobsOptions): ShopJobs {
 
   const pullOrders = async (): Promise<number> => {
     let imported = 0;
-    const conns = await deps.db.select().from(storeConnections).where(and(eq(storeConnections.status, 'active'), isNotNull(storeConnections.shopId)));
+    const conns = await deps.db
+      .select()
+      .from(storeConnections)
+      .where(and(eq(storeConnections.status, 'active'), isNotNull(storeConnections.shopId)));
     for (const c of conns) {
       try {
         const fresh = await refreshIfExpiring(deps, c);
@@ -103,7 +111,10 @@ export function startShopJobs(opts: ShopJobsOptions): ShopJobs {
       if (!worked && !stopped) {
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, pollMs);
-          wake = () => { clearTimeout(t); resolve(); };
+          wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
         });
         wake = null;
       }

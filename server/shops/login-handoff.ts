@@ -22,7 +22,9 @@ export async function issueHandoff(db: Db, userId: number, now = new Date()): Pr
 /** The merchant behind an unused, fresh hand-off token (spent by this call); null otherwise. */
 export async function redeemHandoff(db: Db, token: string, now = new Date()): Promise<number | null> {
   if (!token) return null;
-  const [row] = await db.update(loginHandoffs).set({ usedAt: now })
+  const [row] = await db
+    .update(loginHandoffs)
+    .set({ usedAt: now })
     .where(and(eq(loginHandoffs.tokenHash, sha256(token)), isNull(loginHandoffs.usedAt), gt(loginHandoffs.expiresAt, now)))
     .returning({ userId: loginHandoffs.userId });
   return row?.userId ?? null;

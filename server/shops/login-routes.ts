@@ -45,7 +45,9 @@ export function shopLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
     const claimToken = textOf(pick(body, 'claimToken', 'claim'), 'claimToken', 200);
     const shopId = optionalIdOf(pick(body, 'shopId', 'shopid', 'id'), 'shopId');
     if (!claimToken && shopId === undefined) throw new AppError(LoginMessages.chooseStore);
-    const username = String(body.username ?? '').trim().toLowerCase();
+    const username = String(body.username ?? '')
+      .trim()
+      .toLowerCase();
     const user = await limitFailures(db, loginFailureKeys(request.ip, username), async () => {
       if (config.captcha) await checkCaptcha(db, body);
       return authenticate(db, username, String(body.password ?? '').trim());
@@ -88,7 +90,8 @@ export function shopLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!user) throw new AppError(LoginMessages.handoffInvalid);
     const shop = await currentShop(db, user.id);
     return okData({
-      userId: user.id, email: user.email,
+      userId: user.id,
+      email: user.email,
       shop: shop ? { id: shop.id, domain: shop.myshopifyDomain, name: shop.simplename, type: shop.type } : null,
     });
   });

@@ -12,7 +12,10 @@ import { storeAdminUrl, StoreMessages, type StorePlatform, type StoreSummary } f
 export type ShopRow = typeof shops.$inferSelect;
 
 export async function ownShop(db: Db, userId: number, shopId: number): Promise<ShopRow> {
-  const [row] = await db.select().from(shops).where(and(eq(shops.id, shopId), eq(shops.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.id, shopId), eq(shops.userId, userId)));
   if (!row) throw new AppError(StoreMessages.storeNotFound);
   return row;
 }
@@ -28,8 +31,20 @@ export async function listShops(db: Db, userId: number): Promise<StoreSummary[]>
   const rows = await db.select().from(shops).where(eq(shops.userId, userId)).orderBy(asc(shops.id));
   const current = await currentShop(db, userId);
   const conns = rows.length
-    ? await db.select({ shopId: storeConnections.shopId, platform: storeConnections.platform, status: storeConnections.status, displayName: storeConnections.displayName })
-      .from(storeConnections).where(inArray(storeConnections.shopId, rows.map((r) => r.id)))
+    ? await db
+        .select({
+          shopId: storeConnections.shopId,
+          platform: storeConnections.platform,
+          status: storeConnections.status,
+          displayName: storeConnections.displayName,
+        })
+        .from(storeConnections)
+        .where(
+          inArray(
+            storeConnections.shopId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   return rows.map((s) => {
     const c = conns.find((x) => x.shopId === s.id);
@@ -43,7 +58,7 @@ export async function listShops(db: Db, userId: number): Promise<StoreSummary[]>
       isCurrent: s.id === current?.id,
       status: (c?.status as StoreSummary['status'] | undefined) ?? 'none',
       // Etsy's shop page is by name; the others by their domain.
-      adminUrl: storeAdminUrl(s.type, c?.platform === 'etsy' ? (c.displayName || s.simplename) : s.myshopifyDomain),
+      adminUrl: storeAdminUrl(s.type, c?.platform === 'etsy' ? c.displayName || s.simplename : s.myshopifyDomain),
     };
   });
 }
@@ -60,7 +75,10 @@ export async function setDefaultShop(db: Db, userId: number, shopId: number): Pr
   await ownShop(db, userId, shopId);
   await db.transaction(async (tx) => {
     await tx.update(shops).set({ isDefault: false }).where(eq(shops.userId, userId));
-    await tx.update(shops).set({ isDefault: true }).where(and(eq(shops.id, shopId), eq(shops.userId, userId)));
+    await tx
+      .update(shops)
+      .set({ isDefault: true })
+      .where(and(eq(shops.id, shopId), eq(shops.userId, userId)));
   });
 }
 
@@ -70,14 +88,23 @@ export async function setDefaultShop(db: Db, userId: number, shopId: number): Pr
  */
 export async function moveShop(db: Db, fromUserId: number, shopId: number, toUserId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [shop] = await tx.select().from(shops).where(and(eq(shops.id, shopId), eq(shops.userId, fromUserId))).for('update');
+    const [shop] = await tx
+      .select()
+      .from(shops)
+      .where(and(eq(shops.id, shopId), eq(shops.userId, fromUserId)))
+      .for('update');
     if (!shop) throw new AppError(StoreMessages.storeNotFound);
     const [hasShops] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.userId, toUserId)).limit(1);
     await tx.update(shops).set({ userId: toUserId, isDefault: !hasShops }).where(eq(shops.id, shopId));
     await tx.update(storeConnections).set({ userId: toUserId, updatedAt: new Date() }).where(eq(storeConnections.shopId, shopId));
-    await tx.update(storePushJobs).set({ status: 'failed', message: StoreMessages.transferred, finishedAt: new Date(), updatedAt: new Date() })
+    await tx
+      .update(storePushJobs)
+      .set({ status: 'failed', message: StoreMessages.transferred, finishedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(storePushJobs.shopId, shopId), inArray(storePushJobs.status, ['queued', 'running'])));
-    await tx.update(users).set({ currentShopId: null, updatedAt: new Date() }).where(and(eq(users.id, fromUserId), eq(users.currentShopId, shopId)));
+    await tx
+      .update(users)
+      .set({ currentShopId: null, updatedAt: new Date() })
+      .where(and(eq(users.id, fromUserId), eq(users.currentShopId, shopId)));
     if (!hasShops) await tx.update(users).set({ currentShopId: shopId, updatedAt: new Date() }).where(eq(users.id, toUserId));
   });
 }

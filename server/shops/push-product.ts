@@ -34,7 +34,10 @@ export interface PushProduct {
   images: { url: string; alt: string }[];
 }
 
-interface OptionDef { name: string; position: number }
+interface OptionDef {
+  name: string;
+  position: number;
+}
 
 /** The handle a product is pushed under (same product, same handle, whichever store). */
 export const pushHandle = (myProductId: number) => `pod-${myProductId}`;
@@ -49,12 +52,22 @@ export function absoluteUrl(url: string, publicUrl: string): string {
 
 /** The merchant's own saved product (not a template), ready to push; null when it is not theirs or gone. */
 export async function loadPushProduct(db: Db, userId: number, myProductId: number, publicUrl: string): Promise<PushProduct | null> {
-  const [p] = await db.select().from(myProducts)
+  const [p] = await db
+    .select()
+    .from(myProducts)
     .where(and(eq(myProducts.id, myProductId), eq(myProducts.userId, userId), eq(myProducts.isTemplate, false), eq(myProducts.status, 1)));
   if (!p) return null;
   const [parent] = await db.select({ options: catalogProducts.options }).from(catalogProducts).where(eq(catalogProducts.id, p.productfid));
-  const variantRows = await db.select().from(myProductVariants).where(eq(myProductVariants.myProductId, p.id)).orderBy(asc(myProductVariants.position), asc(myProductVariants.id));
-  const imageRows = await db.select().from(myProductImages).where(eq(myProductImages.myProductId, p.id)).orderBy(asc(myProductImages.position), asc(myProductImages.id));
+  const variantRows = await db
+    .select()
+    .from(myProductVariants)
+    .where(eq(myProductVariants.myProductId, p.id))
+    .orderBy(asc(myProductVariants.position), asc(myProductVariants.id));
+  const imageRows = await db
+    .select()
+    .from(myProductImages)
+    .where(eq(myProductImages.myProductId, p.id))
+    .orderBy(asc(myProductImages.position), asc(myProductImages.id));
   return assemblePushProduct(p, (parent?.options ?? []) as OptionDef[], variantRows, imageRows, publicUrl);
 }
 
@@ -63,7 +76,13 @@ type VariantRow = typeof myProductVariants.$inferSelect;
 type ImageRow = typeof myProductImages.$inferSelect;
 
 /** Pure assembly (unit-tested): options used by the variants, each variant's values and picture. */
-export function assemblePushProduct(p: Pick<ProductRow, 'id' | 'userId' | 'productfid' | 'title' | 'bodyHtml'>, optionDefs: OptionDef[], variants: VariantRow[], images: ImageRow[], publicUrl: string): PushProduct {
+export function assemblePushProduct(
+  p: Pick<ProductRow, 'id' | 'userId' | 'productfid' | 'title' | 'bodyHtml'>,
+  optionDefs: OptionDef[],
+  variants: VariantRow[],
+  images: ImageRow[],
+  publicUrl: string,
+): PushProduct {
   const at = (v: VariantRow, pos: number) => (pos === 1 ? v.option1 : pos === 2 ? v.option2 : v.option3)?.trim() || null;
   const positions = [1, 2, 3].filter((pos) => variants.some((v) => at(v, pos)));
   const options = positions.map((pos) => {
@@ -97,6 +116,9 @@ export function assemblePushProduct(p: Pick<ProductRow, 'id' | 'userId' | 'produ
       optionValues: positions.map((pos) => at(v, pos) ?? ''),
       imageUrl: imageFor(v),
     })),
-    images: images.map((i) => ({ url: absoluteUrl(i.url, publicUrl), alt: [p.title, i.viewName, i.colorName].filter(Boolean).join(' - ') })),
+    images: images.map((i) => ({
+      url: absoluteUrl(i.url, publicUrl),
+      alt: [p.title, i.viewName, i.colorName].filter(Boolean).join(' - '),
+    })),
   };
 }

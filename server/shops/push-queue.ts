@@ -28,11 +28,24 @@ export function nextRunAfterFailure(attempt: number, retryAfter: number | null, 
   return new Date(now.getTime() + Math.max(backoffMs(attempt), retryAfter ?? 0));
 }
 
-export async function enqueue(db: Db, job: { userId: number; shopId: number; myProductId: number; action: 'push' | 'downshelf'; title: string; options?: Record<string, unknown> }): Promise<PushJob> {
+export async function enqueue(
+  db: Db,
+  job: {
+    userId: number;
+    shopId: number;
+    myProductId: number;
+    action: 'push' | 'downshelf';
+    title: string;
+    options?: Record<string, unknown>;
+  },
+): Promise<PushJob> {
   try {
     // Due now by the same (millisecond) clock claimNext compares with: the column's default is the
     // database's microsecond now(), which can sit just after the runner's Date and hide the job.
-    const [row] = await db.insert(storePushJobs).values({ ...job, options: job.options ?? {}, nextRunAt: new Date() }).returning();
+    const [row] = await db
+      .insert(storePushJobs)
+      .values({ ...job, options: job.options ?? {}, nextRunAt: new Date() })
+      .returning();
     return row!;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(StoreMessages.alreadyQueued);
@@ -43,19 +56,33 @@ export async function enqueue(db: Db, job: { userId: number; shopId: number; myP
 export async function claimNext(db: Db, runnerId: string, now: Date): Promise<PushJob | null> {
   const running = alias(storePushJobs, 'running');
   return db.transaction(async (tx) => {
-    const [due] = await tx.select({ id: storePushJobs.id }).from(storePushJobs)
-      .where(and(
-        eq(storePushJobs.status, 'queued'),
-        lte(storePushJobs.nextRunAt, now),
-        notExists(tx.select({ one: sql`1` }).from(running).where(and(
-          eq(running.status, 'running'), eq(running.shopId, storePushJobs.shopId), eq(running.myProductId, storePushJobs.myProductId),
-        ))),
-      ))
+    const [due] = await tx
+      .select({ id: storePushJobs.id })
+      .from(storePushJobs)
+      .where(
+        and(
+          eq(storePushJobs.status, 'queued'),
+          lte(storePushJobs.nextRunAt, now),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(running)
+              .where(
+                and(
+                  eq(running.status, 'running'),
+                  eq(running.shopId, storePushJobs.shopId),
+                  eq(running.myProductId, storePushJobs.myProductId),
+                ),
+              ),
+          ),
+        ),
+      )
       .orderBy(asc(storePushJobs.nextRunAt), asc(storePushJobs.id))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!due) return null;
-    const [job] = await tx.update(storePushJobs)
+    const [job] = await tx
+      .update(storePushJobs)
       .set({ status: 'running', lockedAt: now, lockedBy: runnerId, attempts: sql`${storePushJobs.attempts} + 1`, updatedAt: now })
       .where(and(eq(storePushJobs.id, due.id), eq(storePushJobs.status, 'queued')))
       .returning();
@@ -65,24 +92,36 @@ export async function claimNext(db: Db, runnerId: string, now: Date): Promise<Pu
 
 /** Jobs whose runner stopped answering go back to the queue. */
 export async function requeueStale(db: Db, now: Date): Promise<number> {
-  const rows = await db.update(storePushJobs).set({ status: 'queued', lockedAt: null, lockedBy: null, updatedAt: now })
+  const rows = await db
+    .update(storePushJobs)
+    .set({ status: 'queued', lockedAt: null, lockedBy: null, updatedAt: now })
     .where(and(eq(storePushJobs.status, 'running'), lt(storePushJobs.lockedAt, new Date(now.getTime() - STALE_MS))))
     .returning({ id: storePushJobs.id });
   return rows.length;
 }
 
-const held = (job: PushJob) => and(eq(storePushJobs.id, job.id), eq(storePushJobs.status, 'running'), eq(storePushJobs.lockedBy, job.lockedBy ?? ''));
+const held = (job: PushJob) =>
+  and(eq(storePushJobs.id, job.id), eq(storePushJobs.status, 'running'), eq(storePushJobs.lockedBy, job.lockedBy ?? ''));
 
 export async function finishJob(db: Db, job: PushJob, message: string, now: Date): Promise<void> {
-  await db.update(storePushJobs).set({ status: 'done', message, lastError: null, hasRead: 0, lockedAt: null, finishedAt: now, updatedAt: now }).where(held(job));
+  await db
+    .update(storePushJobs)
+    .set({ status: 'done', message, lastError: null, hasRead: 0, lockedAt: null, finishedAt: now, updatedAt: now })
+    .where(held(job));
 }
 
 export async function failJob(db: Db, job: PushJob, message: string, now: Date): Promise<void> {
-  await db.update(storePushJobs).set({ status: 'failed', message, lastError: message, hasRead: 0, lockedAt: null, finishedAt: now, updatedAt: now }).where(held(job));
+  await db
+    .update(storePushJobs)
+    .set({ status: 'failed', message, lastError: message, hasRead: 0, lockedAt: null, finishedAt: now, updatedAt: now })
+    .where(held(job));
 }
 
 export async function retryJob(db: Db, job: PushJob, error: string, runAt: Date, now: Date): Promise<void> {
-  await db.update(storePushJobs).set({ status: 'queued', lastError: error, lockedAt: null, lockedBy: null, nextRunAt: runAt, updatedAt: now }).where(held(job));
+  await db
+    .update(storePushJobs)
+    .set({ status: 'queued', lastError: error, lockedAt: null, lockedBy: null, nextRunAt: runAt, updatedAt: now })
+    .where(held(job));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,18 +130,39 @@ export async function retryJob(db: Db, job: PushJob, error: string, runAt: Date,
 
 function wire(j: PushJob, externalProductId: string | null): PushQueueItem {
   return {
-    id: j.id, shopId: j.shopId, myProductId: j.myProductId, title: j.title, action: j.action as PushQueueItem['action'],
-    status: j.status as PushQueueItem['status'], attempts: j.attempts, message: j.message || (j.status === 'queued' && j.lastError ? `Retrying: ${j.lastError}` : ''),
-    hasRead: j.hasRead === 1, externalProductId, createTime: j.createdAt.toISOString(), updateTime: j.updatedAt.toISOString(),
+    id: j.id,
+    shopId: j.shopId,
+    myProductId: j.myProductId,
+    title: j.title,
+    action: j.action as PushQueueItem['action'],
+    status: j.status as PushQueueItem['status'],
+    attempts: j.attempts,
+    message: j.message || (j.status === 'queued' && j.lastError ? `Retrying: ${j.lastError}` : ''),
+    hasRead: j.hasRead === 1,
+    externalProductId,
+    createTime: j.createdAt.toISOString(),
+    updateTime: j.updatedAt.toISOString(),
   };
 }
 
-export async function listQueue(db: Db, userId: number, shopId: number, paging: { limit: number; offset: number }, links: (ids: number[]) => Promise<Map<number, string>>) {
+export async function listQueue(
+  db: Db,
+  userId: number,
+  shopId: number,
+  paging: { limit: number; offset: number },
+  links: (ids: number[]) => Promise<Map<number, string>>,
+) {
   const where = and(eq(storePushJobs.userId, userId), eq(storePushJobs.shopId, shopId));
   const [rows, [n], [open]] = await Promise.all([
     db.select().from(storePushJobs).where(where).orderBy(desc(storePushJobs.id)).limit(paging.limit).offset(paging.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(storePushJobs).where(where),
-    db.select({ n: sql<number>`count(*)::int` }).from(storePushJobs).where(and(where, inArray(storePushJobs.status, ['queued', 'running']))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(storePushJobs)
+      .where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(storePushJobs)
+      .where(and(where, inArray(storePushJobs.status, ['queued', 'running']))),
   ]);
   const external = await links(rows.map((r) => r.myProductId));
   return { rows: rows.map((r) => wire(r, external.get(r.myProductId) ?? null)), total: n?.n ?? 0, pending: open?.n ?? 0 };
@@ -110,8 +170,17 @@ export async function listQueue(db: Db, userId: number, shopId: number, paging: 
 
 /** Marks finished pushes read: the ids given, or all of the store's when none are given. */
 export async function markRead(db: Db, userId: number, shopId: number, ids: number[]): Promise<number> {
-  const rows = await db.update(storePushJobs).set({ hasRead: 1 })
-    .where(and(eq(storePushJobs.userId, userId), eq(storePushJobs.shopId, shopId), inArray(storePushJobs.status, ['done', 'failed']), ids.length ? inArray(storePushJobs.id, ids) : undefined))
+  const rows = await db
+    .update(storePushJobs)
+    .set({ hasRead: 1 })
+    .where(
+      and(
+        eq(storePushJobs.userId, userId),
+        eq(storePushJobs.shopId, shopId),
+        inArray(storePushJobs.status, ['done', 'failed']),
+        ids.length ? inArray(storePushJobs.id, ids) : undefined,
+      ),
+    )
     .returning({ id: storePushJobs.id });
   return rows.length;
 }

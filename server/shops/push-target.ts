@@ -14,7 +14,9 @@ import { currentShop, type ShopRow } from './merchant-shops';
 import type { TokenCipher } from './token-cipher';
 
 /** Built once per app by the shop routes and handed to each platform's routes. */
-export interface ShopsRuntime { cipher: TokenCipher }
+export interface ShopsRuntime {
+  cipher: TokenCipher;
+}
 
 /**
  * The store a push goes to: the caller's current one, connected and able to take it.
@@ -38,9 +40,10 @@ export async function pushTarget(ctx: AppContext, userId: number, platform: 'que
 }
 
 export async function ownProductTitle(ctx: AppContext, userId: number, myProductId: number): Promise<string> {
-  const [p] = await ctx.db.select({ title: myProducts.title }).from(myProducts)
+  const [p] = await ctx.db
+    .select({ title: myProducts.title })
+    .from(myProducts)
     .where(and(eq(myProducts.id, myProductId), eq(myProducts.userId, userId), eq(myProducts.isTemplate, false)));
   if (!p) throw new AppError(StoreMessages.productNotFound);
   return p.title;
 }
-

@@ -26,22 +26,33 @@ export interface PushDeps extends TokenRefreshDeps {
 type LinkRow = typeof storeProductLinks.$inferSelect;
 
 async function linkOf(db: Db, shopId: number, myProductId: number): Promise<LinkRow | null> {
-  const [row] = await db.select().from(storeProductLinks).where(and(eq(storeProductLinks.shopId, shopId), eq(storeProductLinks.myProductId, myProductId)));
+  const [row] = await db
+    .select()
+    .from(storeProductLinks)
+    .where(and(eq(storeProductLinks.shopId, shopId), eq(storeProductLinks.myProductId, myProductId)));
   return row ?? null;
 }
 
-const asLink = (row: LinkRow): ProductLink => ({ externalProductId: row.externalProductId, variantMap: (row.variantMap ?? {}) as Record<string, string> });
+const asLink = (row: LinkRow): ProductLink => ({
+  externalProductId: row.externalProductId,
+  variantMap: (row.variantMap ?? {}) as Record<string, string>,
+});
 
 async function saveLink(db: Db, shopId: number, myProductId: number, link: ProductLink, status: 'active' | 'draft'): Promise<void> {
   const set = { externalProductId: link.externalProductId, variantMap: link.variantMap, status, pushedAt: new Date() };
-  await db.insert(storeProductLinks).values({ shopId, myProductId, ...set })
+  await db
+    .insert(storeProductLinks)
+    .values({ shopId, myProductId, ...set })
     .onConflictDoUpdate({ target: [storeProductLinks.shopId, storeProductLinks.myProductId], set });
 }
 
 /** Does the job's work; throws ShopApiError (or anything else) on failure. Returns the success note. */
 async function perform(deps: PushDeps, job: PushJob): Promise<string> {
   const { db } = deps;
-  const [shop] = await db.select().from(shops).where(and(eq(shops.id, job.shopId), eq(shops.userId, job.userId)));
+  const [shop] = await db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.id, job.shopId), eq(shops.userId, job.userId)));
   if (!shop) throw new ShopApiError(StoreMessages.storeNotFound, 'permanent');
   let conn = await connectionOfShop(db, shop.id);
   if (!conn) throw new ShopApiError(StoreMessages.noStore, 'permanent');
@@ -89,7 +100,8 @@ export async function runJob(deps: PushDeps, job: PushJob, now: () => Date): Pro
     if (unexpected) deps.log.error({ err: raw, jobId: job.id }, 'store push crashed');
     if (err.kind === 'auth' || err.kind === 'scope') {
       const conn = await connectionOfShop(deps.db, job.shopId);
-      if (conn && conn.status === 'active') await setConnectionStatus(deps.db, conn.id, err.kind === 'auth' ? 'uninstalled' : 'reauthorize');
+      if (conn && conn.status === 'active')
+        await setConnectionStatus(deps.db, conn.id, err.kind === 'auth' ? 'uninstalled' : 'reauthorize');
       await failJob(deps.db, job, err.kind === 'auth' ? Messages.storeNotInstalled : Messages.permissionsUpdated, now());
       deps.log.warn({ jobId: job.id, kind: err.kind, status: err.status }, 'store push refused by the store');
       return 'failed';

@@ -26,7 +26,8 @@ import { etsyShopRoutes } from './etsy/routes';
 import { woocommerceShopRoutes } from './woocommerce/routes';
 import { shopLoginRoutes } from './login-routes';
 
-const idFrom = (request: FastifyRequest, what = 'id') => idOf(pick({ ...queryOf(request), ...bodyOf(request) }, what, 'shopId', 'shopid'), what);
+const idFrom = (request: FastifyRequest, what = 'id') =>
+  idOf(pick({ ...queryOf(request), ...bodyOf(request) }, what, 'shopId', 'shopid'), what);
 
 export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -65,7 +66,9 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (target.id === userId) throw new AppError(StoreMessages.transferSelf);
     const code = await issueEmailCode(db, email, 'transfer-shop');
     await ctx.mailer.send({
-      to: email, tag: 'email-code:transfer-shop', subject: `Your POD Studio verification code: ${code}`,
+      to: email,
+      tag: 'email-code:transfer-shop',
+      subject: `Your POD Studio verification code: ${code}`,
       text: `Your verification code is ${code}. The store ${shop.simplename ?? shop.myshopifyDomain ?? shop.id} is being transferred to your account; give this code to the sender to accept it. It expires in 10 minutes. If you do not expect this store, ignore this e-mail.`,
     });
     return ok(undefined, Messages.codeSent);
@@ -104,7 +107,9 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
   async function requirePushedToCurrent(userId: number, myProductId: number): Promise<void> {
     const current = await currentShop(db, userId);
     if (!current) throw new AppError(StoreMessages.noStore);
-    const [link] = await db.select({ id: storeProductLinks.id }).from(storeProductLinks)
+    const [link] = await db
+      .select({ id: storeProductLinks.id })
+      .from(storeProductLinks)
       .where(and(eq(storeProductLinks.shopId, current.id), eq(storeProductLinks.myProductId, myProductId)));
     if (!link) throw new AppError(StoreMessages.notPushed);
   }
@@ -128,7 +133,10 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
     const pageNum = Math.max(1, Number(pick(q, 'pageNum') ?? 1) || 1);
     const res = await listQueue(db, userId, shop.id, { limit: pageSize, offset: (pageNum - 1) * pageSize }, async (ids) => {
       if (ids.length === 0) return new Map();
-      const rows = await db.select().from(storeProductLinks).where(and(eq(storeProductLinks.shopId, shop.id), inArray(storeProductLinks.myProductId, ids)));
+      const rows = await db
+        .select()
+        .from(storeProductLinks)
+        .where(and(eq(storeProductLinks.shopId, shop.id), inArray(storeProductLinks.myProductId, ids)));
       return new Map(rows.map((r) => [r.myProductId, r.externalProductId]));
     });
     return { code: Code.SUCCESS, msg: Messages.success, ...res };

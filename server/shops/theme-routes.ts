@@ -18,7 +18,6 @@ import { checkScript, SCRIPT_CONTENT_TYPE } from './theme-script';
 
 const SCRIPT_UPLOAD_LIMIT = { max: 120, windowMs: 60 * 60_000 };
 
-
 export function shopThemeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, blobs } = ctx;
 

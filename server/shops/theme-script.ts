@@ -17,7 +17,8 @@ export const MAX_SCRIPT_BYTES = 64 * 1024;
  * aside) never occur in a generated script and mark a binary file sent in its place; so do
  * U+FFFD (what invalid UTF-8 decodes to) and lone surrogates.
  */
-const NOT_TEXT_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_TEXT_RE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function checkScript(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw new AppError(StoreMessages.scriptMissing);

@@ -25,13 +25,19 @@ export interface TokenRefreshDeps {
 type Deps = TokenRefreshDeps;
 const MARGIN_MS = 120_000;
 
-const expiring = (conn: ConnectionRow, now: Date) => conn.tokenExpiresAt !== null && conn.tokenExpiresAt.getTime() - now.getTime() <= MARGIN_MS;
+const expiring = (conn: ConnectionRow, now: Date) =>
+  conn.tokenExpiresAt !== null && conn.tokenExpiresAt.getTime() - now.getTime() <= MARGIN_MS;
 
 /**
  * A new token for the connection. `force`: the token in hand was refused, refresh unless
  * someone else already did since `seenToken` was read.
  */
-export async function refreshConnection(deps: Deps, connId: number, opts: { force: boolean; seenToken?: string }, now = new Date()): Promise<ConnectionRow> {
+export async function refreshConnection(
+  deps: Deps,
+  connId: number,
+  opts: { force: boolean; seenToken?: string },
+  now = new Date(),
+): Promise<ConnectionRow> {
   const cfg = deps.config.etsy;
   if (!cfg) throw new ShopApiError(StoreMessages.notConfigured, 'permanent');
   return deps.db.transaction(async (tx) => {
@@ -41,9 +47,16 @@ export async function refreshConnection(deps: Deps, connId: number, opts: { forc
     const changed = opts.seenToken !== undefined && deps.cipher.decrypt(row.accessTokenEnc) !== opts.seenToken;
     if (opts.force ? changed : !expiring(row, now)) return row;
     const t = await refreshEtsyToken(cfg, deps.cipher.decrypt(row.secretEnc));
-    const [saved] = await tx.update(storeConnections).set({
-      accessTokenEnc: deps.cipher.encrypt(t.accessToken), secretEnc: deps.cipher.encrypt(t.refreshToken), tokenExpiresAt: t.expiresAt, updatedAt: new Date(),
-    }).where(eq(storeConnections.id, row.id)).returning();
+    const [saved] = await tx
+      .update(storeConnections)
+      .set({
+        accessTokenEnc: deps.cipher.encrypt(t.accessToken),
+        secretEnc: deps.cipher.encrypt(t.refreshToken),
+        tokenExpiresAt: t.expiresAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(storeConnections.id, row.id))
+      .returning();
     return saved ?? row;
   });
 }

@@ -18,7 +18,10 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export const IMAGE_TOO_LARGE = 'The picture is too large (at most 50 megapixels)';
 
 export class ImageTooLargeError extends AppError {
-  constructor(readonly width: number, readonly height: number) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
     super(IMAGE_TOO_LARGE);
     this.name = 'ImageTooLargeError';
   }
@@ -49,8 +52,14 @@ export function declaredSize(body: Buffer): { width: number; height: number } | 
     while (i + 3 < body.length) {
       if (body[i] !== 0xff) return null;
       const marker = body[i + 1]!;
-      if (marker === 0xff) { i++; continue; } // fill byte
-      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+      if (marker === 0xff) {
+        i++;
+        continue;
+      } // fill byte
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
       if (marker === 0xd9 || marker === 0xda) return null; // end of image / scan data before any frame header
       const length = body.readUInt16BE(i + 2);
       if (JPEG_SOF.has(marker)) return i + 8 < body.length ? { height: body.readUInt16BE(i + 5), width: body.readUInt16BE(i + 7) } : null;
@@ -66,8 +75,11 @@ export function declaredSize(body: Buffer): { width: number; height: number } | 
  */
 export async function checkImageSize(body: Buffer): Promise<{ width: number; height: number }> {
   // Another format sharp reads: its metadata() (which reads headers, not pixels) tells the size.
-  const size: { width: number; height: number } = declaredSize(body)
-    ?? await sharp(body, { limitInputPixels: false }).metadata().then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 }));
+  const size: { width: number; height: number } =
+    declaredSize(body) ??
+    (await sharp(body, { limitInputPixels: false })
+      .metadata()
+      .then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 })));
   if (!size.width || !size.height) throw new Error('image has no size');
   // Only the first page of a multi-page picture is ever decoded (sharp's default).
   if (size.width * size.height > MAX_INPUT_PIXELS) throw new ImageTooLargeError(size.width, size.height);
@@ -86,9 +98,10 @@ export async function processImage(body: Buffer, mime: ImageMime): Promise<Proce
     const width = meta.autoOrient?.width ?? meta.width ?? declared.width;
     const height = meta.autoOrient?.height ?? meta.height ?? declared.height;
     const encode = (s: Sharp) => (mime === 'image/png' ? s.png({ compressionLevel: 8 }) : s.jpeg({ quality: 90, mozjpeg: true }));
-    const edit = width > EDIT_LIMIT || height > EDIT_LIMIT
-      ? await encode(image.clone().resize(EDIT_LIMIT, EDIT_LIMIT, { fit: 'inside' })).toBuffer()
-      : null;
+    const edit =
+      width > EDIT_LIMIT || height > EDIT_LIMIT
+        ? await encode(image.clone().resize(EDIT_LIMIT, EDIT_LIMIT, { fit: 'inside' })).toBuffer()
+        : null;
     const thumbnail = await encode(image.clone().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' })).toBuffer();
     return { width, height, edit, thumbnail };
   } catch (err) {

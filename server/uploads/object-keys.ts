@@ -15,13 +15,23 @@ export function dateSegment(now: Date, dateType = 0): string {
   return dateType === 1 ? iso.replace(/-/g, '') : iso;
 }
 
-export interface KeyOptions { userId: number; ext: string; now?: Date; pathType?: number; dateType?: number; photoUserType?: number }
+export interface KeyOptions {
+  userId: number;
+  ext: string;
+  now?: Date;
+  pathType?: number;
+  dateType?: number;
+  photoUserType?: number;
+}
 
 export function uploadKey(o: KeyOptions): string {
   const date = dateSegment(o.now ?? new Date(), o.dateType);
-  const folder = o.pathType === 1
-    ? `/customizedTemplate/customImages/${o.userId}`
-    : o.photoUserType === 1 ? `/CustomizedImages/imagePhoto/${o.userId}` : `/CustomizedImages/${o.userId}`;
+  const folder =
+    o.pathType === 1
+      ? `/customizedTemplate/customImages/${o.userId}`
+      : o.photoUserType === 1
+        ? `/CustomizedImages/imagePhoto/${o.userId}`
+        : `/CustomizedImages/${o.userId}`;
   return `${folder}/${date}/${randomName()}.${o.ext}`;
 }
 

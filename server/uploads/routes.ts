@@ -89,8 +89,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const query = request.query as Record<string, string | undefined>;
     const ext = extensionOf(mime);
     const originalKey = uploadKey({
-      userId, ext, photoUserType: user?.photoUserType ?? 0,
-      pathType: Number(field(part, 'pathType') || query.pathType || 0), dateType: Number(field(part, 'dateType') || query.dateType || 0),
+      userId,
+      ext,
+      photoUserType: user?.photoUserType ?? 0,
+      pathType: Number(field(part, 'pathType') || query.pathType || 0),
+      dateType: Number(field(part, 'dateType') || query.dateType || 0),
     });
     const editKey = processed.edit ? withSuffix(originalKey, '_edit') : originalKey;
     // Branded photo users skip the thumbnail (spec: photoUserType 1).
@@ -99,10 +102,20 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (processed.edit) await blobs.put(editKey, processed.edit, mime);
     if (thumbnailKey) await blobs.put(thumbnailKey, processed.thumbnail, mime);
     const fileName = (field(part, 'imgName') || part.filename || '').slice(0, 200);
-    const [row] = await db.insert(uploads).values({
-      userId, originalKey, editKey, thumbnailKey, fileName, mime,
-      width: processed.width, height: processed.height, bytes: body.length,
-    }).returning();
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        userId,
+        originalKey,
+        editKey,
+        thumbnailKey,
+        fileName,
+        mime,
+        width: processed.width,
+        height: processed.height,
+        bytes: body.length,
+      })
+      .returning();
     request.log.info({ userId, bytes: body.length, mime }, 'image uploaded');
     return okData(view(row!), 'Uploaded successfully');
   }
@@ -149,7 +162,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const pageSize = PAGE_SIZES.includes(Number(q.pageSize) as never) || Number(q.pageSize) === 20 ? Number(q.pageSize) : 20;
     const where = and(eq(uploads.userId, userId), eq(uploads.inLibrary, true));
     const [rows, [total]] = await Promise.all([
-      db.select().from(uploads).where(where).orderBy(desc(uploads.createdAt), desc(uploads.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      db
+        .select()
+        .from(uploads)
+        .where(where)
+        .orderBy(desc(uploads.createdAt), desc(uploads.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize),
       db.select({ n: count() }).from(uploads).where(where),
     ]);
     return page(rows.map(view), Number(total?.n ?? 0));
@@ -175,10 +194,20 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     await blobs.put(thumbnailKey, processed.thumbnail, mime);
     const editKey = processed.edit ? withSuffix(key, '_edit') : key;
     if (processed.edit) await blobs.put(editKey, processed.edit, mime);
-    const [row] = await db.insert(uploads).values({
-      userId, originalKey: key, editKey, thumbnailKey, fileName: String(body.fileName ?? '').slice(0, 200), mime,
-      width: processed.width, height: processed.height, bytes: data.length,
-    }).returning();
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        userId,
+        originalKey: key,
+        editKey,
+        thumbnailKey,
+        fileName: String(body.fileName ?? '').slice(0, 200),
+        mime,
+        width: processed.width,
+        height: processed.height,
+        bytes: data.length,
+      })
+      .returning();
     return okData(view(row!));
   });
 
@@ -187,8 +216,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = Number((request.query as Record<string, string | undefined>).id);
     if (!Number.isInteger(id) || id <= 0) throw new AppError('Please choose an image to remove');
     // Only hidden from the library: designs that already use the image keep working.
-    const done = await db.update(uploads).set({ inLibrary: false })
-      .where(and(eq(uploads.id, id), eq(uploads.userId, userId))).returning({ id: uploads.id });
+    const done = await db
+      .update(uploads)
+      .set({ inLibrary: false })
+      .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+      .returning({ id: uploads.id });
     if (done.length === 0) throw new AppError(UploadMessages.notYours);
     return ok();
   });
@@ -198,11 +230,19 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       const key = `/${(request.params as { '*': string })['*']}`;
       const data = KEY_RE.test(key) ? await blobs.read(key) : null;
       if (!data) return reply.status(404).send({ code: 404, msg: 'File not found' });
-      const type = key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg'
-        : key.endsWith('.js') ? SCRIPT_CONTENT_TYPE : 'application/json';
+      const type = key.endsWith('.png')
+        ? 'image/png'
+        : key.endsWith('.jpg')
+          ? 'image/jpeg'
+          : key.endsWith('.js')
+            ? SCRIPT_CONTENT_TYPE
+            : 'application/json';
       // Names are random and never reused, so the content at a URL never changes.
-      return reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff').send(data);
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
     });
   }
 }
@@ -216,4 +256,6 @@ function keyFromUrl(url: string, base: string): string | null {
 }
 
 const ownedBy = (key: string, userId: number) =>
-  key.startsWith(`/CustomizedImages/${userId}/`) || key.startsWith(`/CustomizedImages/imagePhoto/${userId}/`) || key.startsWith(`/customizedTemplate/customImages/${userId}/`);
+  key.startsWith(`/CustomizedImages/${userId}/`) ||
+  key.startsWith(`/CustomizedImages/imagePhoto/${userId}/`) ||
+  key.startsWith(`/customizedTemplate/customImages/${userId}/`);

@@ -17,18 +17,23 @@ export const accountApi = {
   applyPrice: () => call<{ products: number; variants: number }>('put', 'api/shops/applyPrice', { json: {}, showError: false }),
   updateProfile: (body: ProfileBody) => call<never>('put', 'api/shops/update', { json: body, showError: false }),
   /** Sends the code to the new address. */
-  sendChangeEmailCode: (email: string) => call<never>('post', 'api/user/updateShopUserEmailSendCode', { json: { email }, showError: false }),
-  changeEmail: (body: ChangeEmailBody) => call<never, { email: string }>('post', 'api/user/updateShopUserEmail', { json: body, showError: false }),
+  sendChangeEmailCode: (email: string) =>
+    call<never>('post', 'api/user/updateShopUserEmailSendCode', { json: { email }, showError: false }),
+  changeEmail: (body: ChangeEmailBody) =>
+    call<never, { email: string }>('post', 'api/user/updateShopUserEmail', { json: body, showError: false }),
   rateList: () => call<Rate[]>('get', 'api/shops/rateList', { hideLoading: true }),
-  updateCurrency: (body: CurrencyBody) => call<never>('put', 'api/shops/updateCurrencySETAndCurrencySale', { json: body, showError: false }),
+  updateCurrency: (body: CurrencyBody) =>
+    call<never>('put', 'api/shops/updateCurrencySETAndCurrencySale', { json: body, showError: false }),
   /** Form-encoded (taxNumber as a form field, not JSON); an empty value clears the number. */
-  updateTaxNumber: (taxNumber: string) => call<never>('post', 'api/shops/updateTaxNumber', { body: new URLSearchParams({ taxNumber }), showError: false }),
+  updateTaxNumber: (taxNumber: string) =>
+    call<never>('post', 'api/shops/updateTaxNumber', { body: new URLSearchParams({ taxNumber }), showError: false }),
 };
 
 /** The merchant's messages (/notification). */
 export const messageApi = {
   list: (pageNum: number, pageSize: number) => call<ShopMessage[]>('get', 'api/sMessgaeShop/list', { searchParams: { pageNum, pageSize } }),
   /** `all` marks every message of the merchant read. */
-  markRead: (ids: number[] | 'all') => call<never, { updated: number }>('put', `api/sMessgaeShop/updateRead/${ids === 'all' ? 'all' : ids.join(',')}`),
+  markRead: (ids: number[] | 'all') =>
+    call<never, { updated: number }>('put', `api/sMessgaeShop/updateRead/${ids === 'all' ? 'all' : ids.join(',')}`),
   unreadCount: () => call<number>('get', 'api/shops/getUnReadMsgByShopid', { hideLoading: true }),
 };

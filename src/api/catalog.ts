@@ -44,10 +44,40 @@ export interface Category {
   subMenuList: SubMenu[];
 }
 
-export interface HotCategory { id: number; waretypeid: number; categorySlug: string; name: string; title: string; slug: string; url: string; cover: string; productCount: number; path: string }
-export interface CustomTypeRow { customType: number; name: string; description: string; productCount: number }
-export interface GiftTypeRow { id: number; waretypeid: number; categorySlug: string; name: string; title: string; slug: string; productCount: number; path: string }
-export interface ShipCountry { shipCountryId: number; countryCode: string; country: string; freeShipping: 0 | 1 }
+export interface HotCategory {
+  id: number;
+  waretypeid: number;
+  categorySlug: string;
+  name: string;
+  title: string;
+  slug: string;
+  url: string;
+  cover: string;
+  productCount: number;
+  path: string;
+}
+export interface CustomTypeRow {
+  customType: number;
+  name: string;
+  description: string;
+  productCount: number;
+}
+export interface GiftTypeRow {
+  id: number;
+  waretypeid: number;
+  categorySlug: string;
+  name: string;
+  title: string;
+  slug: string;
+  productCount: number;
+  path: string;
+}
+export interface ShipCountry {
+  shipCountryId: number;
+  countryCode: string;
+  country: string;
+  freeShipping: 0 | 1;
+}
 export type ShippingRow = ShippingQuote & { variantid: number };
 
 export type CatalogSort = 'newest' | 'price_asc' | 'price_desc' | 'popular';
@@ -105,26 +135,40 @@ const P = 'api/product';
 
 export const catalogApi = {
   /** The catalogue grid: filters, sort, paging; rows + total. */
-  list: (params: ListParams) => cachedGet<ProductCard[]>(`${P}/productsCatalogList`, params as Params, { showError: false }) as Promise<Page<ProductCard>>,
-  hotSelling: (pageSize = 5) => cachedGet<ProductCard[]>(`${P}/getHotSellingProducts`, { pageSize }, { hideLoading: true }) as Promise<Page<ProductCard>>,
-  custom3D: (pageSize = 5) => cachedGet<ProductCard[]>(`${P}/get3DCustomProducts`, { pageSize }, { hideLoading: true }) as Promise<Page<ProductCard>>,
-  related: (productId: number, pageSize = 5) => cachedGet<ProductCard[]>(`${P}/relatedProductList`, { productId, pageSize }, { hideLoading: true, showError: false }) as Promise<Page<ProductCard>>,
+  list: (params: ListParams) =>
+    cachedGet<ProductCard[]>(`${P}/productsCatalogList`, params as Params, { showError: false }) as Promise<Page<ProductCard>>,
+  hotSelling: (pageSize = 5) =>
+    cachedGet<ProductCard[]>(`${P}/getHotSellingProducts`, { pageSize }, { hideLoading: true }) as Promise<Page<ProductCard>>,
+  custom3D: (pageSize = 5) =>
+    cachedGet<ProductCard[]>(`${P}/get3DCustomProducts`, { pageSize }, { hideLoading: true }) as Promise<Page<ProductCard>>,
+  related: (productId: number, pageSize = 5) =>
+    cachedGet<ProductCard[]>(`${P}/relatedProductList`, { productId, pageSize }, { hideLoading: true, showError: false }) as Promise<
+      Page<ProductCard>
+    >,
   /** Categories joined with their subcategories; menu=1 leaves out the hot-selling category. */
-  categories: (menuOnly = false) => cachedGet<Category[]>(`${P}/tblwaretype/list`, menuOnly ? { menu: 1 } : {}, { hideLoading: true, showError: false }) as Promise<Page<Category>>,
-  hotCategories: () => cachedGet<HotCategory[]>(`${P}/tblwaretypetwo/hotSellingCategoriesList`, {}, { hideLoading: true, showError: false }) as Promise<Page<HotCategory>>,
-  customTypes: () => cachedGet<CustomTypeRow[]>(`${P}/tblwaretypetwo/getCustomTypeList`, {}, { hideLoading: true, showError: false }) as Promise<Page<CustomTypeRow>>,
-  giftTypes: () => cachedGet<GiftTypeRow[]>(`${P}/tblwaretypetwo/getCustomizedTypeList`, {}, { hideLoading: true, showError: false }) as Promise<Page<GiftTypeRow>>,
+  categories: (menuOnly = false) =>
+    cachedGet<Category[]>(`${P}/tblwaretype/list`, menuOnly ? { menu: 1 } : {}, { hideLoading: true, showError: false }) as Promise<
+      Page<Category>
+    >,
+  hotCategories: () =>
+    cachedGet<HotCategory[]>(`${P}/tblwaretypetwo/hotSellingCategoriesList`, {}, { hideLoading: true, showError: false }) as Promise<
+      Page<HotCategory>
+    >,
+  customTypes: () =>
+    cachedGet<CustomTypeRow[]>(`${P}/tblwaretypetwo/getCustomTypeList`, {}, { hideLoading: true, showError: false }) as Promise<
+      Page<CustomTypeRow>
+    >,
+  giftTypes: () =>
+    cachedGet<GiftTypeRow[]>(`${P}/tblwaretypetwo/getCustomizedTypeList`, {}, { hideLoading: true, showError: false }) as Promise<
+      Page<GiftTypeRow>
+    >,
   /** Unknown ids answer code 10000: the caller shows the not-found page, not a toast. */
   info: (id: number | string) => cachedGet<ProductDetail>(`${P}/getInfo/${encodeURIComponent(String(id))}`, {}, { showError: false }),
-  infoByHandle: (handle: string) => cachedGet<ProductDetail>(`${P}/getInfoByHandle/${encodeURIComponent(handle)}`, {}, { showError: false }),
+  infoByHandle: (handle: string) =>
+    cachedGet<ProductDetail>(`${P}/getInfoByHandle/${encodeURIComponent(handle)}`, {}, { showError: false }),
   /** Every country served; the ship-from rule is applied per product by the calculator. */
   shipCountries: () => cachedGet<ShipCountry[]>(`${P}/shipCountryList`, {}, { hideLoading: true }) as Promise<Page<ShipCountry>>,
   /** Methods, times and costs to a country; refusals come back as code 10000 with the ship-from message. */
   shippingTemplates: (p: { productid: number; countrycode: string; variantid?: number | undefined; quantity?: number }) =>
     cachedGet<ShippingRow[]>(`${P}/getshippingTemplateList`, p, { showError: false, hideLoading: true }),
 };
-
-/** Only for tests and a hard refresh of the data. */
-export function clearCatalogCache(): void {
-  cache.clear();
-}

@@ -27,10 +27,14 @@ export interface CallOptions {
 
 let bearer: string | null = null;
 /** A token handed over by a link (podToken) until the server has turned it into cookies. */
-export function setBearer(token: string | null): void { bearer = token; }
+export function setBearer(token: string | null): void {
+  bearer = token;
+}
 
 let onUnauthorized: () => void = () => {};
-export function setUnauthorizedHandler(fn: () => void): void { onUnauthorized = fn; }
+export function setUnauthorizedHandler(fn: () => void): void {
+  onUnauthorized = fn;
+}
 
 const loginFlag = (): string => (document.cookie.split('; ').some((c) => c === 'pod_login=1') ? '1' : '0');
 
@@ -41,17 +45,23 @@ const client = ky.create({
   retry: 0,
   throwHttpErrors: true,
   hooks: {
-    beforeRequest: [(request) => {
-      if (bearer) request.headers.set('Authorization', `Bearer ${bearer}`);
-      request.headers.set('X-Login-Flag', loginFlag());
-    }],
+    beforeRequest: [
+      (request) => {
+        if (bearer) request.headers.set('Authorization', `Bearer ${bearer}`);
+        request.headers.set('X-Login-Flag', loginFlag());
+      },
+    ],
   },
 });
 
 const pending = new Map<string, AbortController>();
 
 /** `X` types the envelope's extra top-level fields (token, user, captchaEnabled…). */
-export async function call<T = unknown, X extends object = object>(method: 'get' | 'post' | 'put' | 'delete', url: string, opts: CallOptions = {}): Promise<Envelope<T> & Partial<X>> {
+export async function call<T = unknown, X extends object = object>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  url: string,
+  opts: CallOptions = {},
+): Promise<Envelope<T> & Partial<X>> {
   const path = url.replace(/^\/+/, '');
   const key = `${method} ${path} ${JSON.stringify(opts.searchParams ?? null)} ${opts.body ? '' : JSON.stringify(opts.json ?? null)}`;
   const controller = new AbortController();
@@ -63,7 +73,11 @@ export async function call<T = unknown, X extends object = object>(method: 'get'
   if (!opts.hideLoading) loadingStart();
   try {
     const searchParams = opts.searchParams
-      ? Object.fromEntries(Object.entries(opts.searchParams).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]))
+      ? Object.fromEntries(
+          Object.entries(opts.searchParams)
+            .filter(([, v]) => v !== undefined && v !== null)
+            .map(([k, v]) => [k, String(v)]),
+        )
       : undefined;
     const res = await client(path, { method, json: opts.json, body: opts.body, searchParams, signal: controller.signal });
     const env = (await res.json()) as Envelope<T>;
@@ -94,7 +108,11 @@ function handleEnvelope<T>(env: Envelope<T>, opts: CallOptions): Envelope<T> {
       break;
     case Code.PERMISSIONS_UPDATED:
       // The re-authorisation link comes as data (a string) or as data.url (checkShopifyToken).
-      ui.storeNotice = { code: env.code, text: Messages.permissionsUpdated, link: typeof env.data === 'string' ? env.data : authLink(env.data) };
+      ui.storeNotice = {
+        code: env.code,
+        text: Messages.permissionsUpdated,
+        link: typeof env.data === 'string' ? env.data : authLink(env.data),
+      };
       break;
     case Code.IGNORED:
       break;

@@ -12,12 +12,23 @@ export const myProductsApi = {
   list: (q: ProductListQuery, signal?: AbortSignal) =>
     call<MyProductCard[]>('get', 'api/Myexclusive/list', { searchParams: { ...q }, signal, hideLoading: true }),
   info: (id: number) => call<MyProductDetail>('get', `api/Myexclusive/getInfo/${id}`, { showError: false }),
-  remove: (ids: readonly number[]) => call<{ deleted: number }>('delete', `api/Myexclusive/delete/${ids.join(',')}`, { showSuccess: true, dedupe: false }),
+  remove: (ids: readonly number[]) =>
+    call<{ deleted: number }>('delete', `api/Myexclusive/delete/${ids.join(',')}`, { showSuccess: true, dedupe: false }),
   copy: (id: number, isTemplate?: 0 | 1) =>
-    call<{ id: number }>('post', 'api/Myexclusive/copyProduct', { json: isTemplate === undefined ? { id } : { id, isTemplate }, showSuccess: true, dedupe: false }),
-  updateInfo: (body: UpdateProductInfoBody) => call<{ id: number }>('put', 'api/Myexclusive/updateMyProductInfo', { json: body, showSuccess: true, dedupe: false }),
+    call<{ id: number }>('post', 'api/Myexclusive/copyProduct', {
+      json: isTemplate === undefined ? { id } : { id, isTemplate },
+      showSuccess: true,
+      dedupe: false,
+    }),
+  updateInfo: (body: UpdateProductInfoBody) =>
+    call<{ id: number }>('put', 'api/Myexclusive/updateMyProductInfo', { json: body, showSuccess: true, dedupe: false }),
   priceRule: () => call<PriceRule>('get', 'api/shops/priceRule', { showError: false, hideLoading: true }),
-  setPriceRule: (rule: Partial<PriceRule>) => call<PriceRule>('put', 'api/shops/priceRule', { json: rule, showSuccess: true, dedupe: false }),
+  setPriceRule: (rule: Partial<PriceRule>) =>
+    call<PriceRule>('put', 'api/shops/priceRule', { json: rule, showSuccess: true, dedupe: false }),
   applyPrice: (ids?: readonly number[]) =>
-    call<{ products: number; variants: number }>('put', 'api/shops/applyPrice', { json: ids ? { ids } : {}, showSuccess: true, dedupe: false }),
+    call<{ products: number; variants: number }>('put', 'api/shops/applyPrice', {
+      json: ids ? { ids } : {},
+      showSuccess: true,
+      dedupe: false,
+    }),
 };

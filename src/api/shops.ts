@@ -7,14 +7,37 @@ import { call } from './http';
 import type { AuthorizeStart, ConnectResult, PushQueueItem, StoreSummary } from '../../contract/stores';
 import type { LoginBody } from '../../contract/api';
 
-export interface EtsyPushBody { id: number; taxonomyId: number; shippingProfileId: number; readinessStateId: number }
-export interface EtsyCategory { id: number; level: number; name: string; parentId: number | null; hasChildren: boolean }
+export interface EtsyPushBody {
+  id: number;
+  taxonomyId: number;
+  shippingProfileId: number;
+  readinessStateId: number;
+}
+export interface EtsyCategory {
+  id: number;
+  level: number;
+  name: string;
+  parentId: number | null;
+  hasChildren: boolean;
+}
 /** Etsy's ShippingProfile and ShopProcessingTime (readiness state definition), the fields shown. */
-export interface EtsyShippingProfile { shipping_profile_id: number; title: string }
-export interface EtsyReadinessState { readiness_state_id: number; readiness_state: string; min_processing_time: number; max_processing_time: number; processing_time_unit: string }
+export interface EtsyShippingProfile {
+  shipping_profile_id: number;
+  title: string;
+}
+export interface EtsyReadinessState {
+  readiness_state_id: number;
+  readiness_state: string;
+  min_processing_time: number;
+  max_processing_time: number;
+  processing_time_unit: string;
+}
 
 /** What queueing a push or a take-off-the-shelf answers. */
-export interface QueuedJob { id: number; status: PushQueueItem['status'] }
+export interface QueuedJob {
+  id: number;
+  status: PushQueueItem['status'];
+}
 
 export const storesApi = {
   list: () => call<StoreSummary[]>('get', 'api/stores/list', { hideLoading: true }),
@@ -26,7 +49,10 @@ export const storesApi = {
     call<ConnectResult>('post', loggedIn ? 'api/shopifyOAuth/bindShop' : 'api/shopifyOAuth/shopifyDo', { json: query, showError: false }),
   /** The app opened from the Shopify admin (shop + hmac): log its owner in, or where to install. */
   shopifyLaunch: (query: Record<string, string>) =>
-    call<ConnectResult | ({ status: 'authorize' } & AuthorizeStart)>('post', 'api/shopifyOAuth/shopifyDo', { json: query, showError: false }),
+    call<ConnectResult | ({ status: 'authorize' } & AuthorizeStart)>('post', 'api/shopifyOAuth/shopifyDo', {
+      json: query,
+      showError: false,
+    }),
   /** Whether the current Shopify store's token still works with every permission (10003/10004 otherwise). */
   checkShopifyToken: () => call<never>('get', 'api/shopifyOAuth/checkShopifyToken'),
   etsyStart: () => call<AuthorizeStart>('get', 'api/etsy/auth', { showError: false }),
@@ -34,7 +60,10 @@ export const storesApi = {
     call<ConnectResult>('post', loggedIn ? 'api/etsy/connectEtsyForLogin' : 'api/etsy/connectEtsyNow', { json: query, showError: false }),
   /** WooCommerce's key grant for the store at `storeUrl`; logged in, the store joins this account. */
   wooStart: (storeUrl: string, loggedIn: boolean) =>
-    call<AuthorizeStart>('post', loggedIn ? 'woocommerce/woocommerce/connectWCForLogin' : 'woocommerce/woocommerce/connectWCNow', { json: { storeUrl }, showError: false }),
+    call<AuthorizeStart>('post', loggedIn ? 'woocommerce/woocommerce/connectWCForLogin' : 'woocommerce/woocommerce/connectWCNow', {
+      json: { storeUrl },
+      showError: false,
+    }),
   /** Back from the key grant: how it ended (the store posted its keys to the server meanwhile). */
   wooFinish: (query: Record<string, string>) =>
     call<ConnectResult>('post', 'woocommerce/woocommerce/connectResult', { json: { state: query.state ?? '' }, showError: false }),
@@ -42,7 +71,8 @@ export const storesApi = {
   storeLogin: (body: LoginBody & { claimToken: string }) =>
     call<{ shopId: number }, { token: string }>('post', 'api/user/manyStoreLogin', { json: body, showError: false }),
   /** A store connected without an account, claimed by the logged-in merchant. */
-  claimForAccount: (claimToken: string) => call<{ shopId: number }>('post', 'api/shopifyOAuth/signUpByWebLogin', { json: { claimToken }, showError: false }),
+  claimForAccount: (claimToken: string) =>
+    call<{ shopId: number }>('post', 'api/shopifyOAuth/signUpByWebLogin', { json: { claimToken }, showError: false }),
   /** …or by creating the account (the store's e-mail) with a password; answers a session. */
   claimBySetPassword: (body: { claimToken: string; password: string; confirmPassword: string }) =>
     call<{ shopId: number }, { token: string }>('post', 'api/shopifyOAuth/setPassword', { json: body, showError: false }),
@@ -66,10 +96,14 @@ export const storesApi = {
   pushEtsy: (body: EtsyPushBody) => call<QueuedJob>('post', 'api/etsy/pushEtsyProduct', { json: body }),
   // Etsy listing settings: category levels and children, the shop's shipping profiles and
   // processing times. Errors of the category-by-level and shipping-profile calls are not shown.
-  etsyCategories: (level = 1) => call<EtsyCategory[]>('post', 'api/etsy/getEtsyCategoryByLevel', { json: { level }, showError: false, hideLoading: true }),
-  etsyCategoryChildren: (parentId: number) => call<EtsyCategory[]>('post', 'api/etsy/getEtsyCategoryByParent', { json: { parentId }, hideLoading: true }),
-  etsyShippingProfiles: () => call<EtsyShippingProfile[]>('post', 'api/etsy/getEtsyShippingProfiles', { json: {}, showError: false, hideLoading: true }),
-  etsyReadinessStates: () => call<EtsyReadinessState[]>('post', 'api/etsy/getShopReadinessStateDefinitions', { json: {}, hideLoading: true }),
+  etsyCategories: (level = 1) =>
+    call<EtsyCategory[]>('post', 'api/etsy/getEtsyCategoryByLevel', { json: { level }, showError: false, hideLoading: true }),
+  etsyCategoryChildren: (parentId: number) =>
+    call<EtsyCategory[]>('post', 'api/etsy/getEtsyCategoryByParent', { json: { parentId }, hideLoading: true }),
+  etsyShippingProfiles: () =>
+    call<EtsyShippingProfile[]>('post', 'api/etsy/getEtsyShippingProfiles', { json: {}, showError: false, hideLoading: true }),
+  etsyReadinessStates: () =>
+    call<EtsyReadinessState[]>('post', 'api/etsy/getShopReadinessStateDefinitions', { json: {}, hideLoading: true }),
 
   /** Saves the theme style (settings of the Shopify storefront script) as a JSON string. */
   saveThemeStyle: (themeStyle: string) => call<never>('post', 'api/shopifyOAuth/updateShopifyThemeStyle', { json: { themeStyle } }),

@@ -1,5 +1,13 @@
 import { call } from './http';
-import type { CaptchaResponse, ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody, SendEmailCodeBody, UserInfo } from '../../contract/api';
+import type {
+  CaptchaResponse,
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SendEmailCodeBody,
+  UserInfo,
+} from '../../contract/api';
 
 export const userApi = {
   captcha: () => call<never, CaptchaResponse>('get', 'captchaImage', { hideLoading: true }),
@@ -8,7 +16,8 @@ export const userApi = {
   sendEmailCode: (body: SendEmailCodeBody) => call<never>('post', 'api/user/sendEmailCode', { json: body, showError: false }),
   forgetPassword: (body: ResetPasswordBody) => call<never>('post', 'api/user/forgetPassword', { json: body, showError: false }),
   changePassword: (body: ChangePasswordBody) => call<never>('post', 'api/user/changePassword', { json: body, showError: false }),
-  setPassword: (body: { password: string; confirmPassword: string }) => call<never>('post', 'api/user/changePasswordNotCheck', { json: body, showError: false }),
+  setPassword: (body: { password: string; confirmPassword: string }) =>
+    call<never>('post', 'api/user/changePasswordNotCheck', { json: body, showError: false }),
   getInfo: () => call<never, { user: UserInfo }>('get', 'api/user/getInfo', { searchParams: { time: Date.now() }, hideLoading: true }),
   adoptSession: () => call<never>('post', 'api/user/session', { showError: false }),
   logout: () => call<never>('get', 'api/user/logout'),

@@ -11,5 +11,9 @@ export function BackToTop() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   if (!shown) return null;
-  return <button type="button" className="back-to-top" aria-label="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><Icon name="arrowUp" /></button>;
+  return (
+    <button type="button" className="back-to-top" aria-label="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      <Icon name="arrowUp" />
+    </button>
+  );
 }

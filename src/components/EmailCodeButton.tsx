@@ -11,8 +11,17 @@ export function EmailCodeButton({ send }: { send: () => Promise<boolean> }) {
     return () => clearTimeout(t);
   }, [left]);
   return (
-    <button type="button" className="btn code-btn" disabled={busy || left > 0}
-      onClick={async () => { setBusy(true); const ok = await send(); setBusy(false); if (ok) setLeft(EMAIL_CODE_RESEND_S); }}>
+    <button
+      type="button"
+      className="btn code-btn"
+      disabled={busy || left > 0}
+      onClick={async () => {
+        setBusy(true);
+        const ok = await send();
+        setBusy(false);
+        if (ok) setLeft(EMAIL_CODE_RESEND_S);
+      }}
+    >
       {left > 0 ? `Resend in ${left}s` : busy ? 'Sending…' : 'Send code'}
     </button>
   );

@@ -1,7 +1,12 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** A labelled input with its error underneath, announced to screen readers. */
-export function Field({ label, error, suffix, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; suffix?: ReactNode }) {
+export function Field({
+  label,
+  error,
+  suffix,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; suffix?: ReactNode }) {
   const id = useId();
   const errId = `${id}-err`;
   return (
@@ -11,7 +16,11 @@ export function Field({ label, error, suffix, ...input }: InputHTMLAttributes<HT
         <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined} {...input} />
         {suffix}
       </div>
-      {error && <div id={errId} className="field-error">{error}</div>}
+      {error && (
+        <div id={errId} className="field-error">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

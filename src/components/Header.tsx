@@ -30,21 +30,54 @@ export function Header() {
   // A mouse opens the menu by hovering: the click that follows must not close it again.
   const hoverOpened = useRef(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const escape = (e: React.KeyboardEvent) => { if (e.key === 'Escape' && menuOpen) { setMenuOpen(false); menuButton.current?.focus(); } };
+  const escape = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+  };
   return (
     <header className="site-header">
       <BookmarkBanner />
       <div className="header-bar">
-        <Link to="/" className="logo" aria-label="POD Studio home">POD<span>Studio</span></Link>
+        <Link to="/" className="logo" aria-label="POD Studio home">
+          POD<span>Studio</span>
+        </Link>
         <nav aria-label="Main" className="main-nav">
-          <div className="mega" onMouseEnter={() => { if (!menuOpen) hoverOpened.current = true; setMenuOpen(true); }} onMouseLeave={() => { hoverOpened.current = false; setMenuOpen(false); }}
-            onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMenuOpen(false); }}>
-            <button ref={menuButton} type="button" className="nav-btn" aria-expanded={menuOpen} aria-controls="product-menu"
-              onClick={() => { const keep = hoverOpened.current; hoverOpened.current = false; setMenuOpen((o) => keep || !o); }}
-              onKeyDown={escape}>Products <Icon name="chevronDown" size={14} /></button>
+          <div
+            className="mega"
+            onMouseEnter={() => {
+              if (!menuOpen) hoverOpened.current = true;
+              setMenuOpen(true);
+            }}
+            onMouseLeave={() => {
+              hoverOpened.current = false;
+              setMenuOpen(false);
+            }}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMenuOpen(false);
+            }}
+          >
+            <button
+              ref={menuButton}
+              type="button"
+              className="nav-btn"
+              aria-expanded={menuOpen}
+              aria-controls="product-menu"
+              onClick={() => {
+                const keep = hoverOpened.current;
+                hoverOpened.current = false;
+                setMenuOpen((o) => keep || !o);
+              }}
+              onKeyDown={escape}
+            >
+              Products <Icon name="chevronDown" size={14} />
+            </button>
             {menuOpen && (
               <div id="product-menu" className="mega-panel" role="region" aria-label="Product menu" onKeyDown={escape}>
-                <Link to="/all-products" className="mega-all" onClick={close}>All products</Link>
+                <Link to="/all-products" className="mega-all" onClick={close}>
+                  All products
+                </Link>
                 <div className="mega-cols">
                   {menu.map((c) => (
                     <div key={c.slug} className="mega-col">
@@ -53,7 +86,15 @@ export function Header() {
                         {c.title}
                       </Link>
                       {c.hasSubMenu && c.subs.length > 0 && (
-                        <ul>{c.subs.map((s) => <li key={s.slug}><Link to={s.path} onClick={close}>{s.title}</Link></li>)}</ul>
+                        <ul>
+                          {c.subs.map((s) => (
+                            <li key={s.slug}>
+                              <Link to={s.path} onClick={close}>
+                                {s.title}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
                       )}
                     </div>
                   ))}
@@ -61,9 +102,21 @@ export function Header() {
               </div>
             )}
           </div>
-          <a href="/#how-we-work" onClick={anchor('how-we-work')}>How it works</a>
-          <button type="button" className="nav-btn" onClick={() => { ui.addStoreDialog = true; }}>Integrations</button>
-          <a href="/#standout-advantage" onClick={anchor('standout-advantage')}>Advantage</a>
+          <a href="/#how-we-work" onClick={anchor('how-we-work')}>
+            How it works
+          </a>
+          <button
+            type="button"
+            className="nav-btn"
+            onClick={() => {
+              ui.addStoreDialog = true;
+            }}
+          >
+            Integrations
+          </button>
+          <a href="/#standout-advantage" onClick={anchor('standout-advantage')}>
+            Advantage
+          </a>
           <Link to="/branding-project">Branding</Link>
           <Link to="/blog">Blog</Link>
         </nav>
@@ -78,8 +131,18 @@ export function Header() {
           ) : (
             <>
               <SignupCouponTeaser />
-              <button type="button" className="btn" onClick={() => { ui.loginDialog = true; }}>Login</button>
-              <Link to="/register" className="btn primary">Register</Link>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  ui.loginDialog = true;
+                }}
+              >
+                Login
+              </button>
+              <Link to="/register" className="btn primary">
+                Register
+              </Link>
             </>
           )}
         </div>

@@ -28,8 +28,20 @@ export function CartPopover() {
   const goToCart = () => requireLoginThen(loggedIn, () => navigate('/shopping-cart'));
   return (
     <>
-      <Popover label={`Cart, ${count} items`} width={CART_POPOVER_WIDTH}
-        button={<><Icon name="cart" /> Cart {count > 0 && <span className="badge" aria-hidden>{count}</span>}</>}>
+      <Popover
+        label={`Cart, ${count} items`}
+        width={CART_POPOVER_WIDTH}
+        button={
+          <>
+            <Icon name="cart" /> Cart{' '}
+            {count > 0 && (
+              <span className="badge" aria-hidden>
+                {count}
+              </span>
+            )}
+          </>
+        }
+      >
         {loggedIn && items.length > 0 ? (
           <>
             <p className="popover-title">{count} items in your cart</p>
@@ -39,28 +51,47 @@ export function CartPopover() {
                   {i.imagefirst ? <img src={`${i.imagefirst}?size=4`} alt="" width={44} height={44} /> : <span className="mini-cart-img" />}
                   <span className="mini-cart-text">
                     <span className="mini-cart-title">{i.title}</span>
-                    <span className="muted small">{i.variantTitle} · {formatUsd(i.cost)} × {i.quantity}</span>
+                    <span className="muted small">
+                      {i.variantTitle} · {formatUsd(i.cost)} × {i.quantity}
+                    </span>
                   </span>
-                  <button type="button" className="link-btn" aria-label={`Delete ${i.title} ${i.variantTitle}`} onClick={() => setConfirm(i)}>Delete</button>
+                  <button
+                    type="button"
+                    className="link-btn"
+                    aria-label={`Delete ${i.title} ${i.variantTitle}`}
+                    onClick={() => setConfirm(i)}
+                  >
+                    Delete
+                  </button>
                 </li>
               ))}
             </ul>
-            <p className="mini-cart-sum">Subtotal <strong>{formatUsd(c.subtotal)}</strong></p>
+            <p className="mini-cart-sum">
+              Subtotal <strong>{formatUsd(c.subtotal)}</strong>
+            </p>
           </>
         ) : (
           <div className="empty-state small">
             <p>Your cart is empty.</p>
-            <Link className="btn primary" to="/all-products">Design product</Link>
+            <Link className="btn primary" to="/all-products">
+              Design product
+            </Link>
           </div>
         )}
-        <button type="button" className="btn block" onClick={goToCart}>Go to cart</button>
+        <button type="button" className="btn block" onClick={goToCart}>
+          Go to cart
+        </button>
       </Popover>
-      <ConfirmDialog open={confirm !== null} text={CART_DELETE_CONFIRM} onCancel={() => setConfirm(null)}
+      <ConfirmDialog
+        open={confirm !== null}
+        text={CART_DELETE_CONFIRM}
+        onCancel={() => setConfirm(null)}
         onConfirm={async () => {
           const item = confirm;
           setConfirm(null);
           if (item && (await deleteCartItem(item.id))) toast('success', 'Deleted from the cart');
-        }} />
+        }}
+      />
     </>
   );
 }
@@ -70,22 +101,42 @@ export function CouponsPopover() {
   const [usable, setUsable] = useState<{ total: number; titles: string[] } | null>(null);
   const loggedIn = snap.loggedIn === true;
   useEffect(() => {
-    if (!loggedIn) { setUsable(null); return; }
+    if (!loggedIn) {
+      setUsable(null);
+      return;
+    }
     let live = true;
     void couponApi.mine({ status: 0, pageSize: 5 }, true).then((res) => {
       if (live && res.code === 200) setUsable({ total: res.total ?? 0, titles: (res.rows ?? []).map((r) => r.title) });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [loggedIn]);
   const total = usable?.total ?? 0;
   return (
-    <Popover label="Coupons" button={<><Icon name="ticket" /> Coupons</>}>
+    <Popover
+      label="Coupons"
+      button={
+        <>
+          <Icon name="ticket" /> Coupons
+        </>
+      }
+    >
       <p className="popover-title">{total} items</p>
       {loggedIn ? (
         total > 0 ? (
-          <ul className="menu-list coupon-mini" aria-label="Your coupons">{usable!.titles.map((t, i) => <li key={`${i}-${t}`}>{t}</li>)}</ul>
-        ) : <p className="muted">No usable coupons right now.</p>
-      ) : <p className="muted">Register to get a sign-up coupon.</p>}
+          <ul className="menu-list coupon-mini" aria-label="Your coupons">
+            {usable!.titles.map((t, i) => (
+              <li key={`${i}-${t}`}>{t}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No usable coupons right now.</p>
+        )
+      ) : (
+        <p className="muted">Register to get a sign-up coupon.</p>
+      )}
       <Link to="/coupons">See coupons</Link>
     </Popover>
   );
@@ -118,15 +169,31 @@ export function StoreSwitch() {
               <li key={s.id}>
                 <span title={name}>{shortStoreName(name)}</span>
                 {/* The current store stays a button: choosing it again is answered, not silently ignored. */}
-                {s.id === user.shopid
-                  ? <button type="button" className="tag now" onClick={() => switchTo({ id: s.id, name })}>Now</button>
-                  : <button type="button" className="link-btn" aria-label={`Switch to ${name}`} onClick={() => switchTo({ id: s.id, name })}>Switch</button>}
+                {s.id === user.shopid ? (
+                  <button type="button" className="tag now" onClick={() => switchTo({ id: s.id, name })}>
+                    Now
+                  </button>
+                ) : (
+                  <button type="button" className="link-btn" aria-label={`Switch to ${name}`} onClick={() => switchTo({ id: s.id, name })}>
+                    Switch
+                  </button>
+                )}
               </li>
             );
           })}
         </ul>
-        <button type="button" className="btn block" onClick={() => { ui.addStoreDialog = true; }}>Add store</button>
-        <button type="button" className="btn block" onClick={() => setConfirm(true)}>Log Out</button>
+        <button
+          type="button"
+          className="btn block"
+          onClick={() => {
+            ui.addStoreDialog = true;
+          }}
+        >
+          Add store
+        </button>
+        <button type="button" className="btn block" onClick={() => setConfirm(true)}>
+          Log Out
+        </button>
       </Popover>
       {switchDialog}
       <LogoutConfirm open={confirm} onClose={() => setConfirm(false)} />
@@ -137,12 +204,16 @@ export function StoreSwitch() {
 export function LogoutConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   return (
-    <ConfirmDialog open={open} text={Messages.logoutConfirm} onCancel={onClose}
+    <ConfirmDialog
+      open={open}
+      text={Messages.logoutConfirm}
+      onCancel={onClose}
       onConfirm={async () => {
         onClose();
         await logout();
         navigate('/', { replace: true });
-      }} />
+      }}
+    />
   );
 }
 
@@ -154,18 +225,45 @@ export function UserMenu() {
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    void orderApi.statistics().then((res) => { if (live && res.code === 200 && res.data) setPending(res.data.pendingOrder); });
-    return () => { live = false; };
+    void orderApi.statistics().then((res) => {
+      if (live && res.code === 200 && res.data) setPending(res.data.pendingOrder);
+    });
+    return () => {
+      live = false;
+    };
   }, [userId]);
   if (!snap.user) return null;
   return (
     <>
-      <Popover label="Account menu" button={<><span className="avatar" aria-hidden>{snap.user.displayname.slice(0, 1).toUpperCase()}</span> {snap.user.displayname}</>}>
+      <Popover
+        label="Account menu"
+        button={
+          <>
+            <span className="avatar" aria-hidden>
+              {snap.user.displayname.slice(0, 1).toUpperCase()}
+            </span>{' '}
+            {snap.user.displayname}
+          </>
+        }
+      >
         <ul className="menu-list" aria-label="Account">
           {userMenu.map((m) => (
-            <li key={m.to}><a href={m.to} target="_blank" rel="noopener">{m.label}{m.label === 'Orders' ? <span className="badge" aria-label={`${pending} pending`}>{pending}</span> : null}</a></li>
+            <li key={m.to}>
+              <a href={m.to} target="_blank" rel="noopener">
+                {m.label}
+                {m.label === 'Orders' ? (
+                  <span className="badge" aria-label={`${pending} pending`}>
+                    {pending}
+                  </span>
+                ) : null}
+              </a>
+            </li>
           ))}
-          <li><button type="button" className="link-btn" onClick={() => setConfirm(true)}>Log out</button></li>
+          <li>
+            <button type="button" className="link-btn" onClick={() => setConfirm(true)}>
+              Log out
+            </button>
+          </li>
         </ul>
       </Popover>
       <LogoutConfirm open={confirm} onClose={() => setConfirm(false)} />

@@ -22,7 +22,14 @@ export interface LoginFormProps {
  * Login with e-mail, password and the 4-character image code; used by the page, the dialog and
  * the store login.
  */
-export function LoginForm({ onDone, submitLogin = userApi.login, email = '', formLabel = 'Log in', submitLabel = 'Log in', offerRegister = true }: LoginFormProps) {
+export function LoginForm({
+  onDone,
+  submitLogin = userApi.login,
+  email = '',
+  formLabel = 'Log in',
+  submitLabel = 'Log in',
+  offerRegister = true,
+}: LoginFormProps) {
   const f = useForm({ username: email, password: '', code: '' });
   const [captcha, setCaptcha] = useState<{ enabled: boolean; uuid?: string; img?: string }>({ enabled: false });
   const [busy, setBusy] = useState(false);
@@ -31,7 +38,9 @@ export function LoginForm({ onDone, submitLogin = userApi.login, email = '', for
     const res = await userApi.captcha();
     if (res.code === 200) setCaptcha({ enabled: res.captchaEnabled === true, uuid: res.uuid, img: res.img });
   }, []);
-  useEffect(() => { void loadCaptcha(); }, [loadCaptcha]);
+  useEffect(() => {
+    void loadCaptcha();
+  }, [loadCaptcha]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -56,13 +65,27 @@ export function LoginForm({ onDone, submitLogin = userApi.login, email = '', for
       <Field label="Email" type="email" autoComplete="username" placeholder="Email address" {...f.bind('username')} />
       <Field label="Password" type="password" autoComplete="current-password" placeholder="Password" {...f.bind('password')} />
       {captcha.enabled && (
-        <Field label="Verification code" autoComplete="off" maxLength={4} placeholder="Verification code" {...f.bind('code')}
-          suffix={<button type="button" className="captcha-btn" onClick={() => void loadCaptcha()} aria-label="Get a new verification code">
-            {captcha.img ? <img src={captcha.img} alt="Verification code image" width={120} height={40} /> : 'Load code'}
-          </button>} />
+        <Field
+          label="Verification code"
+          autoComplete="off"
+          maxLength={4}
+          placeholder="Verification code"
+          {...f.bind('code')}
+          suffix={
+            <button type="button" className="captcha-btn" onClick={() => void loadCaptcha()} aria-label="Get a new verification code">
+              {captcha.img ? <img src={captcha.img} alt="Verification code image" width={120} height={40} /> : 'Load code'}
+            </button>
+          }
+        />
       )}
-      {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-      <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Logging in…' : submitLabel}</button>
+      {f.serverError && (
+        <div className="form-error" role="alert">
+          {f.serverError}
+        </div>
+      )}
+      <button type="submit" className="btn primary block" disabled={busy}>
+        {busy ? 'Logging in…' : submitLabel}
+      </button>
       <div className="auth-links">
         <Link to="/reset-password/send-code">Forgot password?</Link>
         {offerRegister && <Link to="/register">Create an account</Link>}

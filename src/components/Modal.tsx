@@ -31,13 +31,22 @@ export function Modal({ open, title, onClose, children, width = 440, dismissible
       className="modal"
       aria-labelledby={titleId}
       style={{ width }}
-      onCancel={(e) => { e.preventDefault(); if (dismissible) onClose(); }}
-      onClick={(e) => { if (dismissible && e.target === ref.current) onClose(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (dismissible) onClose();
+      }}
+      onClick={(e) => {
+        if (dismissible && e.target === ref.current) onClose();
+      }}
     >
       <div className="modal-inner">
         <header className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          {showClose && <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>×</button>}
+          {showClose && (
+            <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          )}
         </header>
         {open && children}
       </div>
@@ -45,13 +54,25 @@ export function Modal({ open, title, onClose, children, width = 440, dismissible
   );
 }
 
-export function ConfirmDialog(props: { open: boolean; title?: string; text: string; confirmText?: string; cancelText?: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  title?: string;
+  text: string;
+  confirmText?: string;
+  cancelText?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Modal open={props.open} title={props.title ?? 'Message'} onClose={props.onCancel} dismissible={false} width={400}>
       <p className="confirm-text">{props.text}</p>
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={props.onCancel}>{props.cancelText ?? 'Cancel'}</button>
-        <button type="button" className="btn primary" onClick={props.onConfirm} autoFocus>{props.confirmText ?? 'Confirm'}</button>
+        <button type="button" className="btn" onClick={props.onCancel}>
+          {props.cancelText ?? 'Cancel'}
+        </button>
+        <button type="button" className="btn primary" onClick={props.onConfirm} autoFocus>
+          {props.confirmText ?? 'Confirm'}
+        </button>
       </div>
     </Modal>
   );

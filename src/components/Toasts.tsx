@@ -6,7 +6,9 @@ export function Toasts() {
   return (
     <div className="toasts" aria-live="polite">
       {snap.toasts.map((t) => (
-        <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'error' || t.kind === 'warning' ? 'alert' : 'status'}>{t.text}</div>
+        <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'error' || t.kind === 'warning' ? 'alert' : 'status'}>
+          {t.text}
+        </div>
       ))}
     </div>
   );

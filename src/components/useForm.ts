@@ -14,7 +14,7 @@ export function useForm<K extends string>(initial: Record<K, string>) {
   });
   const check = (schema: Schema, only?: K[]): boolean => {
     const all = validate(schema, values) as Partial<Record<K, string>>;
-    const picked = only ? Object.fromEntries(only.filter((k) => all[k]).map((k) => [k, all[k]])) as Partial<Record<K, string>> : all;
+    const picked = only ? (Object.fromEntries(only.filter((k) => all[k]).map((k) => [k, all[k]])) as Partial<Record<K, string>>) : all;
     setErrors(picked);
     return Object.keys(picked).length === 0;
   };

@@ -29,7 +29,9 @@ export function DefaultLayout() {
   return (
     <div className="layout default">
       <Header />
-      <main id="main" className="container"><Outlet /></main>
+      <main id="main" className="container">
+        <Outlet />
+      </main>
       <Footer />
       <BackToTop />
     </div>
@@ -41,7 +43,9 @@ export function FullLayout() {
   return (
     <div className="layout full">
       <Header />
-      <main id="main"><Outlet /></main>
+      <main id="main">
+        <Outlet />
+      </main>
       <Footer />
       <BackToTop />
     </div>
@@ -52,7 +56,9 @@ export function BlogLayout() {
   return (
     <div className="layout blog">
       <Header />
-      <main id="main" className="container narrow"><Outlet /></main>
+      <main id="main" className="container narrow">
+        <Outlet />
+      </main>
       <Footer />
       <BackToTop />
     </div>
@@ -70,51 +76,105 @@ export function DashboardLayout() {
   return (
     <div className="layout dashboard">
       <aside className="side-menu" aria-label="Dashboard menu">
-        <Link to="/" className="logo">POD<span>Studio</span></Link>
+        <Link to="/" className="logo">
+          POD<span>Studio</span>
+        </Link>
         <nav aria-label="Dashboard">
           <ul>
             {dashboardMenu.map((m) => (
               <li key={m.to}>
                 {'newTab' in m && m.newTab ? (
-                  <a href={m.to} target="_blank" rel="noopener">{m.label}{'mark' in m && m.mark ? <span className={`mark ${m.mark}`}>{m.mark}</span> : null}</a>
+                  <a href={m.to} target="_blank" rel="noopener">
+                    {m.label}
+                    {'mark' in m && m.mark ? <span className={`mark ${m.mark}`}>{m.mark}</span> : null}
+                  </a>
                 ) : (
-                  <NavLink to={m.to} end={m.to === '/dashboard'}>{m.label}{'mark' in m && m.mark ? <span className={`mark ${m.mark}`}>{m.mark}</span> : null}</NavLink>
+                  <NavLink to={m.to} end={m.to === '/dashboard'}>
+                    {m.label}
+                    {'mark' in m && m.mark ? <span className={`mark ${m.mark}`}>{m.mark}</span> : null}
+                  </NavLink>
                 )}
               </li>
             ))}
           </ul>
         </nav>
         <div className="side-bottom">
-          <Link to="/shopping-cart" aria-label={`Cart, ${cartSnap.count} items`} className="cart-icon"><Icon name="cart" /> Cart <span className="badge" aria-hidden>{cartSnap.count}</span></Link>
-          <a href="/prod-api/api/shopifyOAuth/sendEpoloLogin" target="_blank" rel="noopener">Dropshipping platform</a>
-          <a href="https://help.podstudio.example" target="_blank" rel="noopener">Help Center</a>
+          <Link to="/shopping-cart" aria-label={`Cart, ${cartSnap.count} items`} className="cart-icon">
+            <Icon name="cart" /> Cart{' '}
+            <span className="badge" aria-hidden>
+              {cartSnap.count}
+            </span>
+          </Link>
+          <a href="/prod-api/api/shopifyOAuth/sendEpoloLogin" target="_blank" rel="noopener">
+            Dropshipping platform
+          </a>
+          <a href="https://help.podstudio.example" target="_blank" rel="noopener">
+            Help Center
+          </a>
         </div>
       </aside>
       <div className="dash-main">
         <header className="top-bar">
           <nav aria-label="Breadcrumb" className="breadcrumb">
-            <a href="/" target="_blank" rel="noopener">Home</a> <span aria-hidden>›</span> <span aria-current="page">{title}</span>
+            <a href="/" target="_blank" rel="noopener">
+              Home
+            </a>{' '}
+            <span aria-hidden>›</span> <span aria-current="page">{title}</span>
           </nav>
           <div className="top-actions">
             <Link to="/branding-project">Branding Project</Link>
-            <button type="button" className="btn small" onClick={() => { ui.addStoreDialog = true; }}>Add Store</button>
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => {
+                ui.addStoreDialog = true;
+              }}
+            >
+              Add Store
+            </button>
             {user && user.sShops.length > 0 && <StoreSwitch />}
             <GoToStoreButton />
             <NotificationLink />
             <div className="popover" onMouseLeave={() => setUserOpen(false)}>
-              <button type="button" className="nav-btn" aria-expanded={userOpen} aria-label="User menu" onClick={() => setUserOpen((o) => !o)}>
-                <span className="avatar" aria-hidden>{user?.displayname.slice(0, 1).toUpperCase()}</span> {user?.displayname}
+              <button
+                type="button"
+                className="nav-btn"
+                aria-expanded={userOpen}
+                aria-label="User menu"
+                onClick={() => setUserOpen((o) => !o)}
+              >
+                <span className="avatar" aria-hidden>
+                  {user?.displayname.slice(0, 1).toUpperCase()}
+                </span>{' '}
+                {user?.displayname}
               </button>
               {userOpen && (
                 <ul className="popover-panel right menu-list" aria-label="User">
-                  <li><Link to="/my-account?tabname=profile" onClick={() => setUserOpen(false)}>Setting</Link></li>
-                  <li><button type="button" className="link-btn" onClick={() => { setUserOpen(false); setConfirm(true); }}>Log out</button></li>
+                  <li>
+                    <Link to="/my-account?tabname=profile" onClick={() => setUserOpen(false)}>
+                      Setting
+                    </Link>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      className="link-btn"
+                      onClick={() => {
+                        setUserOpen(false);
+                        setConfirm(true);
+                      }}
+                    >
+                      Log out
+                    </button>
+                  </li>
                 </ul>
               )}
             </div>
           </div>
         </header>
-        <main id="main" className="dash-content"><Outlet /></main>
+        <main id="main" className="dash-content">
+          <Outlet />
+        </main>
       </div>
       <LogoutConfirm open={confirm} onClose={() => setConfirm(false)} />
       <BackToTop />
@@ -129,25 +189,57 @@ export function MobileLayout() {
   return (
     <div className="layout mobile">
       <header className="m-header">
-        <button type="button" className="icon-btn" aria-label="Menu" aria-expanded={nav} onClick={() => setNav((o) => !o)}><Icon name="menu" /></button>
-        <Link to="/mobile" className="logo">POD<span>Studio</span></Link>
-        <Link to="/shopping-cart" aria-label="Cart" className="icon-btn"><Icon name="cart" /></Link>
-        {snap.loggedIn ? <span className="m-user">{snap.user?.displayname}</span> : (
-          <span className="m-auth"><Link to="/mobile/login">Login</Link> <Link to="/mobile/register">Register</Link></span>
+        <button type="button" className="icon-btn" aria-label="Menu" aria-expanded={nav} onClick={() => setNav((o) => !o)}>
+          <Icon name="menu" />
+        </button>
+        <Link to="/mobile" className="logo">
+          POD<span>Studio</span>
+        </Link>
+        <Link to="/shopping-cart" aria-label="Cart" className="icon-btn">
+          <Icon name="cart" />
+        </Link>
+        {snap.loggedIn ? (
+          <span className="m-user">{snap.user?.displayname}</span>
+        ) : (
+          <span className="m-auth">
+            <Link to="/mobile/login">Login</Link> <Link to="/mobile/register">Register</Link>
+          </span>
         )}
       </header>
       {nav && (
         <nav className="m-nav" aria-label="Mobile">
           <ul>
-            <li><Link to="/mobile" onClick={() => setNav(false)}>Home</Link></li>
-            <li><Link to="/mobile/all-products" onClick={() => setNav(false)}>All products</Link></li>
-            <li><Link to="/mobile/branding-project" onClick={() => setNav(false)}>Branding</Link></li>
-            <li><Link to="/blog" onClick={() => setNav(false)}>Blog</Link></li>
-            <li><Link to="/mobile/contact-us" onClick={() => setNav(false)}>Contact Us</Link></li>
+            <li>
+              <Link to="/mobile" onClick={() => setNav(false)}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/mobile/all-products" onClick={() => setNav(false)}>
+                All products
+              </Link>
+            </li>
+            <li>
+              <Link to="/mobile/branding-project" onClick={() => setNav(false)}>
+                Branding
+              </Link>
+            </li>
+            <li>
+              <Link to="/blog" onClick={() => setNav(false)}>
+                Blog
+              </Link>
+            </li>
+            <li>
+              <Link to="/mobile/contact-us" onClick={() => setNav(false)}>
+                Contact Us
+              </Link>
+            </li>
           </ul>
         </nav>
       )}
-      <main id="main" className="m-content"><Outlet /></main>
+      <main id="main" className="m-content">
+        <Outlet />
+      </main>
       <MobileNotice />
       <MobileFooter />
       <BackToTop />
@@ -159,7 +251,9 @@ export function MobileLayout() {
 export function MobileBareLayout() {
   return (
     <div className="layout mobile bare">
-      <main id="main" className="m-content"><Outlet /></main>
+      <main id="main" className="m-content">
+        <Outlet />
+      </main>
       <BackToTop />
     </div>
   );
@@ -170,16 +264,32 @@ const NOTICE_KEY = 'pod.mobileNotice';
 /** Tells phone visitors the design tool is best on a PC; OK copies the site address to paste there. */
 function MobileNotice() {
   const [open, setOpen] = useState(() => sessionStorage.getItem(NOTICE_KEY) !== 'seen');
-  const close = () => { sessionStorage.setItem(NOTICE_KEY, 'seen'); setOpen(false); };
+  const close = () => {
+    sessionStorage.setItem(NOTICE_KEY, 'seen');
+    setOpen(false);
+  };
   return (
     <Modal open={open} title="Welcome to POD Studio" onClose={close} width={340}>
-      <p><Link to="/" className="logo" onClick={close}>POD<span>Studio</span></Link></p>
+      <p>
+        <Link to="/" className="logo" onClick={close}>
+          POD<span>Studio</span>
+        </Link>
+      </p>
       <p>For the best experience, please log in on a PC.</p>
       <div className="modal-actions">
-        <button type="button" className="btn primary" onClick={() => {
-          void navigator.clipboard?.writeText(window.location.origin).then(() => toast('success', Messages.successfulCopy)).catch(() => {});
-          close();
-        }}>OK</button>
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => {
+            void navigator.clipboard
+              ?.writeText(window.location.origin)
+              .then(() => toast('success', Messages.successfulCopy))
+              .catch(() => {});
+            close();
+          }}
+        >
+          OK
+        </button>
       </div>
     </Modal>
   );
@@ -189,19 +299,37 @@ function MobileFooter() {
   return (
     <footer className="site-footer m-footer">
       <ul>
-        <li><Link to="/mobile">Home</Link></li>
-        <li><Link to="/mobile/all-products">Print On Demand Products</Link></li>
-        <li><Link to="/mobile/contact-us">Contact Us</Link></li>
-        <li><Link to="/blog">Blog</Link></li>
-        <li><Link to="/mobile/branding-project">Branding Project</Link></li>
+        <li>
+          <Link to="/mobile">Home</Link>
+        </li>
+        <li>
+          <Link to="/mobile/all-products">Print On Demand Products</Link>
+        </li>
+        <li>
+          <Link to="/mobile/contact-us">Contact Us</Link>
+        </li>
+        <li>
+          <Link to="/blog">Blog</Link>
+        </li>
+        <li>
+          <Link to="/mobile/branding-project">Branding Project</Link>
+        </li>
       </ul>
       <details>
         <summary>Policy</summary>
         <ul>
-          <li><Link to="/mobile/policy/privacy">Privacy Policy</Link></li>
-          <li><Link to="/mobile/policy/refund">Refund Policy</Link></li>
-          <li><Link to="/mobile/policy/shipping">Shipping Policy</Link></li>
-          <li><Link to="/mobile/policy/term-condition">Terms &amp; Conditions</Link></li>
+          <li>
+            <Link to="/mobile/policy/privacy">Privacy Policy</Link>
+          </li>
+          <li>
+            <Link to="/mobile/policy/refund">Refund Policy</Link>
+          </li>
+          <li>
+            <Link to="/mobile/policy/shipping">Shipping Policy</Link>
+          </li>
+          <li>
+            <Link to="/mobile/policy/term-condition">Terms &amp; Conditions</Link>
+          </li>
         </ul>
       </details>
     </footer>

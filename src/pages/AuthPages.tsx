@@ -22,7 +22,10 @@ async function sendEmailCodeFor(f: CodeForm, type: 'register' | 'reset'): Promis
   f.setServerError('');
   if (!f.check({ username: sendCodeSchema.email! }, ['username'])) return false;
   const res = await userApi.sendEmailCode({ email: f.values.username.trim(), type });
-  if (res.code === 200) { toast('success', res.msg); return true; }
+  if (res.code === 200) {
+    toast('success', res.msg);
+    return true;
+  }
   f.setServerError(res.msg);
   return false;
 }
@@ -73,13 +76,34 @@ export function RegisterPage() {
       <p className="lead">Design products, push them to your store, and get a sign-up coupon.</p>
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Register">
         <Field label="Email" type="email" autoComplete="email" placeholder="Email address" {...f.bind('username')} />
-        <Field label="Email verification code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder="6-digit code"
-          {...f.bind('emailCode')} suffix={<EmailCodeButton send={sendCode} />} />
+        <Field
+          label="Email verification code"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          placeholder="6-digit code"
+          {...f.bind('emailCode')}
+          suffix={<EmailCodeButton send={sendCode} />}
+        />
         <Field label="Password" type="password" autoComplete="new-password" placeholder="6-20 characters" {...f.bind('password')} />
-        <Field label="Confirm password" type="password" autoComplete="new-password" placeholder="Repeat the password" {...f.bind('confirmPassword')} />
-        {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-        <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Creating account…' : 'Register'}</button>
-        <div className="auth-links"><span>Already have an account?</span> <Link to="/login">Log in</Link></div>
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Repeat the password"
+          {...f.bind('confirmPassword')}
+        />
+        {f.serverError && (
+          <div className="form-error" role="alert">
+            {f.serverError}
+          </div>
+        )}
+        <button type="submit" className="btn primary block" disabled={busy}>
+          {busy ? 'Creating account…' : 'Register'}
+        </button>
+        <div className="auth-links">
+          <span>Already have an account?</span> <Link to="/login">Log in</Link>
+        </div>
       </form>
     </AuthCard>
   );
@@ -106,9 +130,17 @@ export function ResetSendCodePage() {
       <p className="lead">Enter the e-mail address of your account and we will send you a verification code.</p>
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Send reset code">
         <Field label="Email" type="email" autoComplete="email" {...f.bind('email')} />
-        {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-        <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Sending…' : 'Send code'}</button>
-        <div className="auth-links"><Link to="/login">Back to log in</Link></div>
+        {f.serverError && (
+          <div className="form-error" role="alert">
+            {f.serverError}
+          </div>
+        )}
+        <button type="submit" className="btn primary block" disabled={busy}>
+          {busy ? 'Sending…' : 'Send code'}
+        </button>
+        <div className="auth-links">
+          <Link to="/login">Back to log in</Link>
+        </div>
       </form>
     </AuthCard>
   );
@@ -136,12 +168,24 @@ export function ResetPasswordPage() {
     <AuthCard title="Set a new password">
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Reset password">
         <Field label="Email" type="email" autoComplete="email" {...f.bind('username')} />
-        <Field label="Email verification code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" {...f.bind('emailCode')}
-          suffix={<EmailCodeButton send={resend} />} />
+        <Field
+          label="Email verification code"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          {...f.bind('emailCode')}
+          suffix={<EmailCodeButton send={resend} />}
+        />
         <Field label="New password" type="password" autoComplete="new-password" {...f.bind('password')} />
         <Field label="Confirm password" type="password" autoComplete="new-password" {...f.bind('confirmPassword')} />
-        {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-        <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Saving…' : 'Reset password'}</button>
+        {f.serverError && (
+          <div className="form-error" role="alert">
+            {f.serverError}
+          </div>
+        )}
+        <button type="submit" className="btn primary block" disabled={busy}>
+          {busy ? 'Saving…' : 'Reset password'}
+        </button>
       </form>
     </AuthCard>
   );
@@ -158,8 +202,10 @@ export function SetPasswordPage() {
     setBusy(true);
     const res = await userApi.setPassword(f.values);
     setBusy(false);
-    if (res.code === 200) { toast('success', res.msg); navigate('/dashboard', { replace: true }); }
-    else f.setServerError(res.msg);
+    if (res.code === 200) {
+      toast('success', res.msg);
+      navigate('/dashboard', { replace: true });
+    } else f.setServerError(res.msg);
   }
   return (
     <AuthCard title="Set your password">
@@ -167,8 +213,14 @@ export function SetPasswordPage() {
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Set password">
         <Field label="Password" type="password" autoComplete="new-password" {...f.bind('password')} />
         <Field label="Confirm password" type="password" autoComplete="new-password" {...f.bind('confirmPassword')} />
-        {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-        <button type="submit" className="btn primary block" disabled={busy}>Save password</button>
+        {f.serverError && (
+          <div className="form-error" role="alert">
+            {f.serverError}
+          </div>
+        )}
+        <button type="submit" className="btn primary block" disabled={busy}>
+          Save password
+        </button>
       </form>
     </AuthCard>
   );

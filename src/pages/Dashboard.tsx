@@ -25,15 +25,29 @@ function Carousel() {
     <section className="carousel" aria-roledescription="carousel" aria-label="News">
       <div className="carousel-track" style={{ transform: `translateX(-${i * 100}%)`, transitionDuration: `${CAROUSEL_SPEED_MS}ms` }}>
         {slides.map((s, n) => (
-          <div key={s.title} className="slide" role="group" aria-roledescription="slide" aria-label={`${n + 1} of ${slides.length}`} aria-hidden={n !== i}>
-            <h3>{s.title}</h3><p>{s.text}</p>
+          <div
+            key={s.title}
+            className="slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${n + 1} of ${slides.length}`}
+            aria-hidden={n !== i}
+          >
+            <h3>{s.title}</h3>
+            <p>{s.text}</p>
           </div>
         ))}
       </div>
-      <button type="button" className="carousel-arrow prev" aria-label="Previous slide" onClick={() => go(i - 1)}>‹</button>
-      <button type="button" className="carousel-arrow next" aria-label="Next slide" onClick={() => go(i + 1)}>›</button>
+      <button type="button" className="carousel-arrow prev" aria-label="Previous slide" onClick={() => go(i - 1)}>
+        ‹
+      </button>
+      <button type="button" className="carousel-arrow next" aria-label="Next slide" onClick={() => go(i + 1)}>
+        ›
+      </button>
       <div className="carousel-dots">
-        {slides.map((s, n) => <button key={s.title} type="button" aria-label={`Go to slide ${n + 1}`} aria-current={n === i} onClick={() => go(n)} />)}
+        {slides.map((s, n) => (
+          <button key={s.title} type="button" aria-label={`Go to slide ${n + 1}`} aria-current={n === i} onClick={() => go(n)} />
+        ))}
       </div>
     </section>
   );
@@ -44,41 +58,110 @@ export function DashboardPage() {
   return (
     <div className="dashboard-page">
       <h1>Welcome, {snap.user?.displayname}</h1>
-      {snap.user && (snap.user.sShops.length === 0 ? (
-        <p className="store-link">No store connected yet. <button type="button" className="link-btn" onClick={() => { ui.addStoreDialog = true; }}>Connect your store</button> to push products.</p>
-      ) : (
-        <p className="store-link">{snap.user.sShops.length === 1 ? 'One store' : `${snap.user.sShops.length} stores`} connected. <Link to="/my-account?tabname=stores">Manage your stores</Link> or <button type="button" className="link-btn" onClick={() => { ui.addStoreDialog = true; }}>connect another store</button>.</p>
-      ))}
+      {snap.user &&
+        (snap.user.sShops.length === 0 ? (
+          <p className="store-link">
+            No store connected yet.{' '}
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => {
+                ui.addStoreDialog = true;
+              }}
+            >
+              Connect your store
+            </button>{' '}
+            to push products.
+          </p>
+        ) : (
+          <p className="store-link">
+            {snap.user.sShops.length === 1 ? 'One store' : `${snap.user.sShops.length} stores`} connected.{' '}
+            <Link to="/my-account?tabname=stores">Manage your stores</Link> or{' '}
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => {
+                ui.addStoreDialog = true;
+              }}
+            >
+              connect another store
+            </button>
+            .
+          </p>
+        ))}
       <ul className="cards four shortcuts" aria-label="Shortcuts">
-        <li className="card"><Link to="?design=new"><h2>Custom made for you</h2><p>Pick a product and design it.</p></Link></li>
-        <li className="card"><Link to="/my-templates"><h2>My Templates</h2><p>Designs you can reuse.</p></Link></li>
-        <li className="card"><Link to="/my-products"><h2>My Product</h2><p>Products you designed.</p></Link></li>
-        <li className="card"><a href="https://help.podstudio.example" target="_blank" rel="noopener"><h2>Help Center</h2><p>Guides and answers.</p></a></li>
+        <li className="card">
+          <Link to="?design=new">
+            <h2>Custom made for you</h2>
+            <p>Pick a product and design it.</p>
+          </Link>
+        </li>
+        <li className="card">
+          <Link to="/my-templates">
+            <h2>My Templates</h2>
+            <p>Designs you can reuse.</p>
+          </Link>
+        </li>
+        <li className="card">
+          <Link to="/my-products">
+            <h2>My Product</h2>
+            <p>Products you designed.</p>
+          </Link>
+        </li>
+        <li className="card">
+          <a href="https://help.podstudio.example" target="_blank" rel="noopener">
+            <h2>Help Center</h2>
+            <p>Guides and answers.</p>
+          </a>
+        </li>
       </ul>
       <DesignerLauncher />
       <Carousel />
       <section aria-labelledby="help-title">
         <h2 id="help-title">Help articles</h2>
         <ul className="help-list">
-          <li><a href="/blog">How to design your first product</a></li>
-          <li><a href="/blog">Connecting a Shopify store step by step</a></li>
-          <li><a href="/policy/shipping">Shipping times and costs</a></li>
-          <li><a href="/policy/refund">What to do about a misprint</a></li>
+          <li>
+            <a href="/blog">How to design your first product</a>
+          </li>
+          <li>
+            <a href="/blog">Connecting a Shopify store step by step</a>
+          </li>
+          <li>
+            <a href="/policy/shipping">Shipping times and costs</a>
+          </li>
+          <li>
+            <a href="/policy/refund">What to do about a misprint</a>
+          </li>
         </ul>
       </section>
       <section aria-labelledby="showcase-title">
         <h2 id="showcase-title">Categories</h2>
-        <ul className="chips">{productMenu.map((c) => <li key={c.slug}><a href={`/all-products/${c.slug}`}>{c.title}</a></li>)}</ul>
+        <ul className="chips">
+          {productMenu.map((c) => (
+            <li key={c.slug}>
+              <a href={`/all-products/${c.slug}`}>{c.title}</a>
+            </li>
+          ))}
+        </ul>
       </section>
       <section aria-labelledby="steps-title">
         <h2 id="steps-title">How it works</h2>
         <ol className="steps compact">
-          <li>Connect your store</li><li>Design products</li><li>Push them to your store</li><li>We produce and ship your orders</li>
+          <li>Connect your store</li>
+          <li>Design products</li>
+          <li>Push them to your store</li>
+          <li>We produce and ship your orders</li>
         </ol>
       </section>
       <section aria-labelledby="types-title">
         <h2 id="types-title">Store types</h2>
-        <ol className="store-types">{storeTypes.map((s) => <li key={s.code}><strong>{s.name}</strong> <span className="muted">{s.blurb}</span></li>)}</ol>
+        <ol className="store-types">
+          {storeTypes.map((s) => (
+            <li key={s.code}>
+              <strong>{s.name}</strong> <span className="muted">{s.blurb}</span>
+            </li>
+          ))}
+        </ol>
       </section>
     </div>
   );

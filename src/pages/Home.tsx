@@ -15,7 +15,10 @@ const claims = [
 const steps = [
   { title: 'Pick a product', text: 'Choose from 1500+ print-on-demand products: apparel, shoes, bags, home deco, drinkware and more.' },
   { title: 'Design it', text: 'Add your images and text on the canvas and see photo-real mockups in every colour as you go.' },
-  { title: 'Push to your store', text: 'Send products with their variants, prices and mockups to Shopify, Etsy or WooCommerce in one click.' },
+  {
+    title: 'Push to your store',
+    text: 'Send products with their variants, prices and mockups to Shopify, Etsy or WooCommerce in one click.',
+  },
   { title: 'We produce and ship', text: 'Orders sync to the factory, are produced on demand and shipped to your customers with tracking.' },
 ];
 
@@ -38,11 +41,19 @@ export function HomePage() {
           <h1 id="hero-title">Create your products. We print and ship them.</h1>
           <p className="lead">{FOOTER_TAGLINE} 1500+ products, no minimum order quantity, production within 2 hours at the earliest.</p>
           <div className="hero-actions">
-            <Link to={`${base}/all-products`} className="btn primary large">Start designing</Link>
-            <Link to={`${base}/register`} className="btn large">Create a free account</Link>
+            <Link to={`${base}/all-products`} className="btn primary large">
+              Start designing
+            </Link>
+            <Link to={`${base}/register`} className="btn large">
+              Create a free account
+            </Link>
           </div>
           <ul className="claims" aria-label="Why POD Studio">
-            {claims.map((c) => <li key={c.figure}><strong>{c.figure}</strong> <span>{c.text}</span></li>)}
+            {claims.map((c) => (
+              <li key={c.figure}>
+                <strong>{c.figure}</strong> <span>{c.text}</span>
+              </li>
+            ))}
           </ul>
         </div>
       </section>
@@ -55,7 +66,15 @@ export function HomePage() {
         <div className="container">
           <h2 id="how-title">How we work</h2>
           <ol className="steps">
-            {steps.map((s, i) => <li key={s.title}><span className="step-no" aria-hidden>{i + 1}</span><h3>{s.title}</h3><p>{s.text}</p></li>)}
+            {steps.map((s, i) => (
+              <li key={s.title}>
+                <span className="step-no" aria-hidden>
+                  {i + 1}
+                </span>
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+              </li>
+            ))}
           </ol>
         </div>
       </section>
@@ -66,7 +85,12 @@ export function HomePage() {
         <div className="container">
           <h2 id="adv-title">Our standout advantage</h2>
           <ul className="cards">
-            {advantages.map((a) => <li key={a.title} className="card"><h3>{a.title}</h3><p>{a.text}</p></li>)}
+            {advantages.map((a) => (
+              <li key={a.title} className="card">
+                <h3>{a.title}</h3>
+                <p>{a.text}</p>
+              </li>
+            ))}
           </ul>
         </div>
       </section>
@@ -76,9 +100,22 @@ export function HomePage() {
           <h2 id="int-title">Integrations</h2>
           <p>Connect the store you sell in and push products straight to it.</p>
           <ul className="cards three">
-            {storeTypes.map((s) => <li key={s.code} className="card"><h3>{s.name}</h3><p>{s.blurb}</p></li>)}
+            {storeTypes.map((s) => (
+              <li key={s.code} className="card">
+                <h3>{s.name}</h3>
+                <p>{s.blurb}</p>
+              </li>
+            ))}
           </ul>
-          <button type="button" className="btn primary" onClick={() => { ui.addStoreDialog = true; }}>Connect your store</button>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => {
+              ui.addStoreDialog = true;
+            }}
+          >
+            Connect your store
+          </button>
         </div>
       </section>
     </div>

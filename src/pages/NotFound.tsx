@@ -8,7 +8,9 @@ export function NotFoundPage() {
       <main id="main">
         <h1>{Messages.pageNotAvailable}</h1>
         <p>{Messages.pageNotExist}</p>
-        <Link to="/" className="btn primary">Take me home</Link>
+        <Link to="/" className="btn primary">
+          Take me home
+        </Link>
       </main>
       <footer className="rights">{COPYRIGHT} POD Studio. All rights reserved.</footer>
     </div>
@@ -20,8 +22,10 @@ export function ErrorPage() {
   const error = useRouteError();
   let status = 500;
   let message = 'Something went wrong on our side. Please try again in a moment.';
-  if (isRouteErrorResponse(error)) { status = error.status; message = error.statusText || message; }
-  else if (error instanceof Error) message = error.message;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message = error.statusText || message;
+  } else if (error instanceof Error) message = error.message;
   if (status === 404) return <NotFoundPage />;
   return (
     <div className="not-found">
@@ -29,8 +33,12 @@ export function ErrorPage() {
         <h1>Error {status}</h1>
         <p>{message}</p>
         <div className="modal-actions center">
-          <button type="button" className="btn" onClick={() => window.location.reload()}>Reload the page</button>
-          <Link to="/" className="btn primary">Take me home</Link>
+          <button type="button" className="btn" onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
+          <Link to="/" className="btn primary">
+            Take me home
+          </Link>
         </div>
       </main>
       <footer className="rights">{COPYRIGHT} POD Studio. All rights reserved.</footer>

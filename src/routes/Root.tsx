@@ -49,7 +49,9 @@ export function Root() {
 
   return (
     <>
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <LoadingBar />
       <Outlet />
       <ScrollRestoration />

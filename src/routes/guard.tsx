@@ -18,7 +18,17 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     const t = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(t);
   }, [snap.loggedIn, location.pathname, location.search, navigate]);
-  if (snap.loggedIn === null) return <div className="page-loading" role="status">Loading…</div>;
-  if (!snap.loggedIn) return <div className="page-loading" role="status">Please log in to continue. Taking you to the login page…</div>;
+  if (snap.loggedIn === null)
+    return (
+      <div className="page-loading" role="status">
+        Loading…
+      </div>
+    );
+  if (!snap.loggedIn)
+    return (
+      <div className="page-loading" role="status">
+        Please log in to continue. Taking you to the login page…
+      </div>
+    );
   return <>{children}</>;
 }

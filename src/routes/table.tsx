@@ -6,7 +6,14 @@ import type { RouteObject } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
 import { HomePage } from '../pages/Home';
 import { LoginPage, RegisterPage, ResetPasswordPage, ResetSendCodePage } from '../pages/AuthPages';
-import { EproloAuthPage, EtsyAuthPage, ShopifyAuthPage, StoreLoginPage, StoreSetPasswordPage, WooCommerceAuthPage } from '../pages/shop-auth/StoreAuthPages';
+import {
+  EproloAuthPage,
+  EtsyAuthPage,
+  ShopifyAuthPage,
+  StoreLoginPage,
+  StoreSetPasswordPage,
+  WooCommerceAuthPage,
+} from '../pages/shop-auth/StoreAuthPages';
 import { AccountPage } from '../pages/account/AccountPage';
 import { NotificationPage } from '../pages/notification/NotificationPage';
 import { NotFoundPage, ErrorPage } from '../pages/NotFound';
@@ -62,15 +69,21 @@ const policies: [string, string, React.ReactNode][] = [
 ];
 
 /** Paths with a mobile variant under /mobile, where windows up to 768 px wide are sent; other paths are shared. */
-export const MOBILE_PATHS = [/^\/$/, /^\/login$/, /^\/register$/, /^\/branding-project$/, /^\/contact-us$/, /^\/policy\//, /^\/reset-password\//, /^\/all-products/];
+export const MOBILE_PATHS = [
+  /^\/$/,
+  /^\/login$/,
+  /^\/register$/,
+  /^\/branding-project$/,
+  /^\/contact-us$/,
+  /^\/policy\//,
+  /^\/reset-password\//,
+  /^\/all-products/,
+];
 
 export const routeTable: RouteObject[] = [
   {
     element: <FullLayout />,
-    children: [
-      page('/', 'Print on demand products and design tool', <HomePage />),
-      ...catalogRoutes('/'),
-    ],
+    children: [page('/', 'Print on demand products and design tool', <HomePage />), ...catalogRoutes('/')],
   },
   {
     element: <DefaultLayout />,
@@ -95,7 +108,11 @@ export const routeTable: RouteObject[] = [
   },
   { element: <BlogLayout />, children: [soon('/blog/*', 'Blog')] },
   {
-    element: <RequireLogin><DashboardLayout /></RequireLogin>,
+    element: (
+      <RequireLogin>
+        <DashboardLayout />
+      </RequireLogin>
+    ),
     children: [
       page('/dashboard', 'Dashboard', <DashboardPage />),
       page('/coupons', 'Coupons', <CouponsPage />),

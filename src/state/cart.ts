@@ -69,5 +69,8 @@ export async function deleteCartItem(id: number): Promise<boolean> {
 }
 
 // The cart follows the login state wherever it is shown (header, dashboard menu, pages).
-subscribeKey(session, 'loggedIn', (loggedIn) => { if (loggedIn) void refreshCart(); else clearCart(); });
+subscribeKey(session, 'loggedIn', (loggedIn) => {
+  if (loggedIn) void refreshCart();
+  else clearCart();
+});
 if (session.loggedIn) void refreshCart();

@@ -47,8 +47,10 @@ export async function refreshSession(): Promise<boolean> {
     // A network failure is not a logout: keep the remembered user so nothing is lost.
     const cached = localStorage.getItem(USER_KEY);
     const parsed = cached ? (JSON.parse(cached) as { user: UserInfo; at: number }) : null;
-    if (parsed && Date.now() - parsed.at < USER_TTL_MS) { session.user = parsed.user; session.loggedIn = true; }
-    else session.loggedIn = false;
+    if (parsed && Date.now() - parsed.at < USER_TTL_MS) {
+      session.user = parsed.user;
+      session.loggedIn = true;
+    } else session.loggedIn = false;
   }
   return session.loggedIn === true;
 }
@@ -63,7 +65,10 @@ export async function adoptToken(token: string): Promise<boolean> {
   setBearer(token);
   const res = await userApi.adoptSession();
   setBearer(null);
-  if (res.code !== 200) { clearLocal(); return false; }
+  if (res.code !== 200) {
+    clearLocal();
+    return false;
+  }
   return refreshSession();
 }
 

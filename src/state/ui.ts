@@ -3,7 +3,11 @@ import { proxy } from 'valtio';
 import { LOADING_DEBOUNCE_MS, TOAST_MS } from '../../contract/constants';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
-export interface Toast { id: number; kind: ToastKind; text: string }
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
 
 export const ui = proxy({
   toasts: [] as Toast[],
@@ -20,7 +24,9 @@ export function toast(kind: ToastKind, text: string, ms: number = TOAST_MS): voi
   if (kind === 'error') ui.toasts = ui.toasts.filter((t) => t.kind !== 'error');
   const id = ++toastSeq;
   ui.toasts.push({ id, kind, text });
-  setTimeout(() => { ui.toasts = ui.toasts.filter((t) => t.id !== id); }, ms);
+  setTimeout(() => {
+    ui.toasts = ui.toasts.filter((t) => t.id !== id);
+  }, ms);
 }
 
 let inFlight = 0;
@@ -28,14 +34,19 @@ let hideTimer: ReturnType<typeof setTimeout> | null = null;
 /** Counted across requests; hides only after all finish and 300 ms passed with none new. */
 export function loadingStart(): void {
   inFlight++;
-  if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
+  if (hideTimer) {
+    clearTimeout(hideTimer);
+    hideTimer = null;
+  }
   ui.loading = true;
 }
 export function loadingEnd(): void {
   inFlight = Math.max(0, inFlight - 1);
   if (inFlight > 0) return;
   if (hideTimer) clearTimeout(hideTimer);
-  hideTimer = setTimeout(() => { if (inFlight === 0) ui.loading = false; }, LOADING_DEBOUNCE_MS);
+  hideTimer = setTimeout(() => {
+    if (inFlight === 0) ui.loading = false;
+  }, LOADING_DEBOUNCE_MS);
 }
 
 /** Runs `then` once the merchant is logged in: now, or after the login dialog succeeds. */

@@ -18,9 +18,16 @@ beforeAll(async () => {
   s = await startServer();
   await ensureCatalog({ db: s.database.db, dataDir: s.config.dataDir }, { seed: 'archetype-render', productCount: 40, imageSize: 256 });
   harness = await openEngineHarness({ apiUrl: s.url });
-  RED = `data:image/png;base64,${(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toBuffer()).toString('base64')}`;
+  RED = `data:image/png;base64,${(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 }, 180_000);
-afterAll(async () => { await harness?.close(); await s?.close(); });
+afterAll(async () => {
+  await harness?.close();
+  await s?.close();
+});
 
 let RED = '';
 
@@ -30,11 +37,15 @@ describe('demo catalogue templates', () => {
     expect(rows.length).toBeGreaterThanOrEqual(25);
     const failures: string[] = [];
     for (const row of rows) {
-      const views = await harness.page.evaluate(
-        (args) => window.podRenderTemplate(args).catch((e: Error) => e.message),
-        { template: row.template, size: 256, designUrl: RED },
-      );
-      if (typeof views === 'string') { failures.push(`${row.archetype}: ${views}`); continue; }
+      const views = await harness.page.evaluate((args) => window.podRenderTemplate(args).catch((e: Error) => e.message), {
+        template: row.template,
+        size: 256,
+        designUrl: RED,
+      });
+      if (typeof views === 'string') {
+        failures.push(`${row.archetype}: ${views}`);
+        continue;
+      }
       for (const v of views) {
         const { data, info } = await sharp(Buffer.from(v.png, 'base64')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
         let red = 0;

@@ -19,7 +19,14 @@ const ORACLE = path.resolve('../shared/oracle/psd');
  * Cases that match Photoshop today, layers and composite; the full table is `npm run fidelity`.
  * agpsd_smart_object passes through Photoshop's Bicubic Sharper (a 0.43x reduction: 2.98 bilinear).
  */
-const FAST_CASES = ['agpsd_werps', 'agpsd_placed_transform', 'aspose_warping', 'agpsd_cylinder_warp', 'aspose_smart_test', 'agpsd_smart_object'];
+const FAST_CASES = [
+  'agpsd_werps',
+  'agpsd_placed_transform',
+  'aspose_warping',
+  'agpsd_cylinder_warp',
+  'aspose_smart_test',
+  'agpsd_smart_object',
+];
 
 async function fidelity(args: string[]) {
   return run('npx', ['tsx', 'scripts/fidelity.ts', ...args], { cwd: process.cwd(), timeout: 170_000, maxBuffer: 1 << 24 })
@@ -34,7 +41,9 @@ beforeAll(async () => {
   await mkdir(path.join(bad, 'wrong/reference/simple_warp'), { recursive: true });
   await writeFixturePsd(path.join(bad, 'wrong/mock.psd'));
   // A reference that is not what the document shows: solid red where the layer is green.
-  await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } }).png().toFile(path.join(bad, 'wrong/reference/flat.png'));
+  await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } })
+    .png()
+    .toFile(path.join(bad, 'wrong/reference/flat.png'));
 });
 
 describe('npm run fidelity', () => {

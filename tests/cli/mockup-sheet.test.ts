@@ -18,9 +18,14 @@ const run = promisify(execFile);
 describe('npm run mockup:sheet', () => {
   it('renders every archetype in two colours and keeps every print on its product', async () => {
     const out = path.join(await mkdtemp(path.join(tmpdir(), 'pod-sheet-')), 'sheet');
-    const res = await run('npx', ['tsx', 'scripts/mockup-sheet.ts', '--out', out, '--size', '256'], { cwd: process.cwd(), timeout: 280_000, maxBuffer: 16 * 1024 * 1024 })
-      .catch((e: { code: number; stdout: string; stderr: string }) => e);
-    const report = JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8')) as { rows: { file: string; pass: boolean; changed: number; outside: number }[] };
+    const res = await run('npx', ['tsx', 'scripts/mockup-sheet.ts', '--out', out, '--size', '256'], {
+      cwd: process.cwd(),
+      timeout: 280_000,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    const report = JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8')) as {
+      rows: { file: string; pass: boolean; changed: number; outside: number }[];
+    };
     const failed = report.rows.filter((r) => !r.pass);
     expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
     // Every view of every archetype, in one colour when the product has one, else two.

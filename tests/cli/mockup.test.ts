@@ -11,7 +11,9 @@ const run = promisify(execFile);
 let dir = '';
 
 async function cli(args: string[]) {
-  return run('npx', ['tsx', 'scripts/mockup.ts', ...args], { cwd: process.cwd(), timeout: 170_000 }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+  return run('npx', ['tsx', 'scripts/mockup.ts', ...args], { cwd: process.cwd(), timeout: 170_000 }).catch(
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
 }
 async function raw(file: string) {
   const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -21,14 +23,27 @@ async function raw(file: string) {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pod-cli-'));
   await writeFixturePsd(path.join(dir, 'mock.psd'));
-  await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toFile(path.join(dir, 'photo.png'));
-  await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0000ff' } }).png().toFile(path.join(dir, 'design.png'));
+  await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } })
+    .png()
+    .toFile(path.join(dir, 'photo.png'));
+  await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0000ff' } })
+    .png()
+    .toFile(path.join(dir, 'design.png'));
   await writeFixtureTemplate(path.join(dir, 'template.json'), 'photo.png');
 });
 
 describe('npm run mockup', () => {
   it('renders a PSD and writes one transparent layer PNG per smart object, named by group path', async () => {
-    const res = await cli(['--template', path.join(dir, 'mock.psd'), '--out', path.join(dir, 'out.png'), '--layers-out', path.join(dir, 'layers'), '--composite-out', path.join(dir, 'whole.png')]);
+    const res = await cli([
+      '--template',
+      path.join(dir, 'mock.psd'),
+      '--out',
+      path.join(dir, 'out.png'),
+      '--layers-out',
+      path.join(dir, 'layers'),
+      '--composite-out',
+      path.join(dir, 'whole.png'),
+    ]);
     expect(res.stdout).toContain('layers/simple_warp/bbox_change.png');
     const warped = await raw(path.join(dir, 'layers/simple_warp/bbox_change.png'));
     expect([warped.info.width, warped.info.height]).toEqual([300, 200]);
@@ -49,7 +64,16 @@ describe('npm run mockup', () => {
   }, 180_000);
 
   it('renders a template JSON with a design image through its perspective layer', async () => {
-    const res = await cli(['--template', path.join(dir, 'template.json'), '--design', path.join(dir, 'design.png'), '--out', path.join(dir, 'tpl.png'), '--size', '400']);
+    const res = await cli([
+      '--template',
+      path.join(dir, 'template.json'),
+      '--design',
+      path.join(dir, 'design.png'),
+      '--out',
+      path.join(dir, 'tpl.png'),
+      '--size',
+      '400',
+    ]);
     expect(res.stdout).toContain('wrote');
     const out = await raw(path.join(dir, 'tpl.png'));
     expect([out.info.width, out.info.height]).toEqual([400, 400]);
@@ -61,7 +85,10 @@ describe('npm run mockup', () => {
     const tpl = path.join(dir, 'baked');
     const res = await cli(['--template', path.join(dir, 'mock.psd'), '--save-template', tpl]);
     expect(res.stdout).toContain('template.json');
-    const template = JSON.parse(await readFile(path.join(tpl, 'template.json'), 'utf8')) as { flatList: { flatId: string }[]; viewList: { viewData: { imageUrl: string } }[] };
+    const template = JSON.parse(await readFile(path.join(tpl, 'template.json'), 'utf8')) as {
+      flatList: { flatId: string }[];
+      viewList: { viewData: { imageUrl: string } }[];
+    };
     expect(template.flatList.map((f) => f.flatId).sort()).toEqual(['flat', 'simple_warp/bbox_change']);
     // The photo is the document without its designs.
     const photo = await raw(path.join(tpl, template.viewList[0]!.viewData.imageUrl));

@@ -5,11 +5,18 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-interface Info { displayname: string; gender: number; currencyset: string; currencysale: number }
+interface Info {
+  displayname: string;
+  gender: number;
+  currencyset: string;
+  currencysale: number;
+}
 
 /** The page's request context shares the browser's cookies, so this logs the page in. */
 async function logIn(page: Page): Promise<Info> {
-  const res = await (await page.request.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } })).json() as { code: number };
+  const res = (await (
+    await page.request.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } })
+  ).json()) as { code: number };
   expect(res.code).toBe(200);
   return ((await (await page.request.get('/prod-api/api/user/getInfo')).json()) as { user: Info }).user;
 }
@@ -58,7 +65,9 @@ test('changes the currency and the show-in-currency setting', async ({ page }) =
     await expect(again.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
     await expect(again.getByLabel('Show prices in this currency')).not.toBeChecked();
   } finally {
-    await page.request.put('/prod-api/api/shops/updateCurrencySETAndCurrencySale', { data: { currencyset: before.currencyset, currencysale: before.currencysale } });
+    await page.request.put('/prod-api/api/shops/updateCurrencySETAndCurrencySale', {
+      data: { currencyset: before.currencyset, currencysale: before.currencysale },
+    });
   }
 });
 

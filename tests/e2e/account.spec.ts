@@ -63,7 +63,10 @@ test('changing the password: refusals keep the form, the new password logs in, t
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Account & Settings' })).toBeVisible();
   const anon = await playwrightRequest.newContext({ baseURL: BASE });
-  const old = await (await anon.post('/prod-api/api/user/login', { data: { username: m.email, password: 'secret123' } })).json() as { code: number; msg: string };
+  const old = (await (await anon.post('/prod-api/api/user/login', { data: { username: m.email, password: 'secret123' } })).json()) as {
+    code: number;
+    msg: string;
+  };
   expect(old.msg).toBe('Incorrect email address or password');
   await json(anon.post('/prod-api/api/user/login', { data: { username: m.email, password: 'newsecret1' } }));
   await anon.dispose();
@@ -98,8 +101,12 @@ test('the pricing rule is checked, saved, shown again and prices new products', 
 
   // A product saved without prices now sells at cost + 3.50.
   const list = await json<{ rows: { id: number }[] }>(m.api.get('/prod-api/api/product/productsCatalogList', { params: { pageSize: 5 } }));
-  const saved = await json<{ data: { id: number } }>(m.api.post('/prod-api/api/Myexclusive/add', { data: { productfid: list.rows[0]!.id, title: 'Ruled Tee' } }));
-  const detail = await json<{ data: { variants: { cost: number; price: number }[] } }>(m.api.get(`/prod-api/api/Myexclusive/getInfo/${saved.data.id}`));
+  const saved = await json<{ data: { id: number } }>(
+    m.api.post('/prod-api/api/Myexclusive/add', { data: { productfid: list.rows[0]!.id, title: 'Ruled Tee' } }),
+  );
+  const detail = await json<{ data: { variants: { cost: number; price: number }[] } }>(
+    m.api.get(`/prod-api/api/Myexclusive/getInfo/${saved.data.id}`),
+  );
   expect(detail.data.variants.length).toBeGreaterThan(0);
   for (const v of detail.data.variants) expect(v.price).toBe(v.cost + 350);
 });

@@ -69,7 +69,13 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 });
 
 test('policy pages and contact page have real content', async ({ page }) => {
-  for (const [path, heading] of [['/policy/privacy', 'Privacy Policy'], ['/policy/refund', 'Refund Policy'], ['/policy/shipping', 'Shipping Policy'], ['/policy/term-condition', 'Terms & Conditions'], ['/contact-us', 'Contact Us']] as const) {
+  for (const [path, heading] of [
+    ['/policy/privacy', 'Privacy Policy'],
+    ['/policy/refund', 'Refund Policy'],
+    ['/policy/shipping', 'Shipping Policy'],
+    ['/policy/term-condition', 'Terms & Conditions'],
+    ['/contact-us', 'Contact Us'],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(heading.replace('&', '&')));
@@ -108,7 +114,9 @@ test('a phone-sized screen gets the mobile site and its PC notice', async ({ bro
 });
 
 test('a podToken link logs the merchant in and opens the linked page', async ({ browser, request }) => {
-  const login = await (await request.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } })).json();
+  const login = await (
+    await request.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } })
+  ).json();
   expect(login.code).toBe(200);
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -6,7 +6,13 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-interface Card { id: number; url: string; title: string; shipFromCode: string; colors: { name: string }[] }
+interface Card {
+  id: number;
+  url: string;
+  title: string;
+  shipFromCode: string;
+  colors: { name: string }[];
+}
 
 async function cards(request: APIRequestContext, params: Record<string, string | number>): Promise<{ rows: Card[]; total: number }> {
   const res = await request.get('/prod-api/api/product/productsCatalogList', { params });
@@ -51,7 +57,10 @@ test('home → category → product: switch colour, then the image viewer by key
 
   // The first product with two colours or more, by its card.
   const grid = results(page);
-  const card = grid.getByRole('listitem').filter({ has: page.getByRole('img', { name: /2 colours|[3-9] colours|\d\d colours/ }) }).first();
+  const card = grid
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('img', { name: /2 colours|[3-9] colours|\d\d colours/ }) })
+    .first();
   const title = (await card.getByRole('heading').textContent())?.trim() ?? '';
   await card.getByRole('link').click();
   await expect(page).toHaveURL(/\/all-products\/mens-clothing\/hoodie-jacket\/[a-z0-9-]+/);
@@ -133,7 +142,9 @@ test('shipping estimate: the ship-from rules and the free European shipping', as
   await expect(calc.getByRole('alert')).toHaveText('Only Ship to Australia and New Zealand');
   await expect(calc.getByRole('table')).toHaveCount(0);
   // The server says the same when asked directly.
-  const direct = await (await request.get('/prod-api/api/product/getshippingTemplateList', { params: { productid: (au as Card).id, countrycode: 'US' } })).json();
+  const direct = await (
+    await request.get('/prod-api/api/product/getshippingTemplateList', { params: { productid: (au as Card).id, countrycode: 'US' } })
+  ).json();
   expect(direct).toMatchObject({ code: 10000, msg: 'Only Ship to Australia and New Zealand' });
 
   await shipTo.selectOption({ label: 'New Zealand' });
@@ -183,7 +194,10 @@ test('filters, sort and paging change the results and survive a reload and the b
   const prices = (await results(page).locator('.pcard-price').allTextContents()).map(priceOf);
   expect(prices.length).toBeGreaterThan(0);
   expect([...prices].sort((a, b) => a - b)).toEqual(prices);
-  for (const p of prices) { expect(p).toBeGreaterThanOrEqual(10); expect(p).toBeLessThanOrEqual(40); }
+  for (const p of prices) {
+    expect(p).toBeGreaterThanOrEqual(10);
+    expect(p).toBeLessThanOrEqual(40);
+  }
   const countText = await resultCount(page).textContent();
   const firstTitle = await results(page).getByRole('heading').first().textContent();
 
@@ -228,7 +242,12 @@ test('filters, sort and paging change the results and survive a reload and the b
 });
 
 test('unknown products and categories show the not-found page', async ({ page }) => {
-  for (const path of ['/all-products/mens-clothing/hoodie-jacket/no-such-product-handle', '/all-products/details/99999999', '/all-products/no-such-category', '/all-products/mens-clothing/no-such-sub']) {
+  for (const path of [
+    '/all-products/mens-clothing/hoodie-jacket/no-such-product-handle',
+    '/all-products/details/99999999',
+    '/all-products/no-such-category',
+    '/all-products/mens-clothing/no-such-sub',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Oops! This page is not available.' })).toBeVisible();
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
@@ -259,8 +278,17 @@ test('design: options are required, visitors log in first, then the designer ope
   await page.goto((rows[0] as Card).url);
   await page.getByRole('button', { name: 'Design', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please select Size' })).toBeVisible();
-  await expect(page.getByRole('group', { name: /^Size:/ }).getByRole('radio').first()).toBeFocused();
-  await page.getByRole('group', { name: /^Size:/ }).getByRole('radio').first().check();
+  await expect(
+    page
+      .getByRole('group', { name: /^Size:/ })
+      .getByRole('radio')
+      .first(),
+  ).toBeFocused();
+  await page
+    .getByRole('group', { name: /^Size:/ })
+    .getByRole('radio')
+    .first()
+    .check();
   await expect(page.getByText('Please select Size')).toHaveCount(0);
   const material = page.getByRole('group', { name: /^Material:/ });
   if (await material.count()) await material.getByRole('radio').first().check();
@@ -308,7 +336,9 @@ test('gift zones list gift products by subcategory and by print type', async ({ 
 
 test('a picture that fails to load shows the error picture', async ({ page, request }) => {
   const product = await colourfulProduct(request, { category: 'mens-clothing' });
-  await page.route('**/prod-api/files/catalog/**', (route) => (route.request().resourceType() === 'image' ? route.abort() : route.continue()));
+  await page.route('**/prod-api/files/catalog/**', (route) =>
+    route.request().resourceType() === 'image' ? route.abort() : route.continue(),
+  );
   await page.goto(product.url);
   await expect(page.locator('.pdp-main').getByAltText('loaded error')).toBeVisible();
 });

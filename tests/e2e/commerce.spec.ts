@@ -10,14 +10,35 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_OPS_TOKEN } from './env';
 
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
-type Env<T = unknown> = { code: number; msg: string; data: T; rows?: T; total?: number };
+interface Env<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+  rows?: T;
+  total?: number;
+}
 
-async function api<T = unknown>(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<Env<T>> {
-  const res = await request.fetch(`/prod-api${path}`, { method, ...(body !== undefined ? { data: body } : {}), ...(headers ? { headers } : {}) });
+async function api<T = unknown>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Env<T>> {
+  const res = await request.fetch(`/prod-api${path}`, {
+    method,
+    ...(body !== undefined ? { data: body } : {}),
+    ...(headers ? { headers } : {}),
+  });
   return (await res.json()) as Env<T>;
 }
 
-async function ok<T = unknown>(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Env<T>> {
+async function ok<T = unknown>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<Env<T>> {
   const env = await api<T>(request, method, path, body);
   expect(env.code, `${path}: ${env.msg}`).toBe(200);
   return env;
@@ -31,9 +52,21 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-interface Variant { id: number; option1: string | null; option2: string | null; option3: string | null; cost: number }
-interface Product { id: number; title: string; variants: Variant[] }
-interface CartGroup { shipTrolleyItemList: { id: number; title: string; variantTitle: string }[] }
+interface Variant {
+  id: number;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  cost: number;
+}
+interface Product {
+  id: number;
+  title: string;
+  variants: Variant[];
+}
+interface CartGroup {
+  shipTrolleyItemList: { id: number; title: string; variantTitle: string }[];
+}
 
 const variantName = (v: Variant) => [v.option1, v.option2, v.option3].filter(Boolean).join(' / ') || 'Default';
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -60,16 +93,32 @@ async function cancelPending(request: APIRequestContext) {
 }
 
 async function defaultAddress(request: APIRequestContext, country: string) {
-  await ok(request, 'POST', '/api/shipAddress/addShipAddress', { first_name: 'Ada', last_name: 'Lovelace', address1: '1 Main St', city: 'Springfield', country_code: country, isDefault: true });
+  await ok(request, 'POST', '/api/shipAddress/addShipAddress', {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    address1: '1 Main St',
+    city: 'Springfield',
+    country_code: country,
+    isDefault: true,
+  });
 }
 
 /** A pending order of one catalogue line, made through the API (the UI path is the first test's). */
-async function pendingOrder(request: APIRequestContext, productId: number, quantity: number): Promise<{ id: number; orderNo: string; subtotal: number; total: number }> {
+async function pendingOrder(
+  request: APIRequestContext,
+  productId: number,
+  quantity: number,
+): Promise<{ id: number; orderNo: string; subtotal: number; total: number }> {
   const line = await ok<{ id: number }>(request, 'POST', '/api/shipTrolley/addShipTrolley', { productid: productId, quantity });
-  return (await ok<{ id: number; orderNo: string; subtotal: number; total: number }>(request, 'POST', '/api/order/shoppingCartOrder', { ids: [line.data.id] })).data;
+  return (
+    await ok<{ id: number; orderNo: string; subtotal: number; total: number }>(request, 'POST', '/api/order/shoppingCartOrder', {
+      ids: [line.data.id],
+    })
+  ).data;
 }
 
-const balanceOf = async (request: APIRequestContext) => (await ok<{ balance: number }>(request, 'GET', '/api/balance/getBalance')).data.balance;
+const balanceOf = async (request: APIRequestContext) =>
+  (await ok<{ balance: number }>(request, 'GET', '/api/balance/getBalance')).data.balance;
 
 test('a visitor going to the cart logs in first, then lands on the cart', async ({ page }) => {
   await page.goto('/');
@@ -88,7 +137,9 @@ test('a visitor going to the cart logs in first, then lands on the cart', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
 });
 
-test('two variants of a saved product and a sample → address → order → pay by balance: Processing, balance and records move by the total', async ({ page }) => {
+test('two variants of a saved product and a sample → address → order → pay by balance: Processing, balance and records move by the total', async ({
+  page,
+}) => {
   await logIn(page);
   const request = page.request;
   await emptyCart(request);
@@ -97,10 +148,19 @@ test('two variants of a saved product and a sample → address → order → pay
   // A saved product ("My products") with two variants, and a catalogue sample.
   const base = await productFrom(request, 'CN', 0);
   const [v1, v2] = base.variants;
-  const saved = await ok<{ id: number }>(request, 'POST', '/api/Myexclusive/add', { productfid: base.id, title: 'E2E Studio Tee', variants: [{ variantId: v1!.id }, { variantId: v2!.id }] });
+  const saved = await ok<{ id: number }>(request, 'POST', '/api/Myexclusive/add', {
+    productfid: base.id,
+    title: 'E2E Studio Tee',
+    variants: [{ variantId: v1!.id }, { variantId: v2!.id }],
+  });
   const sample = await productFrom(request, 'CN', 1);
   await ok(request, 'POST', '/api/shipTrolley/addShipTrolley', { productid: sample.id, quantity: 1 });
-  await ok(request, 'POST', '/api/shipTrolley/addShipTrolley', { productid: base.id, myProductId: saved.data.id, variantsid: v1!.id, quantity: 1 });
+  await ok(request, 'POST', '/api/shipTrolley/addShipTrolley', {
+    productid: base.id,
+    myProductId: saved.data.id,
+    variantsid: v1!.id,
+    quantity: 1,
+  });
 
   await page.goto('/shopping-cart');
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
@@ -129,10 +189,20 @@ test('two variants of a saved product and a sample → address → order → pay
   await expect(page).toHaveURL(/\/shopping-cart\/pay\?orderId=\d+$/);
   const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-  const detail = (await ok<{ orderNo: string; total: number; items: { title: string; quantity: number; myProductId: number | null }[] }>(request, 'GET', `/api/order/detail/${orderId}`)).data;
-  expect(detail.items.map((i) => [i.title, i.quantity, i.myProductId]).sort()).toEqual([
-    ['E2E Studio Tee', 1, saved.data.id], ['E2E Studio Tee', 2, saved.data.id], [sample.title, 1, null],
-  ].sort());
+  const detail = (
+    await ok<{ orderNo: string; total: number; items: { title: string; quantity: number; myProductId: number | null }[] }>(
+      request,
+      'GET',
+      `/api/order/detail/${orderId}`,
+    )
+  ).data;
+  expect(detail.items.map((i) => [i.title, i.quantity, i.myProductId]).sort()).toEqual(
+    [
+      ['E2E Studio Tee', 1, saved.data.id],
+      ['E2E Studio Tee', 2, saved.data.id],
+      [sample.title, 1, null],
+    ].sort(),
+  );
   await expect(page.getByTestId('order-total')).toHaveText(`$${(detail.total / 100).toFixed(2)}`);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 
@@ -144,8 +214,18 @@ test('two variants of a saved product and a sample → address → order → pay
   await expect(row).toContainText('Processing');
 
   expect(await balanceOf(request)).toBe(before - detail.total);
-  const records = await ok<{ type: number; typeName: string; amount: number; balanceChange: number; orderId: number }[]>(request, 'GET', '/api/balance/list?pageSize=5');
-  expect(records.rows![0]).toMatchObject({ type: 1, typeName: 'Paid with Balance', amount: detail.total, balanceChange: -detail.total, orderId });
+  const records = await ok<{ type: number; typeName: string; amount: number; balanceChange: number; orderId: number }[]>(
+    request,
+    'GET',
+    '/api/balance/list?pageSize=5',
+  );
+  expect(records.rows![0]).toMatchObject({
+    type: 1,
+    typeName: 'Paid with Balance',
+    amount: detail.total,
+    balanceChange: -detail.total,
+    orderId,
+  });
 
   await row.getByRole('button', { name: `Details of order ${detail.orderNo}` }).click();
   const dialog = page.getByRole('dialog', { name: `Order ${detail.orderNo}` });
@@ -159,7 +239,13 @@ test('the cart popover counts lines; delete asks first, and a failed delete chan
   await emptyCart(request);
   const p = await productFrom(request, 'CN', 2);
   const [a, b] = p.variants;
-  await ok(request, 'POST', '/api/shipTrolley/addShipTrolleyVariants', { productid: p.id, variants: [{ variantsid: a!.id, quantity: 1 }, { variantsid: b!.id, quantity: 3 }] });
+  await ok(request, 'POST', '/api/shipTrolley/addShipTrolleyVariants', {
+    productid: p.id,
+    variants: [
+      { variantsid: a!.id, quantity: 1 },
+      { variantsid: b!.id, quantity: 3 },
+    ],
+  });
 
   await page.goto('/all-products');
   await page.getByRole('button', { name: 'Cart, 2 items' }).hover();
@@ -274,7 +360,10 @@ test('orders: tabs, statistics, page sizes, sorting, detail, cancel, and a shipp
   await page.goto('/orders');
   await expect(page.getByRole('tab', { name: /Pending Payment/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Order statistics')).toContainText('Pending Payment6');
-  const rows = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader') });
+  const rows = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') });
   await expect(rows).toHaveCount(6);
 
   await page.getByLabel('Per page').selectOption('5');
@@ -305,7 +394,13 @@ test('orders: tabs, statistics, page sizes, sorting, detail, cancel, and a shipp
 
   // Paid and shipped by the operator: the Shipped tab shows it with its tracking link.
   await ok(request, 'POST', '/api/order/payOrder', { orderId: made[2]!.id });
-  const shipped = await api(request, 'POST', `/ops/orders/${made[2]!.id}/fulfil`, { tracking: 'YT2499001122' }, { authorization: `Bearer ${E2E_OPS_TOKEN}` });
+  const shipped = await api(
+    request,
+    'POST',
+    `/ops/orders/${made[2]!.id}/fulfil`,
+    { tracking: 'YT2499001122' },
+    { authorization: `Bearer ${E2E_OPS_TOKEN}` },
+  );
   expect(shipped.code, shipped.msg).toBe(200);
   await page.getByRole('tab', { name: /Shipped/ }).click();
   await expect(page).toHaveURL(/tabname=ORDER_FULFILLED/);

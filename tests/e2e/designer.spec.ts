@@ -6,7 +6,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
-interface Card { id: number; url: string; title: string; colors: { name: string }[] }
+interface Card {
+  id: number;
+  url: string;
+  title: string;
+  colors: { name: string }[];
+}
 
 async function logIn(page: Page): Promise<void> {
   await page.goto('/login');
@@ -27,14 +32,20 @@ async function mockupPixels(mockup: Locator, after: number): Promise<{ revision:
 test('design a t-shirt, save it, find it in My Products, edit it, delete it', async ({ page }) => {
   test.setTimeout(240_000);
   await logIn(page);
-  const list = await page.request.get('/prod-api/api/product/productsCatalogList', { params: { category: 'womens-clothing', subcategory: 't-shirt', pageSize: 25 } });
+  const list = await page.request.get('/prod-api/api/product/productsCatalogList', {
+    params: { category: 'womens-clothing', subcategory: 't-shirt', pageSize: 25 },
+  });
   const rows = ((await list.json()) as { rows: Card[] }).rows;
   const tee = rows.find((r) => r.colors.length >= 2);
   expect(tee, 'a t-shirt in two colours or more').toBeTruthy();
   const product = tee as Card;
 
   await page.goto(product.url);
-  await page.getByRole('group', { name: /^Size:/ }).getByRole('radio').first().check();
+  await page
+    .getByRole('group', { name: /^Size:/ })
+    .getByRole('radio')
+    .first()
+    .check();
   const material = page.getByRole('group', { name: /^Material:/ });
   if (await material.count()) await material.getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Design', exact: true }).click();
@@ -57,7 +68,9 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
 
   // An uploaded image lands on the front and in the mockup.
   await dialog.getByRole('tab', { name: 'Images' }).click();
-  const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 220, g: 30, b: 60 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 220, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
   await dialog.locator('input[type=file]').setInputFiles({ name: 'red-square.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded successfully' })).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByRole('status').filter({ hasText: /Resolution:/ })).toBeVisible();
@@ -99,7 +112,9 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
   const edit = page.getByRole('dialog', { name: 'Create a product' });
   const editText = edit.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' });
   await expect(edit.getByRole('button', { name: /^Front mockup/ })).toHaveAttribute('data-revision', /\d+/);
-  await expect(edit.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Text: Hello from e2e', exact: true })).toBeVisible();
+  await expect(
+    edit.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Text: Hello from e2e', exact: true }),
+  ).toBeVisible();
   await expect(editText).toHaveValue('');
   await editText.fill('Edited');
   await edit.getByRole('button', { name: 'Next' }).click();
@@ -114,7 +129,9 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
   // The saved design holds both texts.
   const saved = await page.request.get('/prod-api/api/Myexclusive/list', { params: { keyword: `${title} v2` } });
   const id = ((await saved.json()) as { rows: { id: number }[] }).rows[0]!.id;
-  const info = (await (await page.request.get(`/prod-api/api/Myexclusive/getInfo/${id}`)).json()) as { data: { editObj: string | null; images: unknown[] } };
+  const info = (await (await page.request.get(`/prod-api/api/Myexclusive/getInfo/${id}`)).json()) as {
+    data: { editObj: string | null; images: unknown[] };
+  };
   expect(info.data.editObj).toContain('Hello from e2e');
   expect(info.data.editObj).toContain('Edited');
   expect(info.data.images.length).toBeGreaterThanOrEqual(2);
@@ -135,10 +152,18 @@ test('leaving with unsaved changes asks first, and a reload restores the draft',
   const select = page.getByRole('dialog', { name: 'Select a product' });
   await select.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please select a product' })).toBeVisible();
-  await select.getByRole('button', { name: /T-Shirt|Tee/i }).first().click();
+  await select
+    .getByRole('button', { name: /T-Shirt|Tee/i })
+    .first()
+    .click();
   const size = select.getByRole('group', { name: /^Size/ });
   await select.getByRole('button', { name: 'Next' }).click();
-  await expect(select.getByRole('alert').filter({ hasText: /^Please select / }).first()).toBeVisible();
+  await expect(
+    select
+      .getByRole('alert')
+      .filter({ hasText: /^Please select / })
+      .first(),
+  ).toBeVisible();
   for (const group of await select.getByRole('group').all()) {
     if ((await group.getByRole('checkbox', { checked: true }).count()) === 0) await group.getByRole('checkbox').first().check();
   }
@@ -166,15 +191,22 @@ test('leaving with unsaved changes asks first, and a reload restores the draft',
   await expect(layer).toBeVisible();
 
   // The draft is in IndexedDB: a reload reopens the designer on it.
-  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('keyval-store');
-    open.onsuccess = () => {
-      const req = open.result.transaction('keyval').objectStore('keyval').getAllKeys();
-      req.onsuccess = () => resolve(req.result.some((k) => String(k).startsWith('pod.designer.draft:product:')));
-      req.onerror = () => resolve(false);
-    };
-    open.onerror = () => resolve(false);
-  }))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('keyval-store');
+            open.onsuccess = () => {
+              const req = open.result.transaction('keyval').objectStore('keyval').getAllKeys();
+              req.onsuccess = () => resolve(req.result.some((k) => String(k).startsWith('pod.designer.draft:product:')));
+              req.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
   await page.reload();
   const restored = page.getByRole('dialog', { name: 'Create a product' });
   await restored.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Text: Keep me', exact: true }).click();

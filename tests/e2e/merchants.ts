@@ -8,7 +8,11 @@ import { E2E_PORT } from './env';
 
 export const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
-export interface Merchant { email: string; token: string; api: APIRequestContext }
+export interface Merchant {
+  email: string;
+  token: string;
+  api: APIRequestContext;
+}
 
 /** The envelope of a call that must succeed. */
 export async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T & { code: number; msg: string }> {
@@ -29,9 +33,17 @@ export function merchantPool() {
     const anon = await playwrightRequest.newContext({ baseURL: BASE });
     await json(anon.post('/prod-api/api/user/sendEmailCode', { data: { email } }));
     const code = await codeFromOutbox(email);
-    const res = await json<{ token: string }>(anon.post('/prod-api/api/user/add', { data: { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' } }));
+    const res = await json<{ token: string }>(
+      anon.post('/prod-api/api/user/add', {
+        data: { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' },
+      }),
+    );
     await anon.dispose();
-    const m = { email, token: res.token, api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }) };
+    const m = {
+      email,
+      token: res.token,
+      api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }),
+    };
     made.push(m);
     return m;
   }

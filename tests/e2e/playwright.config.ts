@@ -24,6 +24,17 @@ export default defineConfig({
     // First start generates the demo catalogue (~30 s alone, minutes on a loaded 2-core machine).
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, CAPTCHA: 'off', DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: E2E_CLIENT_DIR, OPS_TOKEN: E2E_OPS_TOKEN, ...storesServerEnv },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      CAPTCHA: 'off',
+      DEMO: '1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: E2E_CLIENT_DIR,
+      OPS_TOKEN: E2E_OPS_TOKEN,
+      ...storesServerEnv,
+    },
   },
 });

@@ -12,9 +12,23 @@ import { E2E_PORT } from './env';
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
-interface Merchant { token: string; api: APIRequestContext }
-interface CatalogVariant { id: number; option1: string | null; option2: string | null; option3: string | null; cost: number }
-interface CatalogProduct { id: number; title: string; options: { position: number; isColor: boolean; values: { name: string; hex: string | null }[] }[]; variants: CatalogVariant[] }
+interface Merchant {
+  token: string;
+  api: APIRequestContext;
+}
+interface CatalogVariant {
+  id: number;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  cost: number;
+}
+interface CatalogProduct {
+  id: number;
+  title: string;
+  options: { position: number; isColor: boolean; values: { name: string; hex: string | null }[] }[];
+  variants: CatalogVariant[];
+}
 
 let main: Merchant;
 let empty: Merchant;
@@ -22,13 +36,20 @@ let product: CatalogProduct;
 
 async function register(email: string): Promise<Merchant> {
   const anon = await playwrightRequest.newContext({ baseURL: BASE });
-  const sent = await (await anon.post('/prod-api/api/user/sendEmailCode', { data: { email } })).json() as { code: number; msg: string };
+  const sent = (await (await anon.post('/prod-api/api/user/sendEmailCode', { data: { email } })).json()) as { code: number; msg: string };
   expect(sent.code, sent.msg).toBe(200);
   const code = await codeFromOutbox(email);
-  const res = await (await anon.post('/prod-api/api/user/add', { data: { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' } })).json() as { code: number; msg: string; token: string };
+  const res = (await (
+    await anon.post('/prod-api/api/user/add', {
+      data: { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' },
+    })
+  ).json()) as { code: number; msg: string; token: string };
   expect(res.code, res.msg).toBe(200);
   await anon.dispose();
-  return { token: res.token, api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }) };
+  return {
+    token: res.token,
+    api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }),
+  };
 }
 
 async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T & { code: number; msg: string }> {
@@ -38,17 +59,22 @@ async function json<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T & 
 }
 
 async function save(m: Merchant, body: Record<string, unknown>): Promise<number> {
-  const res = await json<{ data: { id: number } }>(m.api.post('/prod-api/api/Myexclusive/add', { data: { productfid: product.id, ...body } }));
+  const res = await json<{ data: { id: number } }>(
+    m.api.post('/prod-api/api/Myexclusive/add', { data: { productfid: product.id, ...body } }),
+  );
   return res.data.id;
 }
 
 async function uploadJpeg(m: Merchant, color: string, label: string): Promise<string> {
   const buffer = await sharp({ create: { width: 400, height: 400, channels: 3, background: color } })
     .composite([{ input: Buffer.from(`<svg width="400" height="400"><text x="40" y="210" font-size="48">${label}</text></svg>`) }])
-    .jpeg().toBuffer();
-  const res = await json<{ data: { url: string } }>(m.api.post('/prod-api/api/uploadsImg/uploadCustomizedNoPrefix', {
-    multipart: { avatarfile: { name: `${label}.jpg`, mimeType: 'image/jpeg', buffer } },
-  }));
+    .jpeg()
+    .toBuffer();
+  const res = await json<{ data: { url: string } }>(
+    m.api.post('/prod-api/api/uploadsImg/uploadCustomizedNoPrefix', {
+      multipart: { avatarfile: { name: `${label}.jpg`, mimeType: 'image/jpeg', buffer } },
+    }),
+  );
   return res.data.url;
 }
 
@@ -72,7 +98,9 @@ test.beforeAll(async () => {
   const stamp = Date.now();
   main = await register(`myproducts${stamp}@example.com`);
   empty = await register(`noproducts${stamp}@example.com`);
-  const list = await json<{ rows: { id: number; colors: unknown[] }[] }>(main.api.get('/prod-api/api/product/productsCatalogList', { params: { pageSize: 25 } }));
+  const list = await json<{ rows: { id: number; colors: unknown[] }[] }>(
+    main.api.get('/prod-api/api/product/productsCatalogList', { params: { pageSize: 25 } }),
+  );
   const pick = list.rows.find((r) => r.colors.length >= 2)!;
   product = (await json<{ data: CatalogProduct }>(main.api.get(`/prod-api/api/product/getInfo/${pick.id}`))).data;
 });
@@ -126,19 +154,26 @@ test('search and paging through My products, kept in the address', async ({ page
   await expect(page.getByText('No products match “no such thing”.')).toBeVisible();
 });
 
-test('details show every view in every colour with the variants\' prices; copy makes a new product', async ({ page }) => {
+test("details show every view in every colour with the variants' prices; copy makes a new product", async ({ page }) => {
   const colours = colourOption().values.slice(0, 2);
   const variants = product.variants.filter((v) => colours.some((c) => c.name === colourOf(v)));
   const id = await save(main, {
-    title: 'Gallery Hoodie', bodyHtml: '<p>Warm and <strong>soft</strong>.</p><script>alert(1)</script>',
+    title: 'Gallery Hoodie',
+    bodyHtml: '<p>Warm and <strong>soft</strong>.</p><script>alert(1)</script>',
     colorIds: colours.map((c) => ({ id: c.name, color: c.hex })),
     variants: variants.map((v, i) => ({ variantId: v.id, price: 2000 + i })),
   });
   const list = [];
   for (const c of colours) {
     for (const view of ['Front', 'Back']) {
-      list.push({ url: await uploadJpeg(main, c.hex!, `${view}-${c.name}`), viewId: view.toLowerCase(), viewName: view, colorValue: c.hex, colorName: c.name,
-        variantIds: variants.filter((v) => colourOf(v) === c.name).map((v) => v.id) });
+      list.push({
+        url: await uploadJpeg(main, c.hex!, `${view}-${c.name}`),
+        viewId: view.toLowerCase(),
+        viewName: view,
+        colorValue: c.hex,
+        colorName: c.name,
+        variantIds: variants.filter((v) => colourOf(v) === c.name).map((v) => v.id),
+      });
     }
   }
   await json(main.api.post('/prod-api/api/editImages/addImagesEditList', { data: { productId: id, list } }));
@@ -207,7 +242,11 @@ test('batch delete asks first, and Cancel deletes nothing', async ({ page }) => 
 });
 
 test('templates: list, details, the "use this template" hook, and select all + delete from the keyboard', async ({ page }) => {
-  const id = await save(main, { title: 'Holiday Template', isTemplate: 1, editObj: { id: 'sku', flatDesignList: [], BGDesignList: [], color: '#FFFFFF', styleId: null } });
+  const id = await save(main, {
+    title: 'Holiday Template',
+    isTemplate: 1,
+    editObj: { id: 'sku', flatDesignList: [], BGDesignList: [], color: '#FFFFFF', styleId: null },
+  });
   await save(main, { title: 'Holiday Product' });
   await logIn(page, main);
   await page.goto('/my-templates');

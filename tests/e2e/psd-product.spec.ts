@@ -11,10 +11,17 @@ import sharp from 'sharp';
 import { writeFixturePsd } from '../cli/fixtures';
 import { E2E_OPS_TOKEN } from './env';
 
-interface Made { productId: number; handle: string; printAreas: { flatId: string }[] }
+interface Made {
+  productId: number;
+  handle: string;
+  printAreas: { flatId: string }[];
+}
 
 async function mockupRgb(png: string, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(Buffer.from(png.split(',')[1]!, 'base64')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(png.split(',')[1]!, 'base64'))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const i = (Math.round(y * info.height) * info.width + Math.round(x * info.width)) * 3;
   return [...data.subarray(i, i + 3)];
 }
@@ -28,7 +35,9 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   const res = await page.request.post('/prod-api/ops/catalog/psd', {
     headers: { authorization: `Bearer ${E2E_OPS_TOKEN}` },
     multipart: {
-      title: 'Marble coaster mockup', subcategoryId: String(subcategoryId), cost: '6.40',
+      title: 'Marble coaster mockup',
+      subcategoryId: String(subcategoryId),
+      cost: '6.40',
       file: { name: 'mock.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: await readFile(path.join(dir, 'mock.psd')) },
     },
   });
@@ -41,7 +50,9 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const info = (await (await page.request.get(`/prod-api/api/product/getInfo/${made.productId}`)).json()) as { data: { url: string; title: string } };
+  const info = (await (await page.request.get(`/prod-api/api/product/getInfo/${made.productId}`)).json()) as {
+    data: { url: string; title: string };
+  };
   await page.goto(info.data.url);
   await expect(page.getByRole('heading', { name: 'Marble coaster mockup' })).toBeVisible();
   await page.getByRole('button', { name: 'Design', exact: true }).click();
@@ -53,7 +64,9 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
 
   // A blue picture on the current print area shows in the PSD's mockup, where its smart object is.
   await dialog.getByRole('tab', { name: 'Images' }).click();
-  const blue = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 20, g: 40, b: 230 } } }).png().toBuffer();
+  const blue = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 20, g: 40, b: 230 } } })
+    .png()
+    .toBuffer();
   const before = Number(await mockup.getAttribute('data-revision'));
   await dialog.locator('input[type=file]').setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: blue });
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded successfully' })).toBeVisible({ timeout: 30_000 });
@@ -66,7 +79,10 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   const blueSeen = [inFlat, inWarp].some(([r, g, b]) => b! > 150 && r! < 80 && g! < 100);
   expect(blueSeen, `flat ${inFlat} warp ${inWarp}`).toBe(true);
   const outside = await mockupRgb(png, 10 / 300, 190 / 200);
-  expect(outside.every((v) => Math.abs(v - 200) <= 3), `photo ${outside}`).toBe(true);
+  expect(
+    outside.every((v) => Math.abs(v - 200) <= 3),
+    `photo ${outside}`,
+  ).toBe(true);
   if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'psd-designer.png') });
 
   // "Open larger" shows the view at the size it is saved at.
@@ -85,7 +101,9 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   await expect(details.getByRole('heading', { name: 'Saved to My Products' })).toBeVisible({ timeout: 120_000 });
   const saved = await page.request.get('/prod-api/api/Myexclusive/list', { params: { keyword: title } });
   const id = ((await saved.json()) as { rows: { id: number }[] }).rows[0]!.id;
-  const mine = (await (await page.request.get(`/prod-api/api/Myexclusive/getInfo/${id}`)).json()) as { data: { images: { url: string }[] } };
+  const mine = (await (await page.request.get(`/prod-api/api/Myexclusive/getInfo/${id}`)).json()) as {
+    data: { images: { url: string }[] };
+  };
   expect(mine.data.images.length).toBeGreaterThanOrEqual(1);
   // Saved view images are 1600 px on the longer side (the PSD is 300 x 200).
   const saved1 = await page.request.get(mine.data.images[0]!.url);

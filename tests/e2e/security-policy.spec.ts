@@ -9,11 +9,23 @@
 import { expect, test, type ConsoleMessage, type Page, type Worker } from '@playwright/test';
 import sharp from 'sharp';
 
-interface Card { id: number; url: string; title: string; colors: { name: string }[] }
-interface Violation { where: string; directive: string; blocked: string; sample?: string }
+interface Card {
+  id: number;
+  url: string;
+  title: string;
+  colors: { name: string }[];
+}
+interface Violation {
+  where: string;
+  directive: string;
+  blocked: string;
+  sample?: string;
+}
 
 declare global {
-  interface Window { __cspViolations?: Violation[] }
+  interface Window {
+    __cspViolations?: Violation[];
+  }
 }
 
 /** Collects CSP violations from the page (securitypolicyviolation), its workers and the console. */
@@ -21,20 +33,23 @@ function watchPolicy(page: Page) {
   const console: string[] = [];
   const workers: Worker[] = [];
   const onConsole = (where: string) => (msg: ConsoleMessage) => {
-    if (/content security policy|content-security-policy|refused to (load|execute|evaluate|connect|create|apply|frame)/i.test(msg.text())) console.push(`${where}: ${msg.text()}`);
+    if (/content security policy|content-security-policy|refused to (load|execute|evaluate|connect|create|apply|frame)/i.test(msg.text()))
+      console.push(`${where}: ${msg.text()}`);
   };
   page.on('console', onConsole('page'));
   page.on('worker', (worker) => {
     workers.push(worker);
     worker.on('console', onConsole(`worker ${worker.url()}`));
     // A violation in a worker fires on its global scope, not on the page's document.
-    void worker.evaluate(() => {
-      const g = self as unknown as { __cspViolations?: unknown[] };
-      g.__cspViolations = [];
-      self.addEventListener('securitypolicyviolation', (e) => {
-        g.__cspViolations!.push({ where: self.location.href, directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
-      });
-    }).catch(() => undefined);
+    void worker
+      .evaluate(() => {
+        const g = self as unknown as { __cspViolations?: unknown[] };
+        g.__cspViolations = [];
+        self.addEventListener('securitypolicyviolation', (e) => {
+          g.__cspViolations!.push({ where: self.location.href, directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
+        });
+      })
+      .catch(() => undefined);
   });
   return {
     workers,
@@ -42,7 +57,9 @@ function watchPolicy(page: Page) {
       const inPage = await page.evaluate(() => window.__cspViolations ?? []);
       const inWorkers: Violation[] = [];
       for (const w of workers) {
-        inWorkers.push(...await w.evaluate(() => (self as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? []).catch(() => []));
+        inWorkers.push(
+          ...(await w.evaluate(() => (self as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? []).catch(() => [])),
+        );
       }
       return [...inPage, ...inWorkers];
     },
@@ -54,7 +71,12 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      window.__cspViolations!.push({ where: document.location.href, directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
+      window.__cspViolations!.push({
+        where: document.location.href,
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        sample: e.sample,
+      });
     });
   });
 });
@@ -83,7 +105,9 @@ test('the app, the designer and its engine workers run under the Content-Securit
   expect(ran).toBe(false);
   await expect.poll(async () => (await policy.violations()).map((v) => v.directive)).toEqual(['script-src-elem']);
   await expect.poll(() => policy.console.length).toBe(1);
-  await page.evaluate(() => { window.__cspViolations = []; });
+  await page.evaluate(() => {
+    window.__cspViolations = [];
+  });
   policy.console.length = 0;
 
   await page.goto('/login');
@@ -92,11 +116,17 @@ test('the app, the designer and its engine workers run under the Content-Securit
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const list = await page.request.get('/prod-api/api/product/productsCatalogList', { params: { category: 'womens-clothing', subcategory: 't-shirt', pageSize: 25 } });
+  const list = await page.request.get('/prod-api/api/product/productsCatalogList', {
+    params: { category: 'womens-clothing', subcategory: 't-shirt', pageSize: 25 },
+  });
   const product = ((await list.json()) as { rows: Card[] }).rows.find((r) => r.colors.length >= 1);
   expect(product, 'a t-shirt in the demo catalogue').toBeTruthy();
   await page.goto(product!.url);
-  await page.getByRole('group', { name: /^Size:/ }).getByRole('radio').first().check();
+  await page
+    .getByRole('group', { name: /^Size:/ })
+    .getByRole('radio')
+    .first()
+    .check();
   const material = page.getByRole('group', { name: /^Material:/ });
   if (await material.count()) await material.getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Design', exact: true }).click();
@@ -110,7 +140,8 @@ test('the app, the designer and its engine workers run under the Content-Securit
   await expect.poll(async () => Number(await front.getAttribute('data-revision')), { timeout: 60_000 }).toBeGreaterThan(-1);
   const drawn = await front.locator('canvas').evaluate((c: HTMLCanvasElement) => {
     const probe = document.createElement('canvas');
-    probe.width = 32; probe.height = 32;
+    probe.width = 32;
+    probe.height = 32;
     const g = probe.getContext('2d')!;
     g.drawImage(c, 0, 0, 32, 32);
     const px = g.getImageData(0, 0, 32, 32).data;
@@ -124,7 +155,9 @@ test('the app, the designer and its engine workers run under the Content-Securit
   // Text (a bundled font) and an uploaded picture go through the stage and render workers.
   await dialog.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' }).fill('Under CSP');
   await dialog.getByRole('tab', { name: 'Images' }).click();
-  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 30, g: 120, b: 220 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 30, g: 120, b: 220 } } })
+    .png()
+    .toBuffer();
   await dialog.locator('input[type=file]').setInputFiles({ name: 'blue-square.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded successfully' })).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => Number(await front.getAttribute('data-revision')), { timeout: 60_000 }).toBeGreaterThan(revision);
@@ -135,21 +168,33 @@ test('the app, the designer and its engine workers run under the Content-Securit
 
   // The workers run under the policy too (it came with their scripts), and the watcher hears them.
   const worker = policy.workers.find((w) => /render\.worker/.test(w.url())) ?? policy.workers[0]!;
-  expect(await worker.evaluate(() => fetch('https://csp-probe.invalid/x.png').then(() => 'fetched', () => 'refused'))).toBe('refused');
+  expect(
+    await worker.evaluate(() =>
+      fetch('https://csp-probe.invalid/x.png').then(
+        () => 'fetched',
+        () => 'refused',
+      ),
+    ),
+  ).toBe('refused');
   await expect.poll(async () => (await policy.violations()).map((v) => v.directive)).toEqual(['connect-src']);
 });
 
 test('a podToken link is taken out of the address bar and traded for the session cookie', async ({ browser, request }) => {
-  const login = await (await request.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } })).json() as { code: number; token: string };
+  const login = (await (
+    await request.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } })
+  ).json()) as { code: number; token: string };
   expect(login.code).toBe(200);
   const context = await browser.newContext();
   const page = await context.newPage();
   const exchanges: { method: string; authorization: string | null; url: string }[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/prod-api/api/user/session')) exchanges.push({ method: r.method(), authorization: r.headers().authorization ?? null, url: r.url() });
+    if (r.url().includes('/prod-api/api/user/session'))
+      exchanges.push({ method: r.method(), authorization: r.headers().authorization ?? null, url: r.url() });
   });
   const seenUrls: string[] = [];
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) seenUrls.push(f.url()); });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) seenUrls.push(f.url());
+  });
 
   await page.goto(`/?podToken=${encodeURIComponent(login.token)}&link=${encodeURIComponent('/orders')}`);
   await expect(page).toHaveURL(/\/orders$/);

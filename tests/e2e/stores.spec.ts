@@ -18,8 +18,17 @@ import { startEtsyStandIn, type EtsyStandIn } from '../server/stand-ins/etsy';
 import { startWooCommerceStandIn } from '../server/stand-ins/woocommerce';
 import { StoreMessages } from '../../contract/stores';
 
-interface CatalogVariant { id: number; option1: string | null; option2: string | null; option3: string | null }
-interface CatalogProduct { id: number; options: { position: number; isColor: boolean; values: { name: string; hex: string | null }[] }[]; variants: CatalogVariant[] }
+interface CatalogVariant {
+  id: number;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+}
+interface CatalogProduct {
+  id: number;
+  options: { position: number; isColor: boolean; values: { name: string; hex: string | null }[] }[];
+  variants: CatalogVariant[];
+}
 
 let standIn: ShopifyStandIn;
 let etsy: EtsyStandIn;
@@ -36,10 +45,14 @@ async function connectByApi(m: Merchant, shop: string): Promise<void> {
 }
 
 async function uploadJpeg(m: Merchant, color: string, label: string): Promise<string> {
-  const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: color } }).jpeg().toBuffer();
-  const res = await json<{ data: { url: string } }>(m.api.post('/prod-api/api/uploadsImg/uploadCustomizedNoPrefix', {
-    multipart: { avatarfile: { name: `${label}.jpg`, mimeType: 'image/jpeg', buffer } },
-  }));
+  const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+  const res = await json<{ data: { url: string } }>(
+    m.api.post('/prod-api/api/uploadsImg/uploadCustomizedNoPrefix', {
+      multipart: { avatarfile: { name: `${label}.jpg`, mimeType: 'image/jpeg', buffer } },
+    }),
+  );
   return res.data.url;
 }
 
@@ -49,25 +62,39 @@ async function saveProduct(m: Merchant, title: string): Promise<{ id: number; va
   const colourOf = (v: CatalogVariant) => (colour.position === 1 ? v.option1 : colour.position === 2 ? v.option2 : v.option3);
   const colours = colour.values.slice(0, 2);
   const variants = product.variants.filter((v) => colours.some((c) => c.name === colourOf(v)));
-  const saved = await json<{ data: { id: number } }>(m.api.post('/prod-api/api/Myexclusive/add', {
-    data: { productfid: product.id, title, colorIds: colours.map((c) => ({ id: c.name, color: c.hex })), variants: variants.map((v) => ({ variantId: v.id, price: 2500 })) },
-  }));
+  const saved = await json<{ data: { id: number } }>(
+    m.api.post('/prod-api/api/Myexclusive/add', {
+      data: {
+        productfid: product.id,
+        title,
+        colorIds: colours.map((c) => ({ id: c.name, color: c.hex })),
+        variants: variants.map((v) => ({ variantId: v.id, price: 2500 })),
+      },
+    }),
+  );
   const list = [];
   for (const c of colours) {
-    list.push({ url: await uploadJpeg(m, c.hex!, `front-${c.name}`), viewId: 'front', viewName: 'Front', colorValue: c.hex, colorName: c.name,
-      variantIds: variants.filter((v) => colourOf(v) === c.name).map((v) => v.id) });
+    list.push({
+      url: await uploadJpeg(m, c.hex!, `front-${c.name}`),
+      viewId: 'front',
+      viewName: 'Front',
+      colorValue: c.hex,
+      colorName: c.name,
+      variantIds: variants.filter((v) => colourOf(v) === c.name).map((v) => v.id),
+    });
   }
   await json(m.api.post('/prod-api/api/editImages/addImagesEditList', { data: { productId: saved.data.id, list } }));
   return { id: saved.data.id, variantCount: variants.length, imageCount: list.length };
 }
-
 
 test.beforeAll(async () => {
   standIn = await startShopifyStandIn({ ...SHOPIFY_TEST_APP, port: SHOPIFY_STANDIN_PORT });
   etsy = await startEtsyStandIn(ETSY_TEST_APP);
   etsyProxy = await startLoopbackProxy(ETSY_STANDIN_PORT, etsy.url);
   const api = await playwrightRequest.newContext({ baseURL: BASE });
-  const list = await json<{ rows: { id: number; colors: unknown[] }[] }>(api.get('/prod-api/api/product/productsCatalogList', { params: { pageSize: 25 } }));
+  const list = await json<{ rows: { id: number; colors: unknown[] }[] }>(
+    api.get('/prod-api/api/product/productsCatalogList', { params: { pageSize: 25 } }),
+  );
   const pick = list.rows.find((r) => r.colors.length >= 2)!;
   product = (await json<{ data: CatalogProduct }>(api.get(`/prod-api/api/product/getInfo/${pick.id}`))).data;
   await api.dispose();
@@ -187,7 +214,7 @@ test('the add-store dialog works by keyboard and says what is wrong with an addr
   await expect(page.getByRole('dialog', { name: 'Store authorization' }).getByRole('radio', { name: /Shopify/ })).toBeChecked();
 });
 
-test('Etsy shows its disclaimer before authorisation, then connects through Etsy\'s consent page', async ({ page }) => {
+test("Etsy shows its disclaimer before authorisation, then connects through Etsy's consent page", async ({ page }) => {
   const m = await account('solo');
   const seller = etsy.addSeller({ email: `seller${Date.now()}@example.com`, shopName: 'CraftyCorner' });
   await logIn(page, m);
@@ -196,10 +223,14 @@ test('Etsy shows its disclaimer before authorisation, then connects through Etsy
   const dialog = page.getByRole('dialog', { name: 'Add store' });
   await dialog.getByRole('radio', { name: /Etsy/ }).check();
   let asked = false;
-  page.on('request', (r) => { if (r.url().includes('/api/etsy/auth')) asked = true; });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/etsy/auth')) asked = true;
+  });
   await dialog.getByRole('button', { name: 'Connect Etsy' }).click();
   const disclaimer = page.getByRole('dialog', { name: 'Etsy' });
-  await expect(disclaimer).toContainText('The term "Etsy" is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc.');
+  await expect(disclaimer).toContainText(
+    'The term "Etsy" is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc.',
+  );
   expect(asked).toBe(false);
   await disclaimer.getByRole('button', { name: 'Cancel' }).click();
   await expect(disclaimer).toBeHidden();
@@ -220,7 +251,7 @@ test('Etsy shows its disclaimer before authorisation, then connects through Etsy
   await expect(store.getByRole('link', { name: 'Open store' })).toHaveAttribute('href', 'https://www.etsy.com/shop/CraftyCorner');
 });
 
-test('declining on Etsy\'s consent page says so and offers to try again', async ({ page }) => {
+test("declining on Etsy's consent page says so and offers to try again", async ({ page }) => {
   const m = await account('solo');
   await logIn(page, m);
   await page.goto('/auth/etsy');
@@ -255,7 +286,9 @@ test('switching refuses the current store, switches to another, sets the default
   await expect(confirm).toContainText('Switch to First Shop?');
   await confirm.getByRole('button', { name: 'Switch' }).click();
   await expect(page.getByRole('button', { name: 'Switch store' })).toHaveText('First ...');
-  const info = await json<{ user: { shopid: number; sShops: { id: number; simplename: string }[] } }>(m.api.get('/prod-api/api/user/getInfo'));
+  const info = await json<{ user: { shopid: number; sShops: { id: number; simplename: string }[] } }>(
+    m.api.get('/prod-api/api/user/getInfo'),
+  );
   expect(info.user.sShops.find((s) => s.id === info.user.shopid)?.simplename).toBe('First Shop');
 
   // Stores tab: default and transfer.
@@ -356,7 +389,9 @@ test('connect a WooCommerce store through its key grant and push a product to it
     await page.goto(returnUrl);
     await expect(page).toHaveURL(/\/my-account\?tabname=stores$/);
     await expect(toast(page, 'Your WooCommerce store is connected')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Connected stores' }).getByRole('listitem', { name: '127.0.0.1' })).toContainText('WooCommerce');
+    await expect(page.getByRole('list', { name: 'Connected stores' }).getByRole('listitem', { name: '127.0.0.1' })).toContainText(
+      'WooCommerce',
+    );
 
     await json(m.api.post(`/prod-api/api/sendProductShopify/addQueque/${saved.id}`));
     const row = page.getByRole('table').getByRole('row', { name: /Woo Hoodie/ });

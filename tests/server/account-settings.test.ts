@@ -35,7 +35,12 @@ interface Merchant {
   id: number;
   email: string;
   token: string;
-  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T & { code: number; msg: string }>;
+  call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T & { code: number; msg: string }>;
   info(): Promise<UserInfo>;
 }
 let n = 0;
@@ -67,15 +72,30 @@ describe('profile', () => {
   it('refuses a blank or too long name and an unknown gender, changing nothing', async () => {
     const m = await merchant();
     await m.call('PUT', '/api/shops/update', { displayname: 'Kept', gender: 1 });
-    expect(await m.call('PUT', '/api/shops/update', { displayname: '   ', gender: 1 })).toMatchObject({ code: 10000, msg: AccountMessages.displaynameRequired });
-    expect(await m.call('PUT', '/api/shops/update', { displayname: 'x'.repeat(51), gender: 1 })).toMatchObject({ code: 10000, msg: AccountMessages.displaynameTooLong });
-    expect(await m.call('PUT', '/api/shops/update', { displayname: 'New', gender: 3 })).toMatchObject({ code: 10000, msg: AccountMessages.genderInvalid });
-    expect(await m.call('PUT', '/api/shops/update', { displayname: 'New' })).toMatchObject({ code: 10000, msg: AccountMessages.genderInvalid });
+    expect(await m.call('PUT', '/api/shops/update', { displayname: '   ', gender: 1 })).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.displaynameRequired,
+    });
+    expect(await m.call('PUT', '/api/shops/update', { displayname: 'x'.repeat(51), gender: 1 })).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.displaynameTooLong,
+    });
+    expect(await m.call('PUT', '/api/shops/update', { displayname: 'New', gender: 3 })).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.genderInvalid,
+    });
+    expect(await m.call('PUT', '/api/shops/update', { displayname: 'New' })).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.genderInvalid,
+    });
     expect(await m.info()).toMatchObject({ displayname: 'Kept', gender: 1 });
   });
 
   it('needs a session', async () => {
-    expect(await s.api('PUT', '/api/shops/update', { displayname: 'X', gender: 0 })).toMatchObject({ code: 401, msg: Messages.identityExpired });
+    expect(await s.api('PUT', '/api/shops/update', { displayname: 'X', gender: 0 })).toMatchObject({
+      code: 401,
+      msg: Messages.identityExpired,
+    });
   });
 });
 
@@ -84,15 +104,24 @@ describe('e-mail change', () => {
     const m = await merchant();
     const other = await merchant();
     const to = `new-${m.id}@settings.test`;
-    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: to }, fromIp())).toMatchObject({ code: 200, msg: Messages.codeSent });
+    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: to }, fromIp())).toMatchObject({
+      code: 200,
+      msg: Messages.codeSent,
+    });
     const code = codeIn(await s.lastMail(to));
     expect(code).toMatch(/^\d{6}$/);
 
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: to, emailCode: wrong })).toMatchObject({ code: 10000, msg: Messages.emailCodeError });
+    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: to, emailCode: wrong })).toMatchObject({
+      code: 10000,
+      msg: Messages.emailCodeError,
+    });
     expect((await m.info()).sShopUser.email.email).toBe(m.email);
 
-    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: to, emailCode: code })).toMatchObject({ code: 200, msg: AccountMessages.emailChanged });
+    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: to, emailCode: code })).toMatchObject({
+      code: 200,
+      msg: AccountMessages.emailChanged,
+    });
     // Same session, new address; the old mailbox is told.
     expect((await m.info()).sShopUser.email.email).toBe(to);
     expect((await s.lastMail(m.email))?.text).toContain(to);
@@ -106,15 +135,30 @@ describe('e-mail change', () => {
     expect(await login(m.email, 'secret123')).toMatchObject({ code: 10000, msg: Messages.wrongCredentials });
   });
 
-  it('refuses an address used by another account, and the merchant\'s own address', async () => {
+  it("refuses an address used by another account, and the merchant's own address", async () => {
     const m = await merchant();
     const other = await merchant();
-    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: other.email.toUpperCase() }, fromIp())).toMatchObject({ code: 10000, msg: Messages.emailTaken });
+    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: other.email.toUpperCase() }, fromIp())).toMatchObject({
+      code: 10000,
+      msg: Messages.emailTaken,
+    });
     expect(await s.lastMail(other.email)).toBeNull();
-    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: m.email }, fromIp())).toMatchObject({ code: 10000, msg: AccountMessages.sameEmail });
-    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: 'not-an-email' }, fromIp())).toMatchObject({ code: 10000, msg: FormMessages.emailInvalid });
-    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: other.email, emailCode: '123456' })).toMatchObject({ code: 10000, msg: Messages.emailTaken });
-    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: `x-${m.id}@settings.test`, emailCode: '12' })).toMatchObject({ code: 10000, msg: FormMessages.emailCodeInvalid });
+    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: m.email }, fromIp())).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.sameEmail,
+    });
+    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: 'not-an-email' }, fromIp())).toMatchObject({
+      code: 10000,
+      msg: FormMessages.emailInvalid,
+    });
+    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: other.email, emailCode: '123456' })).toMatchObject({
+      code: 10000,
+      msg: Messages.emailTaken,
+    });
+    expect(await m.call('POST', '/api/user/updateShopUserEmail', { email: `x-${m.id}@settings.test`, emailCode: '12' })).toMatchObject({
+      code: 10000,
+      msg: FormMessages.emailCodeInvalid,
+    });
     expect((await m.info()).sShopUser.email.email).toBe(m.email);
   });
 
@@ -122,9 +166,13 @@ describe('e-mail change', () => {
     const m = await merchant();
     const ip = { 'x-forwarded-for': '192.0.2.77' };
     const answers: number[] = [];
-    for (let i = 0; i < 10; i++) answers.push((await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: `burst${i}-${m.id}@settings.test` }, ip)).code);
+    for (let i = 0; i < 10; i++)
+      answers.push((await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: `burst${i}-${m.id}@settings.test` }, ip)).code);
     expect(answers).toEqual(Array(10).fill(200));
-    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: `burst-last-${m.id}@settings.test` }, ip)).toMatchObject({ code: 10000, msg: Messages.tooManyRequests });
+    expect(await m.call('POST', '/api/user/updateShopUserEmailSendCode', { email: `burst-last-${m.id}@settings.test` }, ip)).toMatchObject({
+      code: 10000,
+      msg: Messages.tooManyRequests,
+    });
   });
 });
 
@@ -134,14 +182,22 @@ describe('currency and tax number', () => {
     const rates = await m.call<{ data: Rate[] }>('GET', '/api/shops/rateList');
     expect(rates.data.map((r) => r.ratenameEN)).toEqual(['USD', 'EUR', 'GBP', 'AUD', 'CAD']);
     expect(rates.data[0]).toEqual({ id: 1, ratenameEN: 'USD', rateStr: '1' });
-    expect(await m.call('PUT', '/api/shops/updateCurrencySETAndCurrencySale', { currencyset: 'EUR', currencysale: 0 })).toMatchObject({ code: 200 });
+    expect(await m.call('PUT', '/api/shops/updateCurrencySETAndCurrencySale', { currencyset: 'EUR', currencysale: 0 })).toMatchObject({
+      code: 200,
+    });
     expect(await m.info()).toMatchObject({ currencyset: 'EUR', currencysale: 0 });
   });
 
   it('refuses a currency not in the list and a flag other than 0/1, changing nothing', async () => {
     const m = await merchant();
-    expect(await m.call('PUT', '/api/shops/updateCurrencySETAndCurrencySale', { currencyset: 'JPY', currencysale: 1 })).toMatchObject({ code: 10000, msg: AccountMessages.currencyInvalid });
-    expect(await m.call('PUT', '/api/shops/updateCurrencySETAndCurrencySale', { currencyset: 'GBP', currencysale: 2 })).toMatchObject({ code: 10000, msg: AccountMessages.currencySaleInvalid });
+    expect(await m.call('PUT', '/api/shops/updateCurrencySETAndCurrencySale', { currencyset: 'JPY', currencysale: 1 })).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.currencyInvalid,
+    });
+    expect(await m.call('PUT', '/api/shops/updateCurrencySETAndCurrencySale', { currencyset: 'GBP', currencysale: 2 })).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.currencySaleInvalid,
+    });
     expect(await m.info()).toMatchObject({ currencyset: 'USD', currencysale: 1 });
   });
 
@@ -149,7 +205,8 @@ describe('currency and tax number', () => {
     const m = await merchant();
     const post = async (taxNumber: string) => {
       const res = await fetch(`${s.url}/prod-api/api/shops/updateTaxNumber`, {
-        method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ taxNumber }).toString(),
       });
       return (await res.json()) as { code: number; msg: string };
@@ -165,9 +222,12 @@ describe('currency and tax number', () => {
 });
 
 describe('messages', () => {
-  type List = { rows: ShopMessage[]; total: number };
+  interface List {
+    rows: ShopMessage[];
+    total: number;
+  }
 
-  it('lists only the merchant\'s own messages, newest first, with paging and an unread count', async () => {
+  it("lists only the merchant's own messages, newest first, with paging and an unread count", async () => {
     const a = await merchant();
     const b = await merchant();
     for (let i = 1; i <= 6; i++) await recordMessage(s.database.db, a.id, { type: MessageType.NOTICE, title: `Notice ${i}` });
@@ -184,7 +244,7 @@ describe('messages', () => {
     expect(bList.rows.map((r) => r.title)).toEqual(['For B only']);
   });
 
-  it('marks one, then all read; another merchant\'s ids are refused and stay unread', async () => {
+  it("marks one, then all read; another merchant's ids are refused and stay unread", async () => {
     const a = await merchant();
     const b = await merchant();
     for (const t of ['One', 'Two', 'Three']) await recordMessage(s.database.db, a.id, { type: MessageType.PLATFORM, title: t });
@@ -196,9 +256,15 @@ describe('messages', () => {
     expect((await a.call<List>('GET', '/api/sMessgaeShop/list')).rows.map((r) => r.hasRead)).toEqual([true, false, false]);
     expect(await a.call('GET', '/api/shops/getUnReadMsgByShopid')).toMatchObject({ data: 2 });
 
-    expect(await a.call('PUT', `/api/sMessgaeShop/updateRead/${theirs!.id}`)).toMatchObject({ code: 10000, msg: AccountMessages.messageNotFound });
+    expect(await a.call('PUT', `/api/sMessgaeShop/updateRead/${theirs!.id}`)).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.messageNotFound,
+    });
     expect(await a.call('PUT', `/api/sMessgaeShop/updateRead/${three!.id},${theirs!.id}`)).toMatchObject({ code: 10000 });
-    expect(await a.call('PUT', '/api/sMessgaeShop/updateRead/1;DROP')).toMatchObject({ code: 10000, msg: AccountMessages.messageIdsInvalid });
+    expect(await a.call('PUT', '/api/sMessgaeShop/updateRead/1;DROP')).toMatchObject({
+      code: 10000,
+      msg: AccountMessages.messageIdsInvalid,
+    });
     expect(await b.call('GET', '/api/shops/getUnReadMsgByShopid')).toMatchObject({ data: 1 });
 
     expect(await a.call('PUT', '/api/sMessgaeShop/updateRead/all')).toMatchObject({ code: 200, updated: 2 });
@@ -215,7 +281,12 @@ describe('messages', () => {
 
     const list = await m.call<List>('GET', '/api/sMessgaeShop/list');
     expect(list.rows).toHaveLength(1);
-    expect(list.rows[0]).toMatchObject({ type: MessageType.PRODUCT_COMPLETE, title: pushMessageTitle('Cat Tee', false), content: StoreMessages.noStore, hasRead: false });
+    expect(list.rows[0]).toMatchObject({
+      type: MessageType.PRODUCT_COMPLETE,
+      title: pushMessageTitle('Cat Tee', false),
+      content: StoreMessages.noStore,
+      hasRead: false,
+    });
     expect(await m.call('GET', '/api/shops/getUnReadMsgByShopid')).toMatchObject({ data: 1 });
   });
 });

@@ -6,8 +6,12 @@ import { FormMessages } from '../../contract/validation';
 import { Messages } from '../../contract/envelope';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 /** Reads the image code the way a person reads the picture: from where the server keeps it. */
 async function captcha(): Promise<{ uuid: string; code: string }> {
@@ -26,7 +30,13 @@ async function register(email: string, password = 'secret123'): Promise<string> 
   expect(sent).toMatchObject({ code: 200, msg: Messages.codeSent });
   const code = codeIn(await s.lastMail(email));
   expect(code).toMatch(/^\d{6}$/);
-  const res = await s.api<{ token: string }>('POST', '/api/user/add', { username: email, emailCode: code, password, confirmPassword: password }, undefined, ip);
+  const res = await s.api<{ token: string }>(
+    'POST',
+    '/api/user/add',
+    { username: email, emailCode: code, password, confirmPassword: password },
+    undefined,
+    ip,
+  );
   expect(res.code).toBe(200);
   return res.token;
 }
@@ -51,7 +61,12 @@ describe('register → login → getInfo → logout', () => {
     const token = res.token!;
     expect(token.length).toBeGreaterThan(30);
 
-    const info = await s.api<{ user: { sShopUser: { email: { email: string } }; displayname: string; sShops: unknown[] } }>('GET', '/api/user/getInfo', undefined, token);
+    const info = await s.api<{ user: { sShopUser: { email: { email: string } }; displayname: string; sShops: unknown[] } }>(
+      'GET',
+      '/api/user/getInfo',
+      undefined,
+      token,
+    );
     expect(info.code).toBe(200);
     expect(info.user.sShopUser.email.email).toBe('maker@example.com');
     expect(info.user.displayname).toBe('maker');
@@ -66,7 +81,8 @@ describe('register → login → getInfo → logout', () => {
     await register('cookie@example.com');
     const c = await captcha();
     const res = await fetch(`${s.url}/prod-api/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'cookie@example.com', password: 'secret123', code: c.code, uuid: c.uuid }),
     });
     const cookies = res.headers.getSetCookie();
@@ -91,24 +107,46 @@ describe('refusals with the spec wording', () => {
   it('rejects a wrong image code and never accepts the same code twice', async () => {
     const c = await captcha();
     const wrong = c.code === 'abcd' ? 'abce' : 'abcd';
-    expect(await s.api('POST', '/api/user/login', { username: 'a@example.com', password: 'secret123', code: wrong, uuid: c.uuid }))
-      .toMatchObject({ code: 10000, msg: 'Verification code error' });
-    expect(await s.api('POST', '/api/user/login', { username: 'a@example.com', password: 'secret123', code: c.code, uuid: c.uuid }))
-      .toMatchObject({ code: 10000, msg: Messages.captchaExpired });
+    expect(
+      await s.api('POST', '/api/user/login', { username: 'a@example.com', password: 'secret123', code: wrong, uuid: c.uuid }),
+    ).toMatchObject({ code: 10000, msg: 'Verification code error' });
+    expect(
+      await s.api('POST', '/api/user/login', { username: 'a@example.com', password: 'secret123', code: c.code, uuid: c.uuid }),
+    ).toMatchObject({ code: 10000, msg: Messages.captchaExpired });
   });
 
   it('validates forms with the messages of spec section 5', async () => {
     expect(await s.api('POST', '/api/user/login', { username: '', password: 'x' })).toMatchObject({ msg: FormMessages.emailRequired });
-    expect(await s.api('POST', '/api/user/login', { username: 'not-an-email', password: 'secret123', code: 'abcd', uuid: 'x' }))
-      .toMatchObject({ msg: FormMessages.emailInvalid });
-    expect(await s.api('POST', '/api/user/login', { username: 'a@example.com', password: 'secret123', code: 'abc', uuid: 'x' }))
-      .toMatchObject({ msg: 'Verification code error' });
-    expect(await s.api('POST', '/api/user/add', { username: 'a@example.com', emailCode: '123456', password: 'has space', confirmPassword: 'has space' }))
-      .toMatchObject({ msg: FormMessages.passwordInvalid });
-    expect(await s.api('POST', '/api/user/add', { username: 'a@example.com', emailCode: '123456', password: 'secret123', confirmPassword: 'secret124' }))
-      .toMatchObject({ msg: FormMessages.confirmMismatch });
-    expect(await s.api('POST', '/api/user/add', { username: 'a@example.com', emailCode: '', password: 'secret123', confirmPassword: 'secret123' }))
-      .toMatchObject({ msg: FormMessages.emailCodeRequired });
+    expect(
+      await s.api('POST', '/api/user/login', { username: 'not-an-email', password: 'secret123', code: 'abcd', uuid: 'x' }),
+    ).toMatchObject({ msg: FormMessages.emailInvalid });
+    expect(
+      await s.api('POST', '/api/user/login', { username: 'a@example.com', password: 'secret123', code: 'abc', uuid: 'x' }),
+    ).toMatchObject({ msg: 'Verification code error' });
+    expect(
+      await s.api('POST', '/api/user/add', {
+        username: 'a@example.com',
+        emailCode: '123456',
+        password: 'has space',
+        confirmPassword: 'has space',
+      }),
+    ).toMatchObject({ msg: FormMessages.passwordInvalid });
+    expect(
+      await s.api('POST', '/api/user/add', {
+        username: 'a@example.com',
+        emailCode: '123456',
+        password: 'secret123',
+        confirmPassword: 'secret124',
+      }),
+    ).toMatchObject({ msg: FormMessages.confirmMismatch });
+    expect(
+      await s.api('POST', '/api/user/add', {
+        username: 'a@example.com',
+        emailCode: '',
+        password: 'secret123',
+        confirmPassword: 'secret123',
+      }),
+    ).toMatchObject({ msg: FormMessages.emailCodeRequired });
   });
 
   it('rejects a wrong e-mail code and creates no account', async () => {
@@ -116,8 +154,9 @@ describe('refusals with the spec wording', () => {
     await s.api('POST', '/api/user/sendEmailCode', { email });
     const real = codeIn(await s.lastMail(email));
     const wrong = real === '000000' ? '111111' : '000000';
-    expect(await s.api('POST', '/api/user/add', { username: email, emailCode: wrong, password: 'secret123', confirmPassword: 'secret123' }))
-      .toMatchObject({ code: 10000, msg: Messages.emailCodeError });
+    expect(
+      await s.api('POST', '/api/user/add', { username: email, emailCode: wrong, password: 'secret123', confirmPassword: 'secret123' }),
+    ).toMatchObject({ code: 10000, msg: Messages.emailCodeError });
     expect(await login(email, 'secret123')).toMatchObject({ msg: Messages.wrongCredentials });
   });
 
@@ -125,14 +164,21 @@ describe('refusals with the spec wording', () => {
     const email = 'expired@example.com';
     await s.api('POST', '/api/user/sendEmailCode', { email });
     const code = codeIn(await s.lastMail(email));
-    await s.database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`lower(${emailCodes.email}) = ${email}`);
-    expect(await s.api('POST', '/api/user/add', { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' }))
-      .toMatchObject({ code: 10000, msg: Messages.emailCodeExpired });
+    await s.database.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`lower(${emailCodes.email}) = ${email}`);
+    expect(
+      await s.api('POST', '/api/user/add', { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' }),
+    ).toMatchObject({ code: 10000, msg: Messages.emailCodeExpired });
   });
 
   it('refuses a second account on the same e-mail, whatever its case', async () => {
     await register('dup@example.com');
-    expect(await s.api('POST', '/api/user/sendEmailCode', { email: 'DUP@example.com' })).toMatchObject({ code: 10000, msg: Messages.emailTaken });
+    expect(await s.api('POST', '/api/user/sendEmailCode', { email: 'DUP@example.com' })).toMatchObject({
+      code: 10000,
+      msg: Messages.emailTaken,
+    });
   });
 
   it('rate-limits login attempts per account', async () => {
@@ -155,14 +201,18 @@ describe('refusals with the spec wording', () => {
   it('rate-limits e-mailed codes per client address', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.9' };
     const answers: string[] = [];
-    for (let i = 0; i < 11; i++) answers.push((await s.api('POST', '/api/user/sendEmailCode', { email: `flood${i}@example.com` }, undefined, ip)).msg);
+    for (let i = 0; i < 11; i++)
+      answers.push((await s.api('POST', '/api/user/sendEmailCode', { email: `flood${i}@example.com` }, undefined, ip)).msg);
     expect(answers.slice(0, 10).every((m) => m === Messages.codeSent)).toBe(true);
     expect(answers[10]).toBe(Messages.tooManyRequests);
   });
 
   it('refuses a second code to the same address within a minute', async () => {
     expect((await s.api('POST', '/api/user/sendEmailCode', { email: 'twice@example.com' })).code).toBe(200);
-    expect(await s.api('POST', '/api/user/sendEmailCode', { email: 'twice@example.com' })).toMatchObject({ code: 10000, msg: Messages.tooManyRequests });
+    expect(await s.api('POST', '/api/user/sendEmailCode', { email: 'twice@example.com' })).toMatchObject({
+      code: 10000,
+      msg: Messages.tooManyRequests,
+    });
   });
 });
 
@@ -172,8 +222,14 @@ describe('passwords', () => {
     const oldToken = await register(email, 'oldpass1');
     expect((await s.api('POST', '/api/user/sendEmailCode', { email, type: 'reset' })).code).toBe(200);
     const code = codeIn(await s.lastMail(email));
-    expect(await s.api('POST', '/api/user/forgetPassword', { username: email, emailCode: code, password: 'newpass1', confirmPassword: 'newpass1' }))
-      .toMatchObject({ code: 200 });
+    expect(
+      await s.api('POST', '/api/user/forgetPassword', {
+        username: email,
+        emailCode: code,
+        password: 'newpass1',
+        confirmPassword: 'newpass1',
+      }),
+    ).toMatchObject({ code: 200 });
     expect((await s.api('GET', '/api/user/getInfo', undefined, oldToken)).code).toBe(401);
     expect((await login(email, 'oldpass1')).msg).toBe(Messages.wrongCredentials);
     expect((await login(email, 'newpass1')).code).toBe(200);
@@ -181,16 +237,27 @@ describe('passwords', () => {
 
   it('changes the password only with the current one', async () => {
     const token = await register('change@example.com', 'firstpw1');
-    expect(await s.api('POST', '/api/user/changePassword', { oldPassword: 'nope123', password: 'secondpw', confirmPassword: 'secondpw' }, token))
-      .toMatchObject({ code: 10000, msg: Messages.oldPasswordWrong });
-    expect((await s.api('POST', '/api/user/changePassword', { oldPassword: 'firstpw1', password: 'secondpw', confirmPassword: 'secondpw' }, token)).code).toBe(200);
+    expect(
+      await s.api('POST', '/api/user/changePassword', { oldPassword: 'nope123', password: 'secondpw', confirmPassword: 'secondpw' }, token),
+    ).toMatchObject({ code: 10000, msg: Messages.oldPasswordWrong });
+    expect(
+      (
+        await s.api(
+          'POST',
+          '/api/user/changePassword',
+          { oldPassword: 'firstpw1', password: 'secondpw', confirmPassword: 'secondpw' },
+          token,
+        )
+      ).code,
+    ).toBe(200);
     expect((await s.api('GET', '/api/user/getInfo', undefined, token)).code).toBe(200);
     expect((await login('change@example.com', 'secondpw')).code).toBe(200);
   });
 
   it('needs a session to change a password', async () => {
-    expect(await s.api('POST', '/api/user/changePassword', { oldPassword: 'a', password: 'secondpw', confirmPassword: 'secondpw' }))
-      .toMatchObject({ code: 401, msg: Messages.identityExpired });
+    expect(
+      await s.api('POST', '/api/user/changePassword', { oldPassword: 'a', password: 'secondpw', confirmPassword: 'secondpw' }),
+    ).toMatchObject({ code: 401, msg: Messages.identityExpired });
   });
 });
 

@@ -17,10 +17,14 @@ let s: TestServer;
 let build: string;
 beforeAll(async () => {
   s = await startServer();
-  build = (await ensureCatalog({ db: s.database.db, dataDir: s.config.dataDir }, { seed: 'catalog-files-test', productCount: 40, imageSize: SIZE })).build;
+  build = (
+    await ensureCatalog({ db: s.database.db, dataDir: s.config.dataDir }, { seed: 'catalog-files-test', productCount: 40, imageSize: SIZE })
+  ).build;
 }, 180_000);
 // Generating and then removing every archetype's pictures takes a while on a loaded 2-core machine.
-afterAll(async () => { await s?.close(); }, 120_000);
+afterAll(async () => {
+  await s?.close();
+}, 120_000);
 
 const fileUrl = (rel: string) => `${s.url}/prod-api/files/catalog/${build}/${rel}`;
 
@@ -33,7 +37,11 @@ async function raw(input: Buffer | string): Promise<{ data: Buffer; channels: nu
  * Mean Rec. 709 luma (0-1, on the sRGB values) and mean RGB of the body: pixels fully inside the
  * mask and not under an untinted part (a zip, a camera bump, a sole).
  */
-async function bodyStats(image: Buffer | string, maskFile: string, partsFile?: string): Promise<{ luma: number; r: number; g: number; b: number; n: number }> {
+async function bodyStats(
+  image: Buffer | string,
+  maskFile: string,
+  partsFile?: string,
+): Promise<{ luma: number; r: number; g: number; b: number; n: number }> {
   const img = await raw(image);
   const mask = await raw(maskFile);
   const parts = partsFile ? await sharp(partsFile).ensureAlpha().extractChannel(3).raw().toBuffer() : null;
@@ -58,7 +66,9 @@ function rawGet(pathname: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: pathname, method: 'GET' }, (res) => {
       let body = '';
-      res.on('data', (c) => { body += String(c); });
+      res.on('data', (c) => {
+        body += String(c);
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
@@ -112,7 +122,15 @@ describe('generated photography', () => {
   });
 
   it('serves shading, displacement and surface maps, parts and flat outlines', async () => {
-    for (const rel of ['hoodie/front-shading.png', 'hoodie/front-sheen.png', 'hoodie/front-displace.png', 'hoodie/front-surface.png', 'hoodie/front-parts.png', 'mens-tee/flat-front.png', 'icons/womens-clothing.png']) {
+    for (const rel of [
+      'hoodie/front-shading.png',
+      'hoodie/front-sheen.png',
+      'hoodie/front-displace.png',
+      'hoodie/front-surface.png',
+      'hoodie/front-parts.png',
+      'mens-tee/flat-front.png',
+      'icons/womens-clothing.png',
+    ]) {
       const res = await fetch(fileUrl(rel));
       expect(res.status, rel).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');

@@ -15,7 +15,9 @@ import { existsSync } from 'node:fs';
 import { validateTemplate, type CustomTemplate, type SmartObjectLayer } from '../../engine/model/index.ts';
 
 let full: CatalogRows;
-beforeAll(() => { full = buildCatalog(DEFAULT_OPTIONS); });
+beforeAll(() => {
+  full = buildCatalog(DEFAULT_OPTIONS);
+});
 
 const smartObjects = (t: CustomTemplate): SmartObjectLayer[] =>
   t.viewList.flatMap((v) => v.viewData.layers.filter((l): l is SmartObjectLayer => l.T === 'SmartObject'));
@@ -70,8 +72,21 @@ describe('breadth and shape of the full catalogue', () => {
 
   it('names categories and subcategories with the spec slugs', () => {
     const slugs = full.categories.map((c) => c.slug);
-    expect(slugs).toEqual(expect.arrayContaining(['womens-clothing', 'mens-clothing', 'shoes-socks', 'bags', 'home-deco', 'kids-baby', 'pet-supplies', 'fully-printing-hat', 'hot-selling']));
-    const sub = (cat: string) => full.subcategories.filter((s) => s.categoryId === full.categories.find((c) => c.slug === cat)!.id).map((s) => s.slug);
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        'womens-clothing',
+        'mens-clothing',
+        'shoes-socks',
+        'bags',
+        'home-deco',
+        'kids-baby',
+        'pet-supplies',
+        'fully-printing-hat',
+        'hot-selling',
+      ]),
+    );
+    const sub = (cat: string) =>
+      full.subcategories.filter((s) => s.categoryId === full.categories.find((c) => c.slug === cat)!.id).map((s) => s.slug);
     expect(sub('mens-clothing')).toContain('hoodie-jacket');
     expect(sub('womens-clothing')).toEqual(expect.arrayContaining(['t-shirt', 'swimsuit']));
     expect(sub('shoes-socks')).toContain('sports-shoes');
@@ -90,12 +105,14 @@ describe('templates', () => {
 
   it('warp garments and pillows with Bezier patches, drinkware with cylinders, wall art in perspective, flat goods affinely', () => {
     const kinds = (key: string) => new Set(smartObjects(full.templates.find((t) => t.archetype === key)!.template).map((l) => l.M.kind));
-    for (const key of ['mens-tee', 'womens-tee', 'hoodie', 'swimsuit', 'leggings', 'pillow', 'tote-bag', 'socks', 'sneaker']) expect([...kinds(key)]).toEqual(['bezier']);
+    for (const key of ['mens-tee', 'womens-tee', 'hoodie', 'swimsuit', 'leggings', 'pillow', 'tote-bag', 'socks', 'sneaker'])
+      expect([...kinds(key)]).toEqual(['bezier']);
     for (const key of ['mug', 'tumbler']) expect([...kinds(key)]).toEqual(['cylinder']);
     for (const key of ['canvas', 'framed-print']) expect([...kinds(key)]).toEqual(['perspective']);
     for (const key of ['poster', 'notebook', 'phone-case', 'mouse-pad']) expect([...kinds(key)]).toEqual(['affine']);
     for (const t of full.templates) {
-      for (const l of smartObjects(t.template)) if (l.M.kind === 'bezier') expect(l.PS?.kind === 'custom' && l.PS.points.length === 16).toBe(true);
+      for (const l of smartObjects(t.template))
+        if (l.M.kind === 'bezier') expect(l.PS?.kind === 'custom' && l.PS.points.length === 16).toBe(true);
     }
   });
 
@@ -124,8 +141,12 @@ describe('templates', () => {
 
 describe('first start generates, later starts reuse', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startServer(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('writes rows and pictures once, keeps them for the same seed, and rebuilds only rows for a new seed', async () => {
     const ctx = { db: s.database.db, dataDir: s.config.dataDir };
@@ -140,7 +161,7 @@ describe('first start generates, later starts reuse', () => {
     expect(reseeded).toMatchObject({ rowsGenerated: true, imagesGenerated: false, products: 30 });
     const res = await s.api<{ total: number }>('GET', '/api/product/productsCatalogList?pageSize=5');
     expect(res.total).toBe(30);
- 
+
     // Another image size is another build: rows and pictures are rebuilt and the old pictures go.
     const resized = await ensureCatalog(ctx, { ...opts, seed: 'reuse-test-2', productCount: 30, imageSize: 288 });
     expect(resized).toMatchObject({ build: buildId(288), rowsGenerated: true, imagesGenerated: true });

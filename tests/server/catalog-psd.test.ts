@@ -33,17 +33,29 @@ beforeAll(async () => {
   psdBytes = await readFile(path.join(dir, 'mock.psd'));
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.OPS_TOKEN; else process.env.OPS_TOKEN = saved;
+  if (saved === undefined) delete process.env.OPS_TOKEN;
+  else process.env.OPS_TOKEN = saved;
   await s?.close();
 });
 
 type Res<T = Record<string, unknown>> = T & { code: number; msg: string };
 
-async function upload(fields: Record<string, string>, file: Buffer | null, token: string | null = OPS_TOKEN): Promise<{ status: number; body: Res<{ data?: { productId: number; handle: string; printAreas: { flatId: string }[]; notes: string[] } }> }> {
+async function upload(
+  fields: Record<string, string>,
+  file: Buffer | null,
+  token: string | null = OPS_TOKEN,
+): Promise<{
+  status: number;
+  body: Res<{ data?: { productId: number; handle: string; printAreas: { flatId: string }[]; notes: string[] } }>;
+}> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('file', new Blob([new Uint8Array(file)]), 'mock.psd');
-  const res = await fetch(`${s.url}/prod-api/ops/catalog/psd`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${s.url}/prod-api/ops/catalog/psd`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: res.status, body: (await res.json()) as never };
 }
 
@@ -53,7 +65,9 @@ describe('POST /ops/catalog/psd', () => {
   it('refuses callers without the operator token and files that are not PSDs, changing nothing', async () => {
     expect((await upload(fields(), psdBytes, null)).status).toBe(403);
     expect((await upload(fields(), psdBytes, 'wrong')).status).toBe(403);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const notPsd = await upload(fields(), png);
     expect(notPsd.body.msg).toBe('This file is not a PSD');
     const noCost = await upload({ ...fields(), cost: 'free' }, psdBytes);
@@ -77,14 +91,20 @@ describe('POST /ops/catalog/psd', () => {
 
     const detail = await s.api<{ data: { title: string; minCost: number; pic1: string } }>('GET', `/api/product/getInfo/${made.productId}`);
     expect(detail.data.title).toBe('Phone case on marble');
-    const templates = await s.api<{ data: CustomTemplate[] }>('GET', `/api/customizedTemplate/getDisplayCustomizedTemplateList?productId=${made.productId}`);
+    const templates = await s.api<{ data: CustomTemplate[] }>(
+      'GET',
+      `/api/customizedTemplate/getDisplayCustomizedTemplateList?productId=${made.productId}`,
+    );
     const template = templates.data[0]!;
     const layers = template.viewList[0]!.viewData.layers;
     expect(layers.filter((l) => l.T === 'SmartObject' && (l as SmartObjectLayer).F.kind === 'flat')).toHaveLength(2);
     // The photo is served, and is the document without its designs.
     const photo = await fetch(`${s.url}${template.viewList[0]!.viewData.imageUrl}`);
     expect(photo.status).toBe(200);
-    const { data, info } = await sharp(Buffer.from(await photo.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(await photo.arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([300, 200]);
     const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
     expect(at(200, 125)).toEqual([200, 200, 200, 255]);
@@ -94,12 +114,21 @@ describe('POST /ops/catalog/psd', () => {
     // It is in its subcategory's listing.
     const sub = rows.subcategories[0]!;
     const cat = rows.categories.find((c) => c.id === sub.categoryId)!;
-    const list = await s.api<{ rows: { id: number }[] }>('GET', `/api/product/productsCatalogList?category=${cat.slug}&subcategory=${sub.slug}&pageSize=25&sort=newest`);
-    expect(list.rows?.map((r) => r.id), JSON.stringify(list).slice(0, 300)).toContain(made.productId);
+    const list = await s.api<{ rows: { id: number }[] }>(
+      'GET',
+      `/api/product/productsCatalogList?category=${cat.slug}&subcategory=${sub.slug}&pageSize=25&sort=newest`,
+    );
+    expect(
+      list.rows?.map((r) => r.id),
+      JSON.stringify(list).slice(0, 300),
+    ).toContain(made.productId);
   });
 
   it('gives two products added at once their own ids', async () => {
-    const [a, b] = await Promise.all([upload({ ...fields(), title: 'Twin A' }, psdBytes), upload({ ...fields(), title: 'Twin B' }, psdBytes)]);
+    const [a, b] = await Promise.all([
+      upload({ ...fields(), title: 'Twin A' }, psdBytes),
+      upload({ ...fields(), title: 'Twin B' }, psdBytes),
+    ]);
     expect([a.body.code, b.body.code]).toEqual([200, 200]);
     expect(a.body.data!.productId).not.toBe(b.body.data!.productId);
     expect(await operatorProductIds(s.database.db)).toHaveLength(3);

@@ -18,11 +18,31 @@ beforeAll(async () => {
   await ensureCatalog({ db: s.database.db, dataDir: s.config.dataDir }, OPTIONS);
   rows = buildCatalog(OPTIONS);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
-interface Quote { logisticsId: number; shipMethod: string; shipTime: string; cost: number; freeShipping: boolean; isDefault: boolean; countryCode: string; shipCountryId: number }
-type Data<T> = { code: number; msg: string; data: T };
-type Page<T> = { code: number; msg: string; rows: T[]; total: number };
+interface Quote {
+  logisticsId: number;
+  shipMethod: string;
+  shipTime: string;
+  cost: number;
+  freeShipping: boolean;
+  isDefault: boolean;
+  countryCode: string;
+  shipCountryId: number;
+}
+interface Data<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+interface Page<T> {
+  code: number;
+  msg: string;
+  rows: T[];
+  total: number;
+}
 
 const from = (code: 'CN' | 'US' | 'AU'): ProductRow => {
   const p = rows.products.find((x) => x.shipFrom === code);
@@ -31,7 +51,10 @@ const from = (code: 'CN' | 'US' | 'AU'): ProductRow => {
 };
 const variantOf = (p: ProductRow) => rows.variants.find((v) => v.productId === p.id)!;
 const quotes = (p: ProductRow, country: string, extra = '') =>
-  s.api<Data<Quote[]>>('GET', `/api/product/getshippingTemplateList?countrycode=${country}&productid=${p.id}&variantid=${variantOf(p).id}${extra}`);
+  s.api<Data<Quote[]>>(
+    'GET',
+    `/api/product/getshippingTemplateList?countrycode=${country}&productid=${p.id}&variantid=${variantOf(p).id}${extra}`,
+  );
 
 describe('ship-from rules', () => {
   it('sends Australian products only to Australia and New Zealand', async () => {
@@ -80,11 +103,21 @@ describe('ship-from rules', () => {
     const p = from('CN');
     const other = rows.variants.find((v) => v.productId !== p.id)!;
     expect(await quotes(p, 'XX')).toMatchObject({ code: 10000, msg: 'Unknown country code: XX' });
-    expect(await s.api('GET', `/api/product/getshippingTemplateList?productid=${p.id}`)).toMatchObject({ code: 10000, msg: 'countrycode is required' });
-    expect(await s.api('GET', '/api/product/getshippingTemplateList?countrycode=US&productid=abc')).toMatchObject({ code: 10000, msg: 'productid must be a positive whole number' });
-    expect(await s.api('GET', '/api/product/getshippingTemplateList?countrycode=US&productid=42')).toMatchObject({ code: 10000, msg: 'Product not found' });
-    expect(await s.api('GET', `/api/product/getshippingTemplateList?countrycode=US&productid=${p.id}&variantid=${other.id}`))
-      .toMatchObject({ code: 10000, msg: 'The variant does not belong to this product' });
+    expect(await s.api('GET', `/api/product/getshippingTemplateList?productid=${p.id}`)).toMatchObject({
+      code: 10000,
+      msg: 'countrycode is required',
+    });
+    expect(await s.api('GET', '/api/product/getshippingTemplateList?countrycode=US&productid=abc')).toMatchObject({
+      code: 10000,
+      msg: 'productid must be a positive whole number',
+    });
+    expect(await s.api('GET', '/api/product/getshippingTemplateList?countrycode=US&productid=42')).toMatchObject({
+      code: 10000,
+      msg: 'Product not found',
+    });
+    expect(await s.api('GET', `/api/product/getshippingTemplateList?countrycode=US&productid=${p.id}&variantid=${other.id}`)).toMatchObject(
+      { code: 10000, msg: 'The variant does not belong to this product' },
+    );
   });
 });
 
@@ -92,9 +125,9 @@ describe('calculator, countries and tracking', () => {
   it('adds product and shipping costs for a quantity, further items at the tiered rate', async () => {
     const p = from('CN');
     const v = variantOf(p);
-    const res = await s.api<Page<Quote & { quantity: number; unitCost: number; productCost: number; shippingCost: number; totalCost: number }>>(
-      'GET', `/api/product/getCalculatorList?productid=${p.id}&countrycode=CA&variantid=${v.id}&quantity=3`,
-    );
+    const res = await s.api<
+      Page<Quote & { quantity: number; unitCost: number; productCost: number; shippingCost: number; totalCost: number }>
+    >('GET', `/api/product/getCalculatorList?productid=${p.id}&countrycode=CA&variantid=${v.id}&quantity=3`);
     expect(res.code).toBe(200);
     const standard = res.rows.find((r) => r.logisticsId === 1)!;
     const logistics = p.logistics.find((l) => l.logistics_id === 1)!;
@@ -103,13 +136,24 @@ describe('calculator, countries and tracking', () => {
     expect(standard.shippingCost).toBe(Math.round(((logistics.firstCost + 2 * logistics.additionalCost) * 120) / 100));
     expect(standard.totalCost).toBe(standard.productCost + standard.shippingCost);
     expect(await s.api('GET', `/api/product/getCalculatorList?productid=${p.id}&countrycode=CA&quantity=0`)).toMatchObject({ code: 10000 });
-    expect(await s.api('GET', `/api/product/getCalculatorList?productid=${from('AU').id}&countrycode=CA`)).toMatchObject({ code: 10000, msg: 'Only Ship to Australia and New Zealand' });
+    expect(await s.api('GET', `/api/product/getCalculatorList?productid=${from('AU').id}&countrycode=CA`)).toMatchObject({
+      code: 10000,
+      msg: 'Only Ship to Australia and New Zealand',
+    });
   });
 
   it('lists ship countries, only the allowed ones for a product', async () => {
-    const all = await s.api<Page<{ countryCode: string; freeShipping: number; shipCountryId: number }>>('GET', '/api/product/shipCountryList');
+    const all = await s.api<Page<{ countryCode: string; freeShipping: number; shipCountryId: number }>>(
+      'GET',
+      '/api/product/shipCountryList',
+    );
     expect(all.total).toBeGreaterThan(40);
-    expect(all.rows.filter((r) => r.freeShipping === 1).map((r) => r.countryCode).sort()).toEqual([...FREE_SHIPPING_EU].sort());
+    expect(
+      all.rows
+        .filter((r) => r.freeShipping === 1)
+        .map((r) => r.countryCode)
+        .sort(),
+    ).toEqual([...FREE_SHIPPING_EU].sort());
     const au = await s.api<Page<{ countryCode: string }>>('GET', `/api/product/shipCountryList?productid=${from('AU').id}`);
     expect(au.rows.map((r) => r.countryCode)).toEqual(['AU', 'NZ']);
     const us = await s.api<Page<{ countryCode: string }>>('GET', `/api/product/shipCountryList?productid=${from('US').id}`);
@@ -117,12 +161,21 @@ describe('calculator, countries and tracking', () => {
   });
 
   it('answers tracking links by country, method and ship country id', async () => {
-    const res = await s.api<Data<{ url: string; carrier: string }>>('GET', '/api/product/getTrackUrl?countryCode=US&shipMethod=USPS%20Ground%20Advantage&shipCountryId=1');
+    const res = await s.api<Data<{ url: string; carrier: string }>>(
+      'GET',
+      '/api/product/getTrackUrl?countryCode=US&shipMethod=USPS%20Ground%20Advantage&shipCountryId=1',
+    );
     expect(res.data).toMatchObject({ carrier: 'USPS', url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=' });
     const byId = await s.api<Data<{ carrier: string }>>('GET', '/api/product/getTrackUrl?countryCode=DE&shipMethod=2');
     expect(byId.data.carrier).toBe('DHL Express');
-    expect(await s.api('GET', '/api/product/getTrackUrl?countryCode=US&shipMethod=1&shipCountryId=4')).toMatchObject({ code: 10000, msg: 'shipCountryId does not match countryCode' });
-    expect(await s.api('GET', '/api/product/getTrackUrl?countryCode=US&shipMethod=Pigeon')).toMatchObject({ code: 10000, msg: 'Unknown shipping method: Pigeon' });
+    expect(await s.api('GET', '/api/product/getTrackUrl?countryCode=US&shipMethod=1&shipCountryId=4')).toMatchObject({
+      code: 10000,
+      msg: 'shipCountryId does not match countryCode',
+    });
+    expect(await s.api('GET', '/api/product/getTrackUrl?countryCode=US&shipMethod=Pigeon')).toMatchObject({
+      code: 10000,
+      msg: 'Unknown shipping method: Pigeon',
+    });
     expect(await s.api('GET', '/api/product/getTrackUrl?countryCode=US')).toMatchObject({ code: 10000, msg: 'shipMethod is required' });
   });
 });

@@ -20,13 +20,28 @@ beforeAll(async () => {
   await ensureCatalog({ db: s.database.db, dataDir: s.config.dataDir }, OPTIONS);
   rows = buildCatalog(OPTIONS);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
-type Page<T> = { code: number; msg: string; rows: T[]; total: number };
-type Data<T> = { code: number; msg: string; data: T };
+interface Page<T> {
+  code: number;
+  msg: string;
+  rows: T[];
+  total: number;
+}
+interface Data<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
 const list = (query: string) => s.api<Page<ProductCard>>('GET', `/api/product/productsCatalogList?${query}`);
 const newest = (a: ProductRow, b: ProductRow) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
-const expectedIds = (keep: (p: ProductRow) => boolean, order = newest) => rows.products.filter(keep).sort(order).map((p) => p.id);
+const expectedIds = (keep: (p: ProductRow) => boolean, order = newest) =>
+  rows.products
+    .filter(keep)
+    .sort(order)
+    .map((p) => p.id);
 
 async function allIds(query: string): Promise<number[]> {
   const ids: number[] = [];
@@ -134,7 +149,10 @@ describe('productsCatalogList and list', () => {
     const oldest = (a: ProductRow, b: ProductRow) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
     expect(await allIds('sort=oldest')).toEqual(expectedIds(() => true, oldest));
     expect(await allIds('orderByColumn=createdTime&isAsc=asc')).toEqual(expectedIds(() => true, oldest));
-    expect(await list('sort=random')).toMatchObject({ code: 10000, msg: 'sort must be one of newest, oldest, price_asc, price_desc, popular' });
+    expect(await list('sort=random')).toMatchObject({
+      code: 10000,
+      msg: 'sort must be one of newest, oldest, price_asc, price_desc, popular',
+    });
   });
 
   it('answers list with the same cards and filters', async () => {
@@ -180,7 +198,14 @@ describe('product details', () => {
     const res = await s.api<Data<ProductDetail>>('GET', `/api/product/getInfo/${p.id}`);
     expect(res.code).toBe(200);
     const d = res.data;
-    expect(d).toMatchObject({ id: p.id, handle: p.handle, title: p.title, waretypeid: p.categoryId, waretypetwoid: p.subcategoryId, customType: p.customType });
+    expect(d).toMatchObject({
+      id: p.id,
+      handle: p.handle,
+      title: p.title,
+      waretypeid: p.categoryId,
+      waretypetwoid: p.subcategoryId,
+      customType: p.customType,
+    });
     const colour = p.options[0]!;
     expect(d.optionsname).toBe(colour.name);
     expect(d.optionsvalue).toBe(`[${colour.values.map((v) => v.name).join(',')}]`);
@@ -202,7 +227,10 @@ describe('product details', () => {
   it('gives the engine a valid product: options, variants, images and templates', async () => {
     const p = sample();
     const info = await s.api<Data<ProductDetail>>('GET', `/api/product/getInfo/${p.id}`);
-    const images = await s.api<Page<{ editZone: CustomTemplate; src: string; imgname: string }>>('GET', `/api/productImages/list?productid=${p.id}`);
+    const images = await s.api<Page<{ editZone: CustomTemplate; src: string; imgname: string }>>(
+      'GET',
+      `/api/productImages/list?productid=${p.id}`,
+    );
     const result = validateProduct({
       ...info.data,
       variants: info.data.variants,
@@ -216,7 +244,10 @@ describe('product details', () => {
     const p = rows.products[7]!;
     const res = await s.api<Data<ProductDetail>>('GET', `/api/product/getInfoByHandle/${p.handle}`);
     expect(res.data.id).toBe(p.id);
-    expect(await s.api('GET', '/api/product/getInfoByHandle/no-such-product')).toMatchObject({ code: 10000, msg: 'Product not found: no-such-product' });
+    expect(await s.api('GET', '/api/product/getInfoByHandle/no-such-product')).toMatchObject({
+      code: 10000,
+      msg: 'Product not found: no-such-product',
+    });
     expect(await s.api('GET', '/api/product/getInfoByHandle/Bad%20Handle!')).toMatchObject({ code: 10000 });
     expect(await s.api('GET', '/api/product/getInfo/99')).toMatchObject({ code: 10000, msg: 'Product not found' });
     for (const bad of ['abc', '-1', '1.5', '0', '99999999999']) {
@@ -226,18 +257,30 @@ describe('product details', () => {
 
   it('answers getProductList for repeated or comma-joined ids, in the order asked', async () => {
     const [a, b, c] = [rows.products[5]!, rows.products[2]!, rows.products[9]!];
-    const res = await s.api<Data<ProductDetail[]>>('GET', `/api/product/getProductList?productIdList=${a.id}&productIdList=${b.id}&productIdList=${c.id}`);
+    const res = await s.api<Data<ProductDetail[]>>(
+      'GET',
+      `/api/product/getProductList?productIdList=${a.id}&productIdList=${b.id}&productIdList=${c.id}`,
+    );
     expect(res.data.map((d) => d.id)).toEqual([a.id, b.id, c.id]);
     const joined = await s.api<Data<ProductDetail[]>>('GET', `/api/product/getProductList?productIdList=${c.id},${a.id}`);
     expect(joined.data.map((d) => d.id)).toEqual([c.id, a.id]);
-    expect(await s.api('GET', `/api/product/getProductList?productIdList=${a.id}&productIdList=5`)).toMatchObject({ code: 10000, msg: 'Product not found: 5' });
-    expect(await s.api('GET', '/api/product/getProductList?productIdList=x')).toMatchObject({ code: 10000, msg: 'productIdList must be a positive whole number' });
+    expect(await s.api('GET', `/api/product/getProductList?productIdList=${a.id}&productIdList=5`)).toMatchObject({
+      code: 10000,
+      msg: 'Product not found: 5',
+    });
+    expect(await s.api('GET', '/api/product/getProductList?productIdList=x')).toMatchObject({
+      code: 10000,
+      msg: 'productIdList must be a positive whole number',
+    });
     expect(await s.api('GET', '/api/product/getProductList')).toMatchObject({ code: 10000, msg: 'productIdList is required' });
   });
 
   it('lists variant templates: colour image and template per variant', async () => {
     const p = sample();
-    const res = await s.api<Page<{ variantId: number; imgname: string; customTemplateId: string; cost: number }>>('GET', `/api/product/getVariantTemplateList?productid=${p.id}`);
+    const res = await s.api<Page<{ variantId: number; imgname: string; customTemplateId: string; cost: number }>>(
+      'GET',
+      `/api/product/getVariantTemplateList?productid=${p.id}`,
+    );
     const variants = rows.variants.filter((v) => v.productId === p.id);
     expect(res.total).toBe(variants.length);
     expect(res.rows.map((r) => r.variantId)).toEqual(variants.map((v) => v.id));
@@ -247,20 +290,47 @@ describe('product details', () => {
 });
 
 describe('categories, custom types and templates', () => {
-  type Menu = { name: string; title: string; slug: string; url: string; status: number; inMenu: number; hasSubMenu: number; productCount: number; subMenuList: { title: string; slug: string; url: string; productCount: number }[] };
+  interface Menu {
+    name: string;
+    title: string;
+    slug: string;
+    url: string;
+    status: number;
+    inMenu: number;
+    hasSubMenu: number;
+    productCount: number;
+    subMenuList: { title: string; slug: string; url: string; productCount: number }[];
+  }
 
   it('answers the menu joined with its subcategories, with the spec slugs', async () => {
     const res = await s.api<Page<Menu>>('GET', '/api/product/tblwaretype/list');
     const bySlug = new Map(res.rows.map((r) => [r.slug, r]));
-    for (const slug of ['womens-clothing', 'mens-clothing', 'shoes-socks', 'bags', 'home-deco', 'kids-baby', 'pet-supplies', 'fully-printing-hat']) {
+    for (const slug of [
+      'womens-clothing',
+      'mens-clothing',
+      'shoes-socks',
+      'bags',
+      'home-deco',
+      'kids-baby',
+      'pet-supplies',
+      'fully-printing-hat',
+    ]) {
       expect(bySlug.get(slug)?.status).toBe(1);
     }
     expect(bySlug.get('womens-clothing')!.subMenuList.map((x) => x.slug)).toEqual(['t-shirt', 'swimsuit', 'dress', 'leggings']);
     expect(bySlug.get('mens-clothing')!.subMenuList.map((x) => x.slug)).toEqual(['hoodie-jacket', 't-shirt', 'tank-top']);
     expect(bySlug.get('shoes-socks')!.subMenuList[0]!.slug).toBe('sports-shoes');
-    expect(bySlug.get('home-deco')!.subMenuList.map((x) => x.title)).toEqual(expect.arrayContaining(['Pillow', 'Blanket', 'Wall Art', 'Drinkware']));
+    expect(bySlug.get('home-deco')!.subMenuList.map((x) => x.title)).toEqual(
+      expect.arrayContaining(['Pillow', 'Blanket', 'Wall Art', 'Drinkware']),
+    );
     expect(bySlug.get('hot-selling')).toMatchObject({ inMenu: 0 });
-    expect(res.rows.filter((r) => r.hasSubMenu === 1).map((r) => r.slug)).toEqual(['womens-clothing', 'mens-clothing', 'shoes-socks', 'bags', 'home-deco']);
+    expect(res.rows.filter((r) => r.hasSubMenu === 1).map((r) => r.slug)).toEqual([
+      'womens-clothing',
+      'mens-clothing',
+      'shoes-socks',
+      'bags',
+      'home-deco',
+    ]);
     expect(res.rows.every((r) => r.url.endsWith('.png'))).toBe(true);
     const counted = res.rows.filter((r) => r.slug !== 'hot-selling').reduce((n, r) => n + r.productCount, 0);
     expect(counted).toBe(150);
@@ -271,11 +341,17 @@ describe('categories, custom types and templates', () => {
   it('lists subcategories, hot-selling categories, custom types and the gift zone', async () => {
     const subs = await s.api<Page<{ slug: string }>>('GET', '/api/product/tblwaretypetwo/list?waretypeid=1');
     expect(subs.rows.map((r) => r.slug)).toEqual(['t-shirt', 'swimsuit', 'dress', 'leggings']);
-    expect(await s.api('GET', '/api/product/tblwaretypetwo/list?waretypeid=77')).toMatchObject({ code: 10000, msg: 'Category not found: 77' });
+    expect(await s.api('GET', '/api/product/tblwaretypetwo/list?waretypeid=77')).toMatchObject({
+      code: 10000,
+      msg: 'Category not found: 77',
+    });
     const hot = await s.api<Page<{ slug: string; cover: string }>>('GET', '/api/product/tblwaretypetwo/hotSellingCategoriesList');
     expect(hot.rows.map((r) => r.slug)).toEqual(expect.arrayContaining(['t-shirt', 'hoodie-jacket', 'sports-shoes', 'swimsuit']));
     expect(hot.rows.every((r) => r.cover.startsWith('/prod-api/files/catalog/'))).toBe(true);
-    const types = await s.api<Page<{ customType: number; productCount: number; name: string }>>('GET', '/api/product/tblwaretypetwo/getCustomTypeList');
+    const types = await s.api<Page<{ customType: number; productCount: number; name: string }>>(
+      'GET',
+      '/api/product/tblwaretypetwo/getCustomTypeList',
+    );
     expect(types.rows.map((r) => r.customType)).toEqual([2, 3, 5, 6, 7]);
     expect(types.rows.reduce((n, r) => n + r.productCount, 0)).toBe(150);
     const gifts = await s.api<Page<{ productCount: number }>>('GET', '/api/product/tblwaretypetwo/getCustomizedTypeList');
@@ -283,14 +359,23 @@ describe('categories, custom types and templates', () => {
   });
 
   it('lists display templates, and per product one valid template per colour', async () => {
-    const all = await s.api<Page<{ customTemplateId: string; archetype: string }>>('GET', '/api/customizedTemplate/getDisplayCustomizedTemplateList?pageSize=25');
+    const all = await s.api<Page<{ customTemplateId: string; archetype: string }>>(
+      'GET',
+      '/api/customizedTemplate/getDisplayCustomizedTemplateList?pageSize=25',
+    );
     expect(all.total).toBe(rows.templates.length);
     expect(all.rows).toHaveLength(25);
     const mugs = await s.api<Page<{ archetype: string }>>('GET', '/api/customizedTemplate/getDisplayCustomizedTemplateList?customType=5');
     expect(mugs.rows.map((r) => r.archetype).sort()).toEqual(['mug', 'tumbler']);
-    const drinkware = await s.api<Page<{ archetype: string }>>('GET', '/api/customizedTemplate/getDisplayCustomizedTemplateList?waretypetwoid=504');
+    const drinkware = await s.api<Page<{ archetype: string }>>(
+      'GET',
+      '/api/customizedTemplate/getDisplayCustomizedTemplateList?waretypetwoid=504',
+    );
     expect(drinkware.rows.map((r) => r.archetype).sort()).toEqual(['mug', 'tumbler']);
-    expect(await s.api('GET', '/api/customizedTemplate/getDisplayCustomizedTemplateList?waretypetwoid=999')).toMatchObject({ code: 10000, msg: 'Subcategory not found: 999' });
+    expect(await s.api('GET', '/api/customizedTemplate/getDisplayCustomizedTemplateList?waretypetwoid=999')).toMatchObject({
+      code: 10000,
+      msg: 'Subcategory not found: 999',
+    });
     const p = rows.products.find((x) => x.options[0]?.isColor)!;
     const mine = await s.api<Data<CustomTemplate[]>>('GET', `/api/customizedTemplate/getDisplayCustomizedTemplateList?productid=${p.id}`);
     expect(mine.data.map((t) => t.color?.value)).toEqual(p.options[0]!.values.map((v) => v.hex));
@@ -300,7 +385,10 @@ describe('categories, custom types and templates', () => {
 
   it('lists product images with their template as editZone, filtered by custom type', async () => {
     const p = rows.products[3]!;
-    const res = await s.api<Page<{ productid: number; customType: number; editZone: CustomTemplate; imgname: string; src: string }>>('GET', `/api/productImages/list?productid=${p.id}&customType=${p.customType}`);
+    const res = await s.api<Page<{ productid: number; customType: number; editZone: CustomTemplate; imgname: string; src: string }>>(
+      'GET',
+      `/api/productImages/list?productid=${p.id}&customType=${p.customType}`,
+    );
     expect(res.total).toBe(rows.images.filter((im) => im.productId === p.id).length);
     for (const r of res.rows) {
       expect(r.productid).toBe(p.id);
@@ -308,7 +396,11 @@ describe('categories, custom types and templates', () => {
       expect(r.editZone.color?.value).toBe(r.imgname);
     }
     const other = p.customType === 2 ? 3 : 2;
-    expect(await s.api('GET', `/api/productImages/list?productid=${p.id}&customType=${other}`)).toMatchObject({ code: 200, rows: [], total: 0 });
+    expect(await s.api('GET', `/api/productImages/list?productid=${p.id}&customType=${other}`)).toMatchObject({
+      code: 200,
+      rows: [],
+      total: 0,
+    });
     expect(await s.api('GET', '/api/productImages/list')).toMatchObject({ code: 10000, msg: 'productid is required' });
     expect(await s.api('GET', '/api/productImages/list?productid=5')).toMatchObject({ code: 10000, msg: 'Product not found' });
   });

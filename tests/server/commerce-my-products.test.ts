@@ -23,10 +23,15 @@ beforeAll(async () => {
   s = await startServer();
   rows = await seedCatalog(s, OPTIONS);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 type Res<T = Record<string, unknown>> = T & { code: number; msg: string };
-interface Merchant { id: number; call<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<Res<T>> }
+interface Merchant {
+  id: number;
+  call<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<Res<T>>;
+}
 
 let n = 0;
 async function merchant(): Promise<Merchant> {
@@ -40,7 +45,10 @@ const cnProduct = (nth: number): ProductRow => rows.products.filter((p) => p.shi
 
 async function saveProduct(m: Merchant, p: ProductRow, variants: VariantRow[], extra: Record<string, unknown> = {}): Promise<number> {
   const res = await m.call<{ data: { id: number } }>('POST', '/api/Myexclusive/add', {
-    productfid: p.id, title: `My ${p.title}`, variants: variants.map((v) => ({ variantId: v.id, price: v.cost * 2 })), ...extra,
+    productfid: p.id,
+    title: `My ${p.title}`,
+    variants: variants.map((v) => ({ variantId: v.id, price: v.cost * 2 })),
+    ...extra,
   });
   expect(res.code, res.msg).toBe(200);
   return res.data.id;
@@ -56,11 +64,19 @@ describe('saved products in the cart', () => {
     const [v1, v2, v3, v4] = variantsOf(p);
     const saved = await saveProduct(m, p, [v1!, v2!, v3!]);
     const added = await m.call<{ data: { ids: number[] } }>('POST', '/api/shipTrolley/addShipTrolleyVariants', {
-      productid: p.id, myProductId: saved, variants: [{ variantsid: v1!.id, quantity: 2 }, { variantsid: v2!.id, quantity: 1 }],
+      productid: p.id,
+      myProductId: saved,
+      variants: [
+        { variantsid: v1!.id, quantity: 2 },
+        { variantsid: v2!.id, quantity: 1 },
+      ],
     });
     expect(added.code, added.msg).toBe(200);
     const sample = cnProduct(1);
-    const sampleLine = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', { productid: sample.id, quantity: 1 });
+    const sampleLine = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', {
+      productid: sample.id,
+      quantity: 1,
+    });
     expect(sampleLine.code).toBe(200);
 
     const cart = await cartOf(m);
@@ -71,10 +87,19 @@ describe('saved products in the cart', () => {
       [v1!.id, 2, v1!.cost, `My ${p.title}`, true],
       [v2!.id, 1, v2!.cost, `My ${p.title}`, true],
     ]);
-    expect(items.find((i) => i.id === sampleLine.data.id)).toMatchObject({ myProductId: null, title: sample.title, cost: variantsOf(sample)[0]!.cost });
+    expect(items.find((i) => i.id === sampleLine.data.id)).toMatchObject({
+      myProductId: null,
+      title: sample.title,
+      cost: variantsOf(sample)[0]!.cost,
+    });
 
     // A variant the saved product does not sell is refused, and nothing is added.
-    const refused = await m.call('POST', '/api/shipTrolley/addShipTrolley', { productid: p.id, myProductId: saved, variantsid: v4!.id, quantity: 1 });
+    const refused = await m.call('POST', '/api/shipTrolley/addShipTrolley', {
+      productid: p.id,
+      myProductId: saved,
+      variantsid: v4!.id,
+      quantity: 1,
+    });
     expect(refused).toMatchObject({ code: 10000, msg: `${CommerceMessages.variantNotFound} (variantsid ${v4!.id})` });
     // Nor can a line switch to such a variant.
     const switched = await m.call('POST', '/api/shipTrolley/editVariants', { id: mine[0]!.id, variantsid: v4!.id });
@@ -98,7 +123,11 @@ describe('saved products in the cart', () => {
     expect(theirs).toMatchObject({ code: 10000, msg: `${CommerceMessages.productNotFound} (my product ${saved})` });
     const tpl = await owner.call('POST', '/api/shipTrolley/addShipTrolley', { productid: p.id, myProductId: template, quantity: 1 });
     expect(tpl.code).toBe(10000);
-    const wrongParent = await owner.call('POST', '/api/shipTrolley/addShipTrolley', { productid: cnProduct(3).id, myProductId: saved, quantity: 1 });
+    const wrongParent = await owner.call('POST', '/api/shipTrolley/addShipTrolley', {
+      productid: cnProduct(3).id,
+      myProductId: saved,
+      quantity: 1,
+    });
     expect(wrongParent.code).toBe(10000);
     expect((await cartOf(other)).total).toBe(0);
     expect((await cartOf(owner)).total).toBe(0);
@@ -111,10 +140,16 @@ describe('saved products in the cart', () => {
     const [v1, v2] = variantsOf(p);
     const saved = await saveProduct(m, p, [v1!, v2!]);
     const added = await m.call<{ data: { ids: number[] } }>('POST', '/api/shipTrolley/addShipTrolleyVariants', {
-      productid: p.id, myProductId: saved, variants: [{ variantsid: v1!.id, quantity: 1 }, { variantsid: v2!.id, quantity: 3 }],
+      productid: p.id,
+      myProductId: saved,
+      variants: [
+        { variantsid: v1!.id, quantity: 1 },
+        { variantsid: v2!.id, quantity: 3 },
+      ],
     });
-    const order = await m.call<{ data: { id: number; subtotal: number; items: { title: string; myProductId: number | null; variantsid: number; cost: number }[] } }>(
-      'POST', '/api/order/shoppingCartOrder', { ids: added.data.ids });
+    const order = await m.call<{
+      data: { id: number; subtotal: number; items: { title: string; myProductId: number | null; variantsid: number; cost: number }[] };
+    }>('POST', '/api/order/shoppingCartOrder', { ids: added.data.ids });
     expect(order.code, order.msg).toBe(200);
     expect(order.data.subtotal).toBe(v1!.cost + v2!.cost * 3);
     expect(order.data.items.map((i) => [i.title, i.myProductId, i.variantsid, i.cost])).toEqual([
@@ -122,7 +157,12 @@ describe('saved products in the cart', () => {
       [`My ${p.title}`, saved, v2!.id, v2!.cost],
     ]);
 
-    const again = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', { productid: p.id, myProductId: saved, variantsid: v1!.id, quantity: 1 });
+    const again = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', {
+      productid: p.id,
+      myProductId: saved,
+      variantsid: v1!.id,
+      quantity: 1,
+    });
     expect((await m.call('DELETE', `/api/Myexclusive/delete/${saved}`)).code).toBe(200);
     const line = itemsOf((await cartOf(m)).data).find((i) => i.id === again.data.id);
     expect(line).toMatchObject({ available: false });

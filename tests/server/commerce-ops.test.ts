@@ -32,15 +32,30 @@ beforeAll(async () => {
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.OPS_TOKEN; else process.env.OPS_TOKEN = saved;
+  if (saved === undefined) delete process.env.OPS_TOKEN;
+  else process.env.OPS_TOKEN = saved;
   await s?.close();
 });
 
 type Res<T = Record<string, unknown>> = T & { code: number; msg: string };
-interface Merchant { id: number; token: string; call<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<Res<T>> }
+interface Merchant {
+  id: number;
+  token: string;
+  call<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<Res<T>>;
+}
 interface Detail {
-  id: number; orderNo: string; status: string; total: number;
-  shipments: { shipFrom: string; logisticsId: number; ship_method: string; carrier: string; trackingNumber: string | null; trackUrl: string | null }[];
+  id: number;
+  orderNo: string;
+  status: string;
+  total: number;
+  shipments: {
+    shipFrom: string;
+    logisticsId: number;
+    ship_method: string;
+    carrier: string;
+    trackingNumber: string | null;
+    trackUrl: string | null;
+  }[];
   events: { from: string | null; to: string; actor: string }[];
 }
 
@@ -49,7 +64,15 @@ async function merchant(balanceCents = 0): Promise<Merchant> {
   const user = await createUser(s.database.db, `ops${++n}-${Date.now()}@commerce.test`, 'secret123');
   const { token } = await createSession(s.database.db, user.id);
   if (balanceCents > 0) {
-    await s.database.db.transaction((tx) => creditOnce(tx, { userId: user.id, type: RecordType.PREPAYMENT, amount: balanceCents, balanceChange: balanceCents, grantKey: 'test-topup' }));
+    await s.database.db.transaction((tx) =>
+      creditOnce(tx, {
+        userId: user.id,
+        type: RecordType.PREPAYMENT,
+        amount: balanceCents,
+        balanceChange: balanceCents,
+        grantKey: 'test-topup',
+      }),
+    );
   }
   return { id: user.id, token, call: (method, p, body) => s.api(method, p, body, token) as never };
 }
@@ -58,7 +81,8 @@ async function merchant(balanceCents = 0): Promise<Merchant> {
 async function paidOrder(m: Merchant): Promise<Detail> {
   const p = rows.products.find((x) => x.shipFrom === 'CN')!;
   const list = await m.call<{ data: unknown[] }>('GET', '/api/shipAddress/getShipAddress');
-  if (list.data.length === 0) await m.call('POST', '/api/shipAddress/addShipAddress', { first_name: 'Ada', address1: '1 Main St', country_code: 'US' });
+  if (list.data.length === 0)
+    await m.call('POST', '/api/shipAddress/addShipAddress', { first_name: 'Ada', address1: '1 Main St', country_code: 'US' });
   const line = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', { productid: p.id, quantity: 2 });
   const made = await m.call<{ data: Detail }>('POST', '/api/order/shoppingCartOrder', { ids: [line.data.id] });
   expect(made.code, made.msg).toBe(200);
@@ -67,7 +91,8 @@ async function paidOrder(m: Merchant): Promise<Detail> {
   return made.data;
 }
 
-const ops = <T = Record<string, unknown>>(method: string, p: string, body?: unknown, token: string | undefined = OPS_TOKEN) => s.api<Res<T>>(method, `/ops${p}`, body, token);
+const ops = <T = Record<string, unknown>>(method: string, p: string, body?: unknown, token: string | undefined = OPS_TOKEN) =>
+  s.api<Res<T>>(method, `/ops${p}`, body, token);
 const detail = async (m: Merchant, id: number) => (await m.call<{ data: Detail }>('GET', `/api/order/detail/${id}`)).data;
 const balance = async (m: Merchant) => (await m.call<{ data: { balance: number } }>('GET', '/api/balance/getBalance')).data.balance;
 
@@ -111,12 +136,17 @@ describe('fulfilment', () => {
     expect(shipped.code, shipped.msg).toBe(200);
     const d = await detail(m, o.id);
     expect(d.status).toBe('fulfilled');
-    expect(d.shipments).toEqual([expect.objectContaining({ shipFrom: 'CN', trackingNumber: 'YT2412345678', trackUrl: expect.stringContaining('YT2412345678') })]);
+    expect(d.shipments).toEqual([
+      expect.objectContaining({ shipFrom: 'CN', trackingNumber: 'YT2412345678', trackUrl: expect.stringContaining('YT2412345678') }),
+    ]);
     expect(d.events.at(-1)).toMatchObject({ from: 'processing', to: 'fulfilled', actor: 'operator' });
     const stats = await m.call<{ data: { fulfilledOrder: number; processingOrder: number } }>('GET', '/api/order/orderStatistics');
     expect(stats.data).toMatchObject({ fulfilledOrder: 1, processingOrder: 0 });
     // Once shipped it cannot ship again, nor be cancelled.
-    expect(await ops('POST', `/orders/${o.id}/fulfil`, { tracking: 'YT999999' })).toMatchObject({ code: 10000, msg: `${CommerceMessages.illegalTransition} (fulfilled → fulfilled)` });
+    expect(await ops('POST', `/orders/${o.id}/fulfil`, { tracking: 'YT999999' })).toMatchObject({
+      code: 10000,
+      msg: `${CommerceMessages.illegalTransition} (fulfilled → fulfilled)`,
+    });
     expect(await ops('POST', `/orders/${o.id}/cancel`, { reason: 'late' })).toMatchObject({ code: 10000 });
     expect((await detail(m, o.id)).shipments[0]!.trackingNumber).toBe('YT2412345678');
   });
@@ -131,7 +161,12 @@ describe('fulfilment', () => {
     expect((await detail(m, o.id)).status).toBe('processing');
     const ok = await ops('POST', `/orders/${o.id}/fulfil`, { tracking: 'JD0145678', method: 'Express Shipping' });
     expect(ok.code, ok.msg).toBe(200);
-    expect((await detail(m, o.id)).shipments[0]).toMatchObject({ logisticsId: 2, ship_method: 'Express Shipping', carrier: 'DHL Express', trackUrl: expect.stringContaining('dhl.com') });
+    expect((await detail(m, o.id)).shipments[0]).toMatchObject({
+      logisticsId: 2,
+      ship_method: 'Express Shipping',
+      carrier: 'DHL Express',
+      trackUrl: expect.stringContaining('dhl.com'),
+    });
   });
 
   it('refuses an unpaid order, a bad tracking number and an unknown method, changing nothing', async () => {
@@ -140,12 +175,24 @@ describe('fulfilment', () => {
     await m.call('POST', '/api/shipAddress/addShipAddress', { first_name: 'Ada', address1: '1 Main St', country_code: 'US' });
     const line = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', { productid: p.id, quantity: 1 });
     const pending = (await m.call<{ data: Detail }>('POST', '/api/order/shoppingCartOrder', { ids: [line.data.id] })).data;
-    expect(await ops('POST', `/orders/${pending.id}/fulfil`, { tracking: 'YT1234567' })).toMatchObject({ code: 10000, msg: `${CommerceMessages.illegalTransition} (pending → fulfilled)` });
+    expect(await ops('POST', `/orders/${pending.id}/fulfil`, { tracking: 'YT1234567' })).toMatchObject({
+      code: 10000,
+      msg: `${CommerceMessages.illegalTransition} (pending → fulfilled)`,
+    });
     const paid = await paidOrder(m);
-    expect(await ops('POST', `/orders/${paid.id}/fulfil`, { tracking: 'no spaces!' })).toMatchObject({ code: 10000, msg: 'A tracking number is 3 to 64 letters, digits or dashes' });
-    expect(await ops('POST', `/orders/${paid.id}/fulfil`, { tracking: 'YT1234567', method: 'Pigeon' })).toMatchObject({ code: 10000, msg: 'Unknown shipping method: Pigeon' });
+    expect(await ops('POST', `/orders/${paid.id}/fulfil`, { tracking: 'no spaces!' })).toMatchObject({
+      code: 10000,
+      msg: 'A tracking number is 3 to 64 letters, digits or dashes',
+    });
+    expect(await ops('POST', `/orders/${paid.id}/fulfil`, { tracking: 'YT1234567', method: 'Pigeon' })).toMatchObject({
+      code: 10000,
+      msg: 'Unknown shipping method: Pigeon',
+    });
     expect(await ops('POST', `/orders/${paid.id}/fulfil`, {})).toMatchObject({ code: 10000, msg: 'tracking is required' });
-    expect(await ops('POST', '/orders/99999999/fulfil', { tracking: 'YT1234567' })).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotFound });
+    expect(await ops('POST', '/orders/99999999/fulfil', { tracking: 'YT1234567' })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderNotFound,
+    });
     expect((await detail(m, paid.id)).shipments[0]!.trackingNumber).toBeNull();
     expect((await detail(m, paid.id)).status).toBe('processing');
   });
@@ -161,7 +208,10 @@ describe('fulfilment', () => {
     expect(await balance(m)).toBe(100_000);
     // Again: refused, and no second refund.
     expect((await ops('POST', `/orders/${o.id}/cancel`, { reason: 'again' })).code).toBe(10000);
-    const refunds = await m.call<{ rows: { type: number; typeName: string; amount: number; orderId: number }[] }>('GET', '/api/balance/list?type=3');
+    const refunds = await m.call<{ rows: { type: number; typeName: string; amount: number; orderId: number }[] }>(
+      'GET',
+      '/api/balance/list?type=3',
+    );
     expect(refunds.rows).toEqual([expect.objectContaining({ type: 3, typeName: 'Refund Orders', amount: o.total, orderId: o.id })]);
     expect(await balance(m)).toBe(100_000);
   });
@@ -169,11 +219,18 @@ describe('fulfilment', () => {
 
 function runCli(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/order-fulfil.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/order-fulfil.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += String(d); });
-    child.stderr.on('data', (d: Buffer) => { err += String(d); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += String(d);
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += String(d);
+    });
     child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
   });
 }

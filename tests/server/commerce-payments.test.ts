@@ -20,27 +20,48 @@ import { StripeGateway } from '../../server/commerce/payments/stripe';
 
 const OPTIONS: CatalogOptions = { seed: 'commerce-payments-test', productCount: 30, imageSize: 256 };
 const PAYPAL = { clientId: 'AcStandInClientId', clientSecret: 'EcStandInSecret', webhookId: '8PT597110X687430LKGECATA' };
-const STRIPE = { secretKey: 'sk_test_51StandInSecretKey', webhookSecret: 'whsec_standInEndpointSecret', publishableKey: 'pk_test_51StandIn' };
+const STRIPE = {
+  secretKey: 'sk_test_51StandInSecretKey',
+  webhookSecret: 'whsec_standInEndpointSecret',
+  publishableKey: 'pk_test_51StandIn',
+};
 
 let s: TestServer;
 let rows: CatalogRows;
 let paypal: PayPalStandIn;
 let stripe: StripeStandIn;
-const ENV_KEYS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'PAYPAL_WEBHOOK_ID', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'STRIPE_PUBLISHABLE_KEY'];
+const ENV_KEYS = [
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_API_BASE',
+  'PAYPAL_WEBHOOK_ID',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'STRIPE_PUBLISHABLE_KEY',
+];
 const savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   [paypal, stripe] = await Promise.all([startPayPalStandIn(PAYPAL), startStripeStandIn({ secretKey: STRIPE.secretKey })]);
   for (const k of ENV_KEYS) savedEnv[k] = process.env[k];
   Object.assign(process.env, {
-    PAYPAL_CLIENT_ID: PAYPAL.clientId, PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret, PAYPAL_API_BASE: paypal.url, PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
-    STRIPE_SECRET_KEY: STRIPE.secretKey, STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret, STRIPE_API_BASE: stripe.url, STRIPE_PUBLISHABLE_KEY: STRIPE.publishableKey,
+    PAYPAL_CLIENT_ID: PAYPAL.clientId,
+    PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+    PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
+    STRIPE_SECRET_KEY: STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_PUBLISHABLE_KEY: STRIPE.publishableKey,
   });
   s = await startServer();
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  for (const k of ENV_KEYS) if (savedEnv[k] === undefined) delete process.env[k]; else process.env[k] = savedEnv[k];
+  for (const k of ENV_KEYS)
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
   await s?.close();
   await paypal?.close();
   await stripe?.close();
@@ -61,15 +82,32 @@ async function merchant(): Promise<Merchant> {
 async function pendingOrder(m: Merchant, quantity = 2): Promise<{ id: number; total: number; orderNo: string }> {
   const p = rows.products.find((x) => x.shipFrom === 'CN')!;
   const list = await m.call<{ data: unknown[] }>('GET', '/api/shipAddress/getShipAddress');
-  if (list.data.length === 0) await m.call('POST', '/api/shipAddress/addShipAddress', { first_name: 'Grace', address1: '2 Side St', country_code: 'US' });
-  const added = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', { productid: p.id, quantity, anotherName: '' });
-  const res = await m.call<{ data: { id: number; total: number; orderNo: string } }>('POST', '/api/order/shoppingCartOrder', { ids: [added.data.id] });
+  if (list.data.length === 0)
+    await m.call('POST', '/api/shipAddress/addShipAddress', { first_name: 'Grace', address1: '2 Side St', country_code: 'US' });
+  const added = await m.call<{ data: { id: number } }>('POST', '/api/shipTrolley/addShipTrolley', {
+    productid: p.id,
+    quantity,
+    anotherName: '',
+  });
+  const res = await m.call<{ data: { id: number; total: number; orderNo: string } }>('POST', '/api/order/shoppingCartOrder', {
+    ids: [added.data.id],
+  });
   expect(res.code, res.msg).toBe(200);
   return res.data;
 }
 
-const order = async (m: Merchant, id: number) => (await m.call<{ data: { status: string; payType: number | null; payments: { method: string; status: string }[] } }>('GET', `/api/order/detail/${id}`)).data;
-const records = async (m: Merchant) => (await m.call<{ rows: { type: number; amount: number; balanceChange: number; orderId: number | null }[]; balance: number }>('GET', '/api/balance/list?pageSize=25'));
+const order = async (m: Merchant, id: number) =>
+  (
+    await m.call<{ data: { status: string; payType: number | null; payments: { method: string; status: string }[] } }>(
+      'GET',
+      `/api/order/detail/${id}`,
+    )
+  ).data;
+const records = async (m: Merchant) =>
+  await m.call<{ rows: { type: number; amount: number; balanceChange: number; orderId: number | null }[]; balance: number }>(
+    'GET',
+    '/api/balance/list?pageSize=25',
+  );
 const webhook = (provider: 'paypal' | 'stripe') => `${s.url}/prod-api/api/payment/${provider}/webhook`;
 
 async function ledgerConsistent() {
@@ -81,8 +119,16 @@ async function ledgerConsistent() {
 
 describe('payment methods', () => {
   it('lists PayPal, card and Stripe as configured, with the public ids the client needs', async () => {
-    const res = await s.api<{ data: { method: string; configured: boolean; clientId?: string | null; publishableKey?: string | null }[] }>('GET', '/api/payment/methods');
-    expect(res.data.map((x) => [x.method, x.configured])).toEqual([['balance', true], ['paypal', true], ['card', true], ['stripe', true]]);
+    const res = await s.api<{ data: { method: string; configured: boolean; clientId?: string | null; publishableKey?: string | null }[] }>(
+      'GET',
+      '/api/payment/methods',
+    );
+    expect(res.data.map((x) => [x.method, x.configured])).toEqual([
+      ['balance', true],
+      ['paypal', true],
+      ['card', true],
+      ['stripe', true],
+    ]);
     expect(res.data[1]!.clientId).toBe(PAYPAL.clientId);
     expect(res.data[2]!.publishableKey).toBe(STRIPE.publishableKey);
     expect(JSON.stringify(res)).not.toContain(PAYPAL.clientSecret);
@@ -90,20 +136,37 @@ describe('payment methods', () => {
   });
 });
 
-describe('the stand-ins hold the providers\' rules', () => {
+describe("the stand-ins hold the providers' rules", () => {
   it('refuse wrong credentials and unsigned webhook checks', async () => {
-    const badPayPal = new PayPalGateway({ clientId: PAYPAL.clientId, clientSecret: 'wrong', apiBase: paypal.url, webhookId: PAYPAL.webhookId });
-    await expect(badPayPal.createOrder({ amountCents: 1000, referenceId: 'x', customId: '1', description: 'x', requestId: 'r-1' })).rejects.toMatchObject({ name: 'PayPalError' });
+    const badPayPal = new PayPalGateway({
+      clientId: PAYPAL.clientId,
+      clientSecret: 'wrong',
+      apiBase: paypal.url,
+      webhookId: PAYPAL.webhookId,
+    });
+    await expect(
+      badPayPal.createOrder({ amountCents: 1000, referenceId: 'x', customId: '1', description: 'x', requestId: 'r-1' }),
+    ).rejects.toMatchObject({ name: 'PayPalError' });
     const badStripe = new StripeGateway({ secretKey: 'sk_test_wrong', webhookSecret: null, publishableKey: null, apiBase: stripe.url });
-    await expect(badStripe.createIntent({ amountCents: 1000, method: 'card', metadata: {}, description: 'x', idempotencyKey: 'k-1' })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      badStripe.createIntent({ amountCents: 1000, method: 'card', metadata: {}, description: 'x', idempotencyKey: 'k-1' }),
+    ).rejects.toMatchObject({ status: 401 });
     // A genuine gateway with another webhook id gets FAILURE for a genuine event.
     const otherHook = new PayPalGateway({ ...PAYPAL, webhookId: 'WH-OTHER', apiBase: paypal.url });
-    const h = { transmissionId: 't', transmissionTime: new Date().toISOString(), transmissionSig: 'c2ln', certUrl: `${paypal.url}/v1/notifications/certs/CERT-360caa42-stand-in`, authAlgo: 'SHA256withRSA' };
+    const h = {
+      transmissionId: 't',
+      transmissionTime: new Date().toISOString(),
+      transmissionSig: 'c2ln',
+      certUrl: `${paypal.url}/v1/notifications/certs/CERT-360caa42-stand-in`,
+      authAlgo: 'SHA256withRSA',
+    };
     expect(await otherHook.verifyWebhook(h, { id: 'WH-1' })).toBe(false);
     // Stripe's idempotency: the same key with other parameters is refused.
     const good = new StripeGateway({ secretKey: STRIPE.secretKey, webhookSecret: null, publishableKey: null, apiBase: stripe.url });
     await good.createIntent({ amountCents: 1000, method: 'card', metadata: {}, description: 'x', idempotencyKey: 'same-key-1' });
-    await expect(good.createIntent({ amountCents: 2000, method: 'card', metadata: {}, description: 'x', idempotencyKey: 'same-key-1' })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    await expect(
+      good.createIntent({ amountCents: 2000, method: 'card', metadata: {}, description: 'x', idempotencyKey: 'same-key-1' }),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
   });
 });
 
@@ -112,13 +175,18 @@ describe('PayPal (Orders v2)', () => {
     const m = await merchant();
     const o = await pendingOrder(m);
     const key = `pp-create-${o.id}`;
-    type Created = { data: { paymentId: number; paypalOrderId: string; approveUrl: string | null; amount: number; status: string } };
+    interface Created {
+      data: { paymentId: number; paypalOrderId: string; approveUrl: string | null; amount: number; status: string };
+    }
     const created = await m.call<Created>('POST', '/api/payment/paypal/createOrder', { orderId: o.id }, { 'idempotency-key': key });
     expect(created.code, created.msg).toBe(200);
     expect(created.data).toMatchObject({ amount: o.total, status: 'created' });
     expect(created.data.approveUrl).toContain(created.data.paypalOrderId);
     const pp = paypal.orders.get(created.data.paypalOrderId)!;
-    expect(pp.purchase_units[0]).toMatchObject({ amount: { currency_code: 'USD', value: centsToDecimal(o.total) }, custom_id: String(created.data.paymentId) });
+    expect(pp.purchase_units[0]).toMatchObject({
+      amount: { currency_code: 'USD', value: centsToDecimal(o.total) },
+      custom_id: String(created.data.paymentId),
+    });
     const again = await m.call<Created>('POST', '/api/payment/paypal/createOrder', { orderId: o.id }, { 'idempotency-key': key });
     expect(again.data.paypalOrderId).toBe(created.data.paypalOrderId);
     // A retry without a key reuses the open payment too: one PayPal order in all.
@@ -131,10 +199,14 @@ describe('PayPal (Orders v2)', () => {
     expect((await order(m, o.id)).status).toBe('pending');
 
     paypal.approve(created.data.paypalOrderId);
-    const captured = await m.call<{ data: { status: string; outcome: string } }>('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: created.data.paypalOrderId });
+    const captured = await m.call<{ data: { status: string; outcome: string } }>('POST', '/api/payment/paypal/captureOrder', {
+      paypalOrderId: created.data.paypalOrderId,
+    });
     expect(captured.data).toMatchObject({ status: 'succeeded', outcome: 'paid' });
     expect(await order(m, o.id)).toMatchObject({ status: 'processing', payType: RecordType.PAYPAL });
-    const retry = await m.call<{ data: { outcome: string } }>('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: created.data.paypalOrderId });
+    const retry = await m.call<{ data: { outcome: string } }>('POST', '/api/payment/paypal/captureOrder', {
+      paypalOrderId: created.data.paypalOrderId,
+    });
     expect(retry.data.outcome).toBe('already');
     expect(paypal.calls.filter((c) => c.path.endsWith('/capture'))).toHaveLength(2);
     const list = await records(m);
@@ -142,13 +214,18 @@ describe('PayPal (Orders v2)', () => {
     expect(list.balance).toBe(0);
     // Another merchant cannot capture it.
     const other = await merchant();
-    expect(await other.call('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: created.data.paypalOrderId })).toMatchObject({ code: 10000, msg: CommerceMessages.paymentNotFound });
+    expect(await other.call('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: created.data.paypalOrderId })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.paymentNotFound,
+    });
   });
 
   it('verifies webhooks through verify-webhook-signature, refuses tampered ones and ignores replays', async () => {
     const m = await merchant();
     const o = await pendingOrder(m, 3);
-    const created = await m.call<{ data: { paymentId: number; paypalOrderId: string } }>('POST', '/api/payment/paypal/createOrder', { orderId: o.id });
+    const created = await m.call<{ data: { paymentId: number; paypalOrderId: string } }>('POST', '/api/payment/paypal/createOrder', {
+      orderId: o.id,
+    });
     paypal.approve(created.data.paypalOrderId);
     // The payer approved and closed the page: PayPal's CHECKOUT.ORDER.APPROVED makes the server capture.
     const approved = paypal.event('CHECKOUT.ORDER.APPROVED', { id: created.data.paypalOrderId, status: 'APPROVED', intent: 'CAPTURE' });
@@ -161,9 +238,14 @@ describe('PayPal (Orders v2)', () => {
     const replay = await paypal.deliver(webhook('paypal'), approved);
     expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
     // The capture-completed event that follows finds the payment settled.
-    const capture = paypal.orders.get(created.data.paypalOrderId)!.purchase_units[0]!.payments as { captures: { id: string; amount: unknown }[] };
+    const capture = paypal.orders.get(created.data.paypalOrderId)!.purchase_units[0]!.payments as {
+      captures: { id: string; amount: unknown }[];
+    };
     const completed = paypal.event('PAYMENT.CAPTURE.COMPLETED', {
-      id: capture.captures[0]!.id, status: 'COMPLETED', amount: capture.captures[0]!.amount, custom_id: String(created.data.paymentId),
+      id: capture.captures[0]!.id,
+      status: 'COMPLETED',
+      amount: capture.captures[0]!.amount,
+      custom_id: String(created.data.paymentId),
       supplementary_data: { related_ids: { order_id: created.data.paypalOrderId } },
     });
     expect((await paypal.deliver(webhook('paypal'), completed)).body).toMatchObject({ msg: 'already' });
@@ -174,54 +256,119 @@ describe('PayPal (Orders v2)', () => {
   it('does not capture for an order paid meanwhile by balance, and tops the balance up through PayPal', async () => {
     const m = await merchant();
     const o = await pendingOrder(m);
-    const created = await m.call<{ data: { paypalOrderId: string; paymentId: number } }>('POST', '/api/payment/paypal/createOrder', { orderId: o.id });
+    const created = await m.call<{ data: { paypalOrderId: string; paymentId: number } }>('POST', '/api/payment/paypal/createOrder', {
+      orderId: o.id,
+    });
     paypal.approve(created.data.paypalOrderId);
-    await s.database.db.transaction((tx) => creditOnce(tx, { userId: m.id, type: RecordType.PREPAYMENT, amount: 100_000, balanceChange: 100_000, grantKey: 'pp-test' }));
+    await s.database.db.transaction((tx) =>
+      creditOnce(tx, { userId: m.id, type: RecordType.PREPAYMENT, amount: 100_000, balanceChange: 100_000, grantKey: 'pp-test' }),
+    );
     expect((await m.call('POST', '/api/order/payOrder', { orderId: o.id })).code).toBe(200);
-    expect(await m.call('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: created.data.paypalOrderId })).toMatchObject({ code: 10000, msg: CommerceMessages.orderAlreadyPaid });
+    expect(await m.call('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: created.data.paypalOrderId })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderAlreadyPaid,
+    });
     expect(paypal.orders.get(created.data.paypalOrderId)!.status).toBe('APPROVED');
-    expect((await m.call<{ data: { status: string } }>('GET', `/api/payment/status/${created.data.paymentId}`)).data.status).toBe('cancelled');
+    expect((await m.call<{ data: { status: string } }>('GET', `/api/payment/status/${created.data.paymentId}`)).data.status).toBe(
+      'cancelled',
+    );
 
-    const top = await m.call<{ data: { paypalOrderId: string; amount: number; purpose: string } }>('POST', '/api/balance/recharge', { amount: 2500, method: 'paypal' }, { 'idempotency-key': `topup-${m.id}-1` });
+    const top = await m.call<{ data: { paypalOrderId: string; amount: number; purpose: string } }>(
+      'POST',
+      '/api/balance/recharge',
+      { amount: 2500, method: 'paypal' },
+      { 'idempotency-key': `topup-${m.id}-1` },
+    );
     expect(top.data).toMatchObject({ amount: 2500, purpose: 'topup' });
     paypal.approve(top.data.paypalOrderId);
     const before = (await records(m)).balance;
-    expect((await m.call<{ data: { outcome: string } }>('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: top.data.paypalOrderId })).data.outcome).toBe('topup');
-    expect((await m.call<{ data: { outcome: string } }>('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: top.data.paypalOrderId })).data.outcome).toBe('already');
+    expect(
+      (await m.call<{ data: { outcome: string } }>('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: top.data.paypalOrderId }))
+        .data.outcome,
+    ).toBe('topup');
+    expect(
+      (await m.call<{ data: { outcome: string } }>('POST', '/api/payment/paypal/captureOrder', { paypalOrderId: top.data.paypalOrderId }))
+        .data.outcome,
+    ).toBe('already');
     const after = await records(m);
     expect(after.balance).toBe(before + 2500);
-    expect(after.rows.filter((r) => r.type === RecordType.PREPAYMENT).map((r) => r.amount).sort()).toEqual([100_000, 2500].sort());
-    expect(await m.call('POST', '/api/balance/recharge', { amount: 50, method: 'paypal' })).toMatchObject({ code: 10000, msg: 'The amount must be from 1 to 10000 USD' });
+    expect(
+      after.rows
+        .filter((r) => r.type === RecordType.PREPAYMENT)
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual([100_000, 2500].sort());
+    expect(await m.call('POST', '/api/balance/recharge', { amount: 50, method: 'paypal' })).toMatchObject({
+      code: 10000,
+      msg: 'The amount must be from 1 to 10000 USD',
+    });
   });
 });
 
 describe('Stripe (PaymentIntents for card and Stripe)', () => {
-  type Intent = { data: { paymentId: number; paymentIntentId: string; clientSecret: string | null; publishableKey: string; amount: number; status: string; outcome?: string; message?: string } };
+  interface Intent {
+    data: {
+      paymentId: number;
+      paymentIntentId: string;
+      clientSecret: string | null;
+      publishableKey: string;
+      amount: number;
+      status: string;
+      outcome?: string;
+      message?: string;
+    };
+  }
 
   it('card: creates an intent once per key, confirms server-side, settles once; a declined card leaves it open', async () => {
     const m = await merchant();
     const o = await pendingOrder(m);
     const key = `stripe-card-${o.id}`;
-    const created = await m.call<Intent>('POST', '/api/payment/stripe/createIntent', { orderId: o.id, method: 'card' }, { 'idempotency-key': key });
+    const created = await m.call<Intent>(
+      'POST',
+      '/api/payment/stripe/createIntent',
+      { orderId: o.id, method: 'card' },
+      { 'idempotency-key': key },
+    );
     expect(created.code, created.msg).toBe(200);
     expect(created.data).toMatchObject({ amount: o.total, status: 'created', publishableKey: STRIPE.publishableKey });
     expect(created.data.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
     const pi = stripe.intents.get(created.data.paymentIntentId)!;
-    expect(pi).toMatchObject({ amount: o.total, currency: 'usd', payment_method_types: ['card'], metadata: { paymentId: String(created.data.paymentId), orderId: String(o.id) } });
+    expect(pi).toMatchObject({
+      amount: o.total,
+      currency: 'usd',
+      payment_method_types: ['card'],
+      metadata: { paymentId: String(created.data.paymentId), orderId: String(o.id) },
+    });
     const creates = stripe.creates;
-    const again = await m.call<Intent>('POST', '/api/payment/stripe/createIntent', { orderId: o.id, method: 'card' }, { 'idempotency-key': key });
+    const again = await m.call<Intent>(
+      'POST',
+      '/api/payment/stripe/createIntent',
+      { orderId: o.id, method: 'card' },
+      { 'idempotency-key': key },
+    );
     expect(again.data.paymentIntentId).toBe(created.data.paymentIntentId);
     expect(stripe.creates).toBe(creates);
     // Stripe received our idempotency key for the create.
-    expect(stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.idempotencyKey === `pod-pi-${created.data.paymentId}`)).toHaveLength(1);
+    expect(
+      stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.idempotencyKey === `pod-pi-${created.data.paymentId}`),
+    ).toHaveLength(1);
 
-    const declined = await m.call('POST', '/api/payment/stripe/confirm', { paymentId: created.data.paymentId, paymentMethodId: 'pm_card_chargeDeclined' });
+    const declined = await m.call('POST', '/api/payment/stripe/confirm', {
+      paymentId: created.data.paymentId,
+      paymentMethodId: 'pm_card_chargeDeclined',
+    });
     expect(declined).toMatchObject({ code: 10000, msg: 'Stripe: Your card was declined.' });
     expect((await order(m, o.id)).status).toBe('pending');
-    const paid = await m.call<Intent>('POST', '/api/payment/stripe/confirm', { paymentId: created.data.paymentId, paymentMethodId: 'pm_card_visa' });
+    const paid = await m.call<Intent>('POST', '/api/payment/stripe/confirm', {
+      paymentId: created.data.paymentId,
+      paymentMethodId: 'pm_card_visa',
+    });
     expect(paid.data).toMatchObject({ status: 'succeeded', outcome: 'paid' });
     expect(await order(m, o.id)).toMatchObject({ status: 'processing', payType: RecordType.CREDIT_CARD });
-    const retry = await m.call<Intent>('POST', '/api/payment/stripe/confirm', { paymentId: created.data.paymentId, paymentMethodId: 'pm_card_visa' });
+    const retry = await m.call<Intent>('POST', '/api/payment/stripe/confirm', {
+      paymentId: created.data.paymentId,
+      paymentMethodId: 'pm_card_visa',
+    });
     expect(retry.data.outcome).toBe('already');
     const sync = await m.call<Intent>('POST', '/api/payment/stripe/sync', { paymentId: created.data.paymentId });
     expect(sync.data.outcome).toBe('already');
@@ -237,8 +384,18 @@ describe('Stripe (PaymentIntents for card and Stripe)', () => {
     const event = stripe.event('payment_intent.succeeded', pi);
 
     expect((await stripe.deliver(webhook('stripe'), event, { secret: 'whsec_wrong' })).status).toBe(400);
-    expect((await stripe.deliver(webhook('stripe'), event, { secret: STRIPE.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
-    expect((await stripe.deliver(webhook('stripe'), event, { secret: STRIPE.webhookSecret, tamper: (b) => b.replace(`"amount":${o.total}`, '"amount":1') })).status).toBe(400);
+    expect(
+      (await stripe.deliver(webhook('stripe'), event, { secret: STRIPE.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 3600 }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await stripe.deliver(webhook('stripe'), event, {
+          secret: STRIPE.webhookSecret,
+          tamper: (b) => b.replace(`"amount":${o.total}`, '"amount":1'),
+        })
+      ).status,
+    ).toBe(400);
     expect((await order(m, o.id)).status).toBe('pending');
 
     const ok = await stripe.deliver(webhook('stripe'), event, { secret: STRIPE.webhookSecret });
@@ -254,7 +411,9 @@ describe('Stripe (PaymentIntents for card and Stripe)', () => {
 
   it('money that arrives for an order already paid by balance goes to the balance', async () => {
     const m = await merchant();
-    await s.database.db.transaction((tx) => creditOnce(tx, { userId: m.id, type: RecordType.PREPAYMENT, amount: 100_000, balanceChange: 100_000, grantKey: 'st-test' }));
+    await s.database.db.transaction((tx) =>
+      creditOnce(tx, { userId: m.id, type: RecordType.PREPAYMENT, amount: 100_000, balanceChange: 100_000, grantKey: 'st-test' }),
+    );
     const o = await pendingOrder(m);
     const created = await m.call<Intent>('POST', '/api/payment/stripe/createIntent', { orderId: o.id, method: 'card' });
     expect((await m.call('POST', '/api/order/payOrder', { orderId: o.id })).code).toBe(200);
@@ -264,7 +423,12 @@ describe('Stripe (PaymentIntents for card and Stripe)', () => {
     expect(res.body).toMatchObject({ msg: 'credited' });
     const list = await records(m);
     expect(list.balance).toBe(100_000 - o.total + o.total);
-    expect(list.rows.map((r) => r.type)).toEqual([RecordType.REFUND_ORDERS, RecordType.CREDIT_CARD, RecordType.PAID_WITH_BALANCE, RecordType.PREPAYMENT]);
+    expect(list.rows.map((r) => r.type)).toEqual([
+      RecordType.REFUND_ORDERS,
+      RecordType.CREDIT_CARD,
+      RecordType.PAID_WITH_BALANCE,
+      RecordType.PREPAYMENT,
+    ]);
     expect((await order(m, o.id)).payType).toBe(RecordType.PAID_WITH_BALANCE);
     await ledgerConsistent();
   });
@@ -276,9 +440,13 @@ describe('Stripe (PaymentIntents for card and Stripe)', () => {
     const pi = stripe.succeed(created.data.paymentIntentId);
     const burst = await Promise.all([
       ...Array.from({ length: 10 }, () => m.call<Intent>('POST', '/api/payment/stripe/sync', { paymentId: created.data.paymentId })),
-      ...Array.from({ length: 5 }, () => stripe.deliver(webhook('stripe'), stripe.event('payment_intent.succeeded', pi), { secret: STRIPE.webhookSecret })),
+      ...Array.from({ length: 5 }, () =>
+        stripe.deliver(webhook('stripe'), stripe.event('payment_intent.succeeded', pi), { secret: STRIPE.webhookSecret }),
+      ),
     ]);
-    expect(burst.every((r) => ('status' in r && typeof r.status === 'number' ? r.status === 200 : (r as Res).code === 200))).toBe(true);
+    expect(burst.every((r) => ('status' in r && typeof r.status === 'number' ? r.status === 200 : 'code' in r && r.code === 200))).toBe(
+      true,
+    );
     expect((await records(m)).rows.filter((r) => r.type === RecordType.CREDIT_CARD)).toHaveLength(1);
     expect((await order(m, o.id)).status).toBe('processing');
     await ledgerConsistent();

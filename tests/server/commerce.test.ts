@@ -21,8 +21,15 @@ import { cancelPaidOrder, failOrder } from '../../server/commerce/orders';
 import { shipOrder } from '../../server/commerce/fulfilment';
 import { onUserRegistered } from '../../server/commerce/coupons';
 import {
-  CommerceMessages, couponDiscount, COUPON_TYPE_PERCENT, isAddressFilled, orderTotals, RecordType,
-  type CartGroup, type CouponReceipt, type OrderStatistics,
+  CommerceMessages,
+  couponDiscount,
+  COUPON_TYPE_PERCENT,
+  isAddressFilled,
+  orderTotals,
+  RecordType,
+  type CartGroup,
+  type CouponReceipt,
+  type OrderStatistics,
 } from '../../contract/commerce';
 
 const OPTIONS: CatalogOptions = { seed: 'commerce-test', productCount: 60, imageSize: 256 };
@@ -34,7 +41,9 @@ beforeAll(async () => {
   s = await startServer();
   rows = await seedCatalog(s, OPTIONS);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 type Res<T = Record<string, unknown>> = T & { code: number; msg: string };
 interface Merchant {
@@ -65,7 +74,13 @@ function expectedShipping(lines: { productId: number; quantity: number }[], coun
   let total = 0;
   for (const [productId, quantity] of qty) {
     const p = productById(productId);
-    const q = quote({ from: p.shipFrom, logistics: p.logistics as LogisticsCost[], defaultLogisticsId: p.defaultLogisticsId, country: findCountry(countryCode)!, quantity });
+    const q = quote({
+      from: p.shipFrom,
+      logistics: p.logistics as LogisticsCost[],
+      defaultLogisticsId: p.defaultLogisticsId,
+      country: findCountry(countryCode)!,
+      quantity,
+    });
     if ('refused' in q) throw new Error(q.refused);
     total += q.find((x) => x.logisticsId === logisticsId)!.cost;
   }
@@ -74,14 +89,36 @@ function expectedShipping(lines: { productId: number; quantity: number }[], coun
 
 type CartRes = Res<{ data: CartGroup[]; total: number; quantity: number; subtotal: number; countryCode: string | null }>;
 const cart = (m: Merchant) => m.call<CartRes>('GET', '/api/shipTrolley/getShipTrolleyList');
-const add = (m: Merchant, body: Record<string, unknown>) => m.call<{ data: { id: number; total: number } }>('POST', '/api/shipTrolley/addShipTrolley', body);
-const address = (m: Merchant, body: Record<string, unknown>) => m.call<{ data: { id: number; filled: boolean; isDefault: number; country: string } }>('POST', '/api/shipAddress/addShipAddress', body);
-const US_ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address1: '1 Main St', city: 'Springfield', zip: '12345', country_code: 'US' };
+const add = (m: Merchant, body: Record<string, unknown>) =>
+  m.call<{ data: { id: number; total: number } }>('POST', '/api/shipTrolley/addShipTrolley', body);
+const address = (m: Merchant, body: Record<string, unknown>) =>
+  m.call<{ data: { id: number; filled: boolean; isDefault: number; country: string } }>('POST', '/api/shipAddress/addShipAddress', body);
+const US_ADDRESS = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address1: '1 Main St',
+  city: 'Springfield',
+  zip: '12345',
+  country_code: 'US',
+};
 
 interface OrderDetail {
-  id: number; orderNo: string; status: string; subtotal: number; shippingCost: number; discount: number; total: number;
+  id: number;
+  orderNo: string;
+  status: string;
+  subtotal: number;
+  shippingCost: number;
+  discount: number;
+  total: number;
   items: { productid: number; variantsid: number; title: string; variantTitle: string; cost: number; quantity: number; subtotal: number }[];
-  shipments: { shipFrom: string; logisticsId: number; cost: number; trackingNumber: string | null; trackUrl: string | null; carrier: string }[];
+  shipments: {
+    shipFrom: string;
+    logisticsId: number;
+    cost: number;
+    trackingNumber: string | null;
+    trackUrl: string | null;
+    carrier: string;
+  }[];
   payments: { method: string; amount: number; status: string }[];
   events: { from: string | null; to: string }[];
   address: { country_code: string };
@@ -92,12 +129,26 @@ const checkout = (m: Merchant, body: Record<string, unknown>, headers?: Record<s
   m.call<{ data: OrderDetail }>('POST', '/api/order/shoppingCartOrder', body, headers);
 const detail = (m: Merchant, id: number) => m.call<{ data: OrderDetail }>('GET', `/api/order/detail/${id}`);
 const pay = (m: Merchant, orderId: number, key?: string) =>
-  m.call<{ data: { status: string; balance: number; paymentId: number; replayed: boolean } }>('POST', '/api/order/payOrder', { orderId }, key ? { 'idempotency-key': key } : undefined);
+  m.call<{ data: { status: string; balance: number; paymentId: number; replayed: boolean } }>(
+    'POST',
+    '/api/order/payOrder',
+    { orderId },
+    key ? { 'idempotency-key': key } : undefined,
+  );
 const balance = async (m: Merchant) => (await m.call<{ data: { balance: number } }>('GET', '/api/balance/getBalance')).data.balance;
 
 async function topUp(m: Merchant, cents: number, key = `test-credit-${m.id}-${cents}-${Math.random()}`) {
   const { creditOnce } = await import('../../server/commerce/ledger');
-  await s.database.db.transaction((tx) => creditOnce(tx, { userId: m.id, type: RecordType.PREPAYMENT, amount: cents, balanceChange: cents, remark: 'test top-up', grantKey: key }));
+  await s.database.db.transaction((tx) =>
+    creditOnce(tx, {
+      userId: m.id,
+      type: RecordType.PREPAYMENT,
+      amount: cents,
+      balanceChange: cents,
+      remark: 'test top-up',
+      grantKey: key,
+    }),
+  );
 }
 
 /** A merchant with an address and a pending order for one catalogue item. */
@@ -112,16 +163,20 @@ async function pendingOrder(m: Merchant, p = productFrom('CN'), quantity = 2, va
 
 async function ledgerConsistent(userId?: number) {
   const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
-  const bad = rowsOf(await s.database.db.execute(sql`
+  const bad = rowsOf(
+    await s.database.db.execute(sql`
     select a.user_id, a.balance, coalesce(sum(r.balance_change), 0) as sum
     from balance_accounts a left join balance_records r on r.user_id = a.user_id
     ${userId ? sql`where a.user_id = ${userId}` : sql``}
-    group by a.user_id, a.balance having a.balance <> coalesce(sum(r.balance_change), 0)`));
+    group by a.user_id, a.balance having a.balance <> coalesce(sum(r.balance_change), 0)`),
+  );
   expect(bad).toEqual([]);
   // Each record's balance_after is the running sum of the changes up to it.
-  const broken = rowsOf(await s.database.db.execute(sql`
+  const broken = rowsOf(
+    await s.database.db.execute(sql`
     select id from (select id, balance_after, sum(balance_change) over (partition by user_id order by id) as running from balance_records) x
-    where balance_after <> running`));
+    where balance_after <> running`),
+  );
   expect(broken).toEqual([]);
 }
 
@@ -145,7 +200,9 @@ describe('cart', () => {
     // Without variantsid: the product's first variant.
     const usLine = await add(m, { productid: us.id, quantity: 1, anotherName: '' });
     const multi = await m.call<{ data: { ids: number[] } }>('POST', '/api/shipTrolley/addShipTrolleyVariants', {
-      productid: cn.id, anotherName: 'bulk', variants: [{ variantsid: v2!.id, quantity: 4 }],
+      productid: cn.id,
+      anotherName: 'bulk',
+      variants: [{ variantsid: v2!.id, quantity: 4 }],
     });
     expect(multi.code, multi.msg).toBe(200);
 
@@ -153,9 +210,22 @@ describe('cart', () => {
     expect(res.code).toBe(200);
     expect(res.data.map((g) => g.shipFrom)).toEqual(['CN', 'US']);
     const cnItems = res.data[0]!.shipTrolleyItemList;
-    expect(cnItems.map((i) => [i.variantsid, i.quantity])).toEqual([[v1!.id, 5], [v2!.id, 4]]);
+    expect(cnItems.map((i) => [i.variantsid, i.quantity])).toEqual([
+      [v1!.id, 5],
+      [v2!.id, 4],
+    ]);
     const item = cnItems[0]!;
-    expect(item).toMatchObject({ id: first.data.id, productid: cn.id, title: cn.title, cost: v1!.cost, quantity: 5, subtotal: v1!.cost * 5, anotherName: 'Tee for my store', myProductId: null, available: true });
+    expect(item).toMatchObject({
+      id: first.data.id,
+      productid: cn.id,
+      title: cn.title,
+      cost: v1!.cost,
+      quantity: 5,
+      subtotal: v1!.cost * 5,
+      anotherName: 'Tee for my store',
+      myProductId: null,
+      available: true,
+    });
     expect(item.variantTitle).toBe([v1!.option1, v1!.option2, v1!.option3].filter(Boolean).join(' / '));
     expect(item.imagefirst).toMatch(/^\/prod-api\/files\/catalog\//);
     expect(res.data[1]!.shipTrolleyItemList[0]).toMatchObject({ id: usLine.data.id, variantsid: variantsOf(us)[0]!.id, quantity: 1 });
@@ -169,10 +239,15 @@ describe('cart', () => {
     const m = await merchant();
     const p = productFrom('CN', 1);
     const [v1, v2] = variantsOf(p);
-    const { data: { id } } = await add(m, { productid: p.id, variantsid: v1!.id, quantity: 1, anotherName: '' });
+    const {
+      data: { id },
+    } = await add(m, { productid: p.id, variantsid: v1!.id, quantity: 1, anotherName: '' });
     expect((await m.call('POST', '/api/shipTrolley/editShipTrolley', { id, quantity: 9999 })).code).toBe(200);
     for (const quantity of [0, 10000, 1.5, 'abc', -1]) {
-      expect(await m.call('POST', '/api/shipTrolley/editShipTrolley', { id, quantity })).toMatchObject({ code: 10000, msg: CommerceMessages.badQuantity });
+      expect(await m.call('POST', '/api/shipTrolley/editShipTrolley', { id, quantity })).toMatchObject({
+        code: 10000,
+        msg: CommerceMessages.badQuantity,
+      });
     }
     expect(await add(m, { productid: p.id, variantsid: v1!.id, quantity: 1, anotherName: '' })).toMatchObject({ code: 10000 });
     expect((await cart(m)).data[0]!.shipTrolleyItemList[0]!.quantity).toBe(9999);
@@ -180,31 +255,52 @@ describe('cart', () => {
 
     expect((await m.call('POST', '/api/shipTrolley/editVariants', { id, variantsid: v2!.id })).code).toBe(200);
     const other = variantsOf(productFrom('CN', 2))[0]!;
-    expect(await m.call('POST', '/api/shipTrolley/editVariants', { id, variantsid: other.id })).toMatchObject({ code: 10000, msg: expect.stringContaining(CommerceMessages.variantNotFound) });
+    expect(await m.call('POST', '/api/shipTrolley/editVariants', { id, variantsid: other.id })).toMatchObject({
+      code: 10000,
+      msg: expect.stringContaining(CommerceMessages.variantNotFound),
+    });
 
     const copy = await m.call<{ data: { id: number } }>('POST', `/api/shipTrolley/copyShipTrolley/${id}`);
     expect(copy.code).toBe(200);
     let list = await cart(m);
     expect(list.total).toBe(2);
-    expect(list.data[0]!.shipTrolleyItemList.map((i) => [i.variantsid, i.quantity])).toEqual([[v2!.id, 3], [v2!.id, 3]]);
+    expect(list.data[0]!.shipTrolleyItemList.map((i) => [i.variantsid, i.quantity])).toEqual([
+      [v2!.id, 3],
+      [v2!.id, 3],
+    ]);
 
     expect((await m.call('POST', `/api/shipTrolley/deleteShipTrolley/${copy.data.id}`)).code).toBe(200);
     list = await cart(m);
     expect(list.total).toBe(1);
     // Deleting it again fails and the count stays.
-    expect(await m.call('POST', `/api/shipTrolley/deleteShipTrolley/${copy.data.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.cartItemNotFound });
+    expect(await m.call('POST', `/api/shipTrolley/deleteShipTrolley/${copy.data.id}`)).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.cartItemNotFound,
+    });
     expect((await cart(m)).total).toBe(1);
   });
 
   it('refuses products and variants that do not exist, with a clear message', async () => {
     const m = await merchant();
-    expect(await add(m, { productid: 999999, quantity: 1, anotherName: '' })).toMatchObject({ code: 10000, msg: `${CommerceMessages.productNotFound} (productid 999999)` });
+    expect(await add(m, { productid: 999999, quantity: 1, anotherName: '' })).toMatchObject({
+      code: 10000,
+      msg: `${CommerceMessages.productNotFound} (productid 999999)`,
+    });
     const p = productFrom('CN');
     const foreign = variantsOf(productFrom('US'))[0]!;
-    expect(await add(m, { productid: p.id, variantsid: foreign.id, quantity: 1, anotherName: '' })).toMatchObject({ code: 10000, msg: `${CommerceMessages.variantNotFound} (variantsid ${foreign.id})` });
+    expect(await add(m, { productid: p.id, variantsid: foreign.id, quantity: 1, anotherName: '' })).toMatchObject({
+      code: 10000,
+      msg: `${CommerceMessages.variantNotFound} (variantsid ${foreign.id})`,
+    });
     expect(await add(m, { productid: 'x', quantity: 1 })).toMatchObject({ code: 10000, msg: 'productid must be a positive whole number' });
     // Nothing half-added from a list with one bad variant.
-    const res = await m.call('POST', '/api/shipTrolley/addShipTrolleyVariants', { productid: p.id, variants: [{ variantsid: variantsOf(p)[0]!.id, quantity: 1 }, { variantsid: 123456789, quantity: 1 }] });
+    const res = await m.call('POST', '/api/shipTrolley/addShipTrolleyVariants', {
+      productid: p.id,
+      variants: [
+        { variantsid: variantsOf(p)[0]!.id, quantity: 1 },
+        { variantsid: 123456789, quantity: 1 },
+      ],
+    });
     expect(res.code).toBe(10000);
     expect((await cart(m)).total).toBe(0);
   });
@@ -217,7 +313,16 @@ describe('cart', () => {
     await add(m, { productid: cn.id, variantsid: v1!.id, quantity: 2, anotherName: '' });
     await add(m, { productid: cn.id, variantsid: v2!.id, quantity: 1, anotherName: '' });
     await add(m, { productid: au.id, quantity: 1, anotherName: '' });
-    type Costs = { data: { countryCode: string; groups: { shipFrom: string; refused: string | null; methods: { logisticsId: number; cost: number; freeShipping: boolean; shipTime: string }[] }[] } };
+    interface Costs {
+      data: {
+        countryCode: string;
+        groups: {
+          shipFrom: string;
+          refused: string | null;
+          methods: { logisticsId: number; cost: number; freeShipping: boolean; shipTime: string }[];
+        }[];
+      };
+    }
     const us = await m.call<Costs>('POST', '/api/shipTrolley/getLogisticsCostList', { countryCode: 'US' });
     expect(us.code).toBe(200);
     const [cnGroup, auGroup] = us.data.groups;
@@ -230,8 +335,13 @@ describe('cart', () => {
     const de = await m.call<Costs>('POST', '/api/shipTrolley/getLogisticsCostList', { countryCode: 'DE' });
     expect(de.data.groups[0]!.methods.find((x) => x.logisticsId === 1)).toMatchObject({ cost: 0, freeShipping: true });
 
-    expect(await m.call('POST', '/api/shipTrolley/updateShipCountryId', { countryCode: 'ZZ' })).toMatchObject({ code: 10000, msg: 'Unknown country code: ZZ' });
-    const set = await m.call<{ data: { shipCountryId: number; countryCode: string } }>('POST', '/api/shipTrolley/updateShipCountryId', { shipCountryId: findCountry('AU')!.shipCountryId });
+    expect(await m.call('POST', '/api/shipTrolley/updateShipCountryId', { countryCode: 'ZZ' })).toMatchObject({
+      code: 10000,
+      msg: 'Unknown country code: ZZ',
+    });
+    const set = await m.call<{ data: { shipCountryId: number; countryCode: string } }>('POST', '/api/shipTrolley/updateShipCountryId', {
+      shipCountryId: findCountry('AU')!.shipCountryId,
+    });
     expect(set.data.countryCode).toBe('AU');
     expect((await cart(m)).countryCode).toBe('AU');
     const auCosts = await m.call<Costs>('POST', '/api/shipTrolley/getLogisticsCostList', {});
@@ -249,19 +359,32 @@ describe('addresses', () => {
     const m = await merchant();
     expect(await address(m, { ...US_ADDRESS, country_code: 'XX' })).toMatchObject({ code: 10000, msg: 'Unknown country code: XX' });
     expect(await address(m, { first_name: 'A', address1: 'x' })).toMatchObject({ code: 10000, msg: 'country_code is required' });
-    expect(await address(m, { ...US_ADDRESS, address1: 'x'.repeat(201) })).toMatchObject({ code: 10000, msg: 'address1 must be at most 200 characters' });
+    expect(await address(m, { ...US_ADDRESS, address1: 'x'.repeat(201) })).toMatchObject({
+      code: 10000,
+      msg: 'address1 must be at most 200 characters',
+    });
     const a = await address(m, US_ADDRESS);
     expect(a.data).toMatchObject({ filled: true, isDefault: 1, country: 'United States' });
     const b = await address(m, { last_name: 'Only', country_code: 'gb' });
     expect(b.data).toMatchObject({ filled: false, isDefault: 0, country: 'United Kingdom' });
-    const upd = await m.call<{ data: { filled: boolean; isDefault: number } }>('POST', '/api/shipAddress/updateShipAddress', { id: b.data.id, address2: 'Flat 2', isDefault: 1 });
+    const upd = await m.call<{ data: { filled: boolean; isDefault: number } }>('POST', '/api/shipAddress/updateShipAddress', {
+      id: b.data.id,
+      address2: 'Flat 2',
+      isDefault: 1,
+    });
     expect(upd.data).toMatchObject({ filled: true, isDefault: 1 });
     const list = await m.call<{ data: { id: number; isDefault: number }[] }>('GET', '/api/shipAddress/getShipAddress');
-    expect(list.data.map((x) => [x.id, x.isDefault])).toEqual([[b.data.id, 1], [a.data.id, 0]]);
+    expect(list.data.map((x) => [x.id, x.isDefault])).toEqual([
+      [b.data.id, 1],
+      [a.data.id, 0],
+    ]);
     expect((await m.call('POST', `/api/shipAddress/removeShipAddress?id=${b.data.id}`)).code).toBe(200);
     const after = await m.call<{ data: { id: number; isDefault: number }[] }>('GET', '/api/shipAddress/getShipAddress');
     expect(after.data.map((x) => [x.id, x.isDefault])).toEqual([[a.data.id, 1]]);
-    expect(await m.call('POST', `/api/shipAddress/removeShipAddress?id=${b.data.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.addressNotFound });
+    expect(await m.call('POST', `/api/shipAddress/removeShipAddress?id=${b.data.id}`)).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.addressNotFound,
+    });
     expect(isAddressFilled({ first_name: ' ', last_name: '', address1: 'x' })).toBe(false);
   });
 });
@@ -279,16 +402,35 @@ describe('checkout', () => {
     const c = await add(m, { productid: us.id, variantsid: vu.id, quantity: 3, anotherName: '' });
     const keep = await add(m, { productid: productFrom('CN', 3).id, quantity: 1, anotherName: '' });
 
-    const res = await checkout(m, { ids: [a.data.id, b.data.id, c.data.id], logisticsIds: [2, 4] }, { 'idempotency-key': `checkout-${m.id}-1` });
+    const res = await checkout(
+      m,
+      { ids: [a.data.id, b.data.id, c.data.id], logisticsIds: [2, 4] },
+      { 'idempotency-key': `checkout-${m.id}-1` },
+    );
     expect(res.code, res.msg).toBe(200);
     const o = res.data;
     const subtotal = v1!.cost * 2 + v2!.cost + vu.cost * 3;
-    const shipping = expectedShipping([{ productId: cn.id, quantity: 3 }], 'US', 2) + expectedShipping([{ productId: us.id, quantity: 3 }], 'US', 4);
-    expect(o).toMatchObject({ status: 'pending', subtotal, shippingCost: shipping, discount: 0, total: subtotal + shipping, replayed: false });
+    const shipping =
+      expectedShipping([{ productId: cn.id, quantity: 3 }], 'US', 2) + expectedShipping([{ productId: us.id, quantity: 3 }], 'US', 4);
+    expect(o).toMatchObject({
+      status: 'pending',
+      subtotal,
+      shippingCost: shipping,
+      discount: 0,
+      total: subtotal + shipping,
+      replayed: false,
+    });
     expect(o.orderNo).toMatch(new RegExp(`^PS\\d{6}${String(o.id).padStart(6, '0')}$`));
-    expect(o.items.map((i) => [i.variantsid, i.cost, i.quantity, i.subtotal])).toEqual([[v1!.id, v1!.cost, 2, v1!.cost * 2], [v2!.id, v2!.cost, 1, v2!.cost], [vu.id, vu.cost, 3, vu.cost * 3]]);
+    expect(o.items.map((i) => [i.variantsid, i.cost, i.quantity, i.subtotal])).toEqual([
+      [v1!.id, v1!.cost, 2, v1!.cost * 2],
+      [v2!.id, v2!.cost, 1, v2!.cost],
+      [vu.id, vu.cost, 3, vu.cost * 3],
+    ]);
     expect(o.items[0]!.title).toBe(cn.title);
-    expect(o.shipments.map((x) => [x.shipFrom, x.logisticsId])).toEqual([['CN', 2], ['US', 4]]);
+    expect(o.shipments.map((x) => [x.shipFrom, x.logisticsId])).toEqual([
+      ['CN', 2],
+      ['US', 4],
+    ]);
     expect(o.events).toEqual([expect.objectContaining({ from: null, to: 'pending' })]);
     expect(o.address.country_code).toBe('US');
     // Consumed lines are gone; the line not ordered stays.
@@ -308,10 +450,19 @@ describe('checkout', () => {
     const bare = await address(m, { last_name: 'Nobody', country_code: 'US' });
     const au = await add(m, { productid: productFrom('AU').id, quantity: 1, anotherName: '' });
     const us = await add(m, { productid: productFrom('US').id, quantity: 1, anotherName: '' });
-    expect(await checkout(m, { ids: [au.data.id], addressId: usAddr.data.id })).toMatchObject({ code: 10000, msg: 'Only Ship to Australia and New Zealand' });
+    expect(await checkout(m, { ids: [au.data.id], addressId: usAddr.data.id })).toMatchObject({
+      code: 10000,
+      msg: 'Only Ship to Australia and New Zealand',
+    });
     expect(await checkout(m, { ids: [us.data.id], addressId: gb.data.id })).toMatchObject({ code: 10000, msg: 'Only Ship to USA' });
-    expect(await checkout(m, { ids: [us.data.id], addressId: bare.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.addressNotFilled });
-    expect(await checkout(m, { ids: [us.data.id], addressId: usAddr.data.id, logisticsIds: [5] })).toMatchObject({ code: 10000, msg: 'Shipping method 5 does not apply to these items' });
+    expect(await checkout(m, { ids: [us.data.id], addressId: bare.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.addressNotFilled,
+    });
+    expect(await checkout(m, { ids: [us.data.id], addressId: usAddr.data.id, logisticsIds: [5] })).toMatchObject({
+      code: 10000,
+      msg: 'Shipping method 5 does not apply to these items',
+    });
     expect(await checkout(m, { ids: [] })).toMatchObject({ code: 10000, msg: CommerceMessages.cartEmpty });
     const nz = await address(m, { ...US_ADDRESS, country_code: 'NZ' });
     expect((await checkout(m, { ids: [au.data.id], addressId: nz.data.id })).code).toBe(200);
@@ -338,12 +489,25 @@ describe('checkout', () => {
     await topUp(m, 100_000);
     const coupon = await m.call<{ data: CouponReceipt }>('POST', '/api/shopCouponReceive/addShopCouponReceive', { couponId: 2 });
     const db = s.database.db;
-    const count = async (table: string) => Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table} where ${table === 'orders' ? 'user_id' : 'order_id in (select id from orders where user_id'} = ${m.id}${table === 'orders' ? '' : ')'}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const count = async (table: string) =>
+      Number(
+        (
+          (await db.execute(
+            sql.raw(
+              `select count(*)::int as n from ${table} where ${table === 'orders' ? 'user_id' : 'order_id in (select id from orders where user_id'} = ${m.id}${table === 'orders' ? '' : ')'}`,
+            ),
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
     const before = { orders: await count('orders'), items: await count('order_items'), shipments: await count('order_shipments') };
     // A fault injected into the last write of the checkout transaction (the first order event).
-    await db.execute(sql.raw(`create or replace function commerce_test_fault() returns trigger language plpgsql as $$ begin
-      if exists (select 1 from orders o where o.id = new.order_id and o.user_id = ${m.id}) then raise exception 'injected failure'; end if; return new; end $$`));
-    await db.execute(sql.raw('create trigger commerce_test_fault before insert on order_events for each row execute function commerce_test_fault()'));
+    await db.execute(
+      sql.raw(`create or replace function commerce_test_fault() returns trigger language plpgsql as $$ begin
+      if exists (select 1 from orders o where o.id = new.order_id and o.user_id = ${m.id}) then raise exception 'injected failure'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw('create trigger commerce_test_fault before insert on order_events for each row execute function commerce_test_fault()'),
+    );
     try {
       const res = await checkout(m, { ids: [line.data.id], couponId: coupon.data.id });
       expect(res.code, res.msg).toBe(500);
@@ -372,12 +536,19 @@ describe('orders', () => {
     const paid = await pay(m, o.id);
     expect(paid.data).toMatchObject({ status: 'processing', balance: 100_000 - o.total });
     expect(await pay(m, o.id)).toMatchObject({ code: 10000, msg: CommerceMessages.orderAlreadyPaid });
-    expect(await m.call('POST', `/api/order/cancelOrder/${o.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotCancellable });
+    expect(await m.call('POST', `/api/order/cancelOrder/${o.id}`)).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderNotCancellable,
+    });
     await shipOrder(s.database.db, o.id, { tracking: 'YT2412345678' }, 'system');
     const d = (await detail(m, o.id)).data;
     expect(d.status).toBe('fulfilled');
     expect(d.events.map((e) => `${e.from}→${e.to}`)).toEqual(['null→pending', 'pending→processing', 'processing→fulfilled']);
-    expect(d.shipments[0]).toMatchObject({ trackingNumber: 'YT2412345678', trackUrl: 'https://www.yuntrack.com/parcelTracking?id=YT2412345678', carrier: 'YunExpress' });
+    expect(d.shipments[0]).toMatchObject({
+      trackingNumber: 'YT2412345678',
+      trackUrl: 'https://www.yuntrack.com/parcelTracking?id=YT2412345678',
+      carrier: 'YunExpress',
+    });
     expect(d.payments).toEqual([expect.objectContaining({ method: 'balance', amount: o.total, status: 'succeeded' })]);
     await expect(shipOrder(s.database.db, o.id, { tracking: 'again' }, 'system')).rejects.toThrow(/cannot change/);
     await expect(failOrder(s.database.db, o.id, 'late')).rejects.toThrow(/cannot change/);
@@ -401,8 +572,16 @@ describe('orders', () => {
     await pay(m, c.id);
     await cancelPaidOrder(s.database.db, c.id, 'out of stock');
     expect(await balance(m)).toBe(afterPay + b.total);
-    const records = await m.call<{ rows: { type: number; amount: number; orderId: number }[] }>('GET', '/api/balance/list?type=3&pageSize=25');
-    expect(records.rows.map((r) => [r.orderId, r.amount]).sort()).toEqual([[b.id, b.total], [c.id, c.total]].sort());
+    const records = await m.call<{ rows: { type: number; amount: number; orderId: number }[] }>(
+      'GET',
+      '/api/balance/list?type=3&pageSize=25',
+    );
+    expect(records.rows.map((r) => [r.orderId, r.amount]).sort()).toEqual(
+      [
+        [b.id, b.total],
+        [c.id, c.total],
+      ].sort(),
+    );
     await ledgerConsistent(m.id);
   });
 
@@ -419,9 +598,20 @@ describe('orders', () => {
     await pay(m, made[5]!.id);
     await failOrder(s.database.db, made[5]!.id, 'x');
     const stats = await m.call<{ data: OrderStatistics }>('GET', '/api/order/orderStatistics');
-    expect(stats.data).toEqual({ pendingOrder: 2, processingOrder: 2, fulfilledOrder: 1, canceledOrder: 1, failedOrder: 1, otherOrder: 2, totalOrder: 7 });
+    expect(stats.data).toEqual({
+      pendingOrder: 2,
+      processingOrder: 2,
+      fulfilledOrder: 1,
+      canceledOrder: 1,
+      failedOrder: 1,
+      otherOrder: 2,
+      totalOrder: 7,
+    });
 
-    type Page = { rows: { id: number }[]; total: number };
+    interface Page {
+      rows: { id: number }[];
+      total: number;
+    }
     const ids = (r: Page) => r.rows.map((x) => x.id);
     const pending = await m.call<Page>('GET', '/api/order/list?tab=ORDER_PENDING');
     expect(pending).toMatchObject({ code: 200, total: 2 });
@@ -437,7 +627,10 @@ describe('orders', () => {
     expect(ids(all5)).toEqual([made[1]!.id, made[0]!.id]);
     expect(await m.call('GET', '/api/order/list?pageSize=7')).toMatchObject({ code: 10000, msg: 'pageSize must be one of 5, 10, 15, 25' });
     expect(await m.call('GET', '/api/order/list?tab=ORDER_NOPE')).toMatchObject({ code: 10000 });
-    expect(await m.call('GET', '/api/order/list?sort=price')).toMatchObject({ code: 10000, msg: 'sort must be one of created_desc, created_asc, updated_desc, updated_asc' });
+    expect(await m.call('GET', '/api/order/list?sort=price')).toMatchObject({
+      code: 10000,
+      msg: 'sort must be one of created_desc, created_asc, updated_desc, updated_asc',
+    });
     const upd = await m.call<Page>('GET', '/api/order/list?sort=updated_desc&pageSize=25');
     expect(upd.rows[0]!.id).toBe(made[5]!.id);
   });
@@ -449,7 +642,11 @@ describe('balance ledger', () => {
     await seedDemo(s.database.db);
     const user = await findUserByEmail(s.database.db, DEMO_EMAIL);
     const { token } = await createSession(s.database.db, user!.id);
-    const list = await s.api<{ rows: { type: number; typeName: string; amount: number; balanceChange: number }[]; total: number; balance: number }>('GET', '/api/balance/list', undefined, token);
+    const list = await s.api<{
+      rows: { type: number; typeName: string; amount: number; balanceChange: number }[];
+      total: number;
+      balance: number;
+    }>('GET', '/api/balance/list', undefined, token);
     expect(list).toMatchObject({ code: 200, total: 1, balance: 50_000 });
     expect(list.rows[0]).toMatchObject({ type: 11, typeName: 'Prepayment', amount: 50_000, balanceChange: 50_000 });
   });
@@ -465,9 +662,22 @@ describe('balance ledger', () => {
     const big = await pendingOrder(m, productFrom('CN', 2), 9000);
     expect(await pay(m, big.id)).toMatchObject({ code: 10000, msg: CommerceMessages.insufficientBalance });
     expect(await balance(m)).toBe(30_000 - a.total);
-    const totals = await m.call<{ data: { totalPaid: number; paid: number; refunded: number; toppedUp: number; balance: number } }>('GET', '/api/balance/totalPaid');
-    expect(totals.data).toEqual({ totalPaid: a.total, paid: a.total + b.total, refunded: b.total, toppedUp: 30_000, balance: 30_000 - a.total, currency: 'USD' });
-    const page1 = await m.call<{ rows: { id: number; type: number; balanceAfter: number; orderNo: string | null }[]; total: number }>('GET', '/api/balance/list?pageSize=5');
+    const totals = await m.call<{ data: { totalPaid: number; paid: number; refunded: number; toppedUp: number; balance: number } }>(
+      'GET',
+      '/api/balance/totalPaid',
+    );
+    expect(totals.data).toEqual({
+      totalPaid: a.total,
+      paid: a.total + b.total,
+      refunded: b.total,
+      toppedUp: 30_000,
+      balance: 30_000 - a.total,
+      currency: 'USD',
+    });
+    const page1 = await m.call<{ rows: { id: number; type: number; balanceAfter: number; orderNo: string | null }[]; total: number }>(
+      'GET',
+      '/api/balance/list?pageSize=5',
+    );
     expect(page1.total).toBe(4);
     expect(page1.rows.map((r) => r.type)).toEqual([3, 1, 1, 11]);
     expect(page1.rows[0]!.balanceAfter).toBe(30_000 - a.total);
@@ -504,7 +714,10 @@ describe('balance ledger', () => {
     expect(await balance(m)).toBe(start - o.total);
     // The key cannot be reused for another order.
     const other = await pendingOrder(m);
-    expect(await pay(m, other.id, `same-key-${o.id}`)).toMatchObject({ code: 10000, msg: 'This Idempotency-Key was already used for another request' });
+    expect(await pay(m, other.id, `same-key-${o.id}`)).toMatchObject({
+      code: 10000,
+      msg: 'This Idempotency-Key was already used for another request',
+    });
   });
 
   it('concurrent payments of different orders never spend more than the balance', async () => {
@@ -534,34 +747,65 @@ describe('coupons', () => {
   it('lists, receives once, binds one coupon per pending order, unbinds, and marks it used when paid', async () => {
     const m = await merchant();
     await topUp(m, 1_000_000);
-    const list = await m.call<{ rows: { id: number; source: number; type: number; received: number }[] }>('GET', '/api/coupons/getCouponsList');
-    expect(list.rows.map((r) => [r.id, r.source, r.type, r.received])).toEqual([[2, 2, 2, 0], [3, 2, 1, 0]]);
+    const list = await m.call<{ rows: { id: number; source: number; type: number; received: number }[] }>(
+      'GET',
+      '/api/coupons/getCouponsList',
+    );
+    expect(list.rows.map((r) => [r.id, r.source, r.type, r.received])).toEqual([
+      [2, 2, 2, 0],
+      [3, 2, 1, 0],
+    ]);
     const got = await m.call<{ data: CouponReceipt }>('POST', '/api/shopCouponReceive/addShopCouponReceive', { couponId: 2 });
     expect(got.data).toMatchObject({ couponId: 2, type: 2, discount: 10, minAmount: 5000, status: 0, orderId: null });
-    expect(await m.call('POST', '/api/shopCouponReceive/addShopCouponReceive', { couponId: 2 })).toMatchObject({ code: 10000, msg: CommerceMessages.couponAlreadyReceived });
-    expect(await m.call('POST', '/api/shopCouponReceive/addShopCouponReceive', { couponId: 1 })).toMatchObject({ code: 10000, msg: CommerceMessages.couponNotFound });
+    expect(await m.call('POST', '/api/shopCouponReceive/addShopCouponReceive', { couponId: 2 })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.couponAlreadyReceived,
+    });
+    expect(await m.call('POST', '/api/shopCouponReceive/addShopCouponReceive', { couponId: 1 })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.couponNotFound,
+    });
     expect((await m.call<{ rows: { received: number }[] }>('GET', '/api/coupons/getCouponsList')).rows[0]!.received).toBe(1);
 
     const small = await pendingOrder(m, productFrom('CN'), 1);
     expect(small.subtotal).toBeLessThan(5000);
     expect((await m.call<{ data: unknown[] }>('POST', '/api/shopCouponReceive/getAvailableList', { orderId: small.id })).data).toEqual([]);
-    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: small.id, couponId: got.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.couponMinimum });
+    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: small.id, couponId: got.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.couponMinimum,
+    });
 
     const o = await pendingOrder(m, productFrom('CN'), 10);
-    const available = await m.call<{ data: (CouponReceipt & { discountAmount: number })[] }>('POST', '/api/shopCouponReceive/getAvailableList', { orderId: o.id });
-    const expected = Math.round(o.subtotal * 10 / 100);
+    const available = await m.call<{ data: (CouponReceipt & { discountAmount: number })[] }>(
+      'POST',
+      '/api/shopCouponReceive/getAvailableList',
+      { orderId: o.id },
+    );
+    const expected = Math.round((o.subtotal * 10) / 100);
     expect(available.data).toEqual([expect.objectContaining({ id: got.data.id, discountAmount: expected })]);
-    const bound = await m.call<{ data: { discount: number; total: number } }>('POST', '/api/order/bindingCoupon', { orderId: o.id, couponId: got.data.id });
+    const bound = await m.call<{ data: { discount: number; total: number } }>('POST', '/api/order/bindingCoupon', {
+      orderId: o.id,
+      couponId: got.data.id,
+    });
     expect(bound.data).toEqual(expect.objectContaining({ discount: expected, total: o.subtotal + o.shippingCost - expected }));
     // One coupon per order, one order per coupon.
     const three = await m.call<{ data: CouponReceipt }>('POST', '/api/shopCouponReceive/addShopCouponReceive', { couponId: 3 });
-    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o.id, couponId: three.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.orderHasCoupon });
+    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o.id, couponId: three.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderHasCoupon,
+    });
     const o2 = await pendingOrder(m, productFrom('CN'), 10);
-    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o2.id, couponId: got.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.couponInUse });
+    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o2.id, couponId: got.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.couponInUse,
+    });
     // Unbind restores the total; binding again works.
     const unbound = await m.call<{ data: { discount: number; total: number } }>('POST', '/api/order/unboundCoupon', { orderId: o.id });
     expect(unbound.data).toMatchObject({ discount: 0, total: o.total });
-    expect(await m.call('POST', '/api/order/unboundCoupon', { orderId: o.id })).toMatchObject({ code: 10000, msg: CommerceMessages.orderHasNoCoupon });
+    expect(await m.call('POST', '/api/order/unboundCoupon', { orderId: o.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderHasNoCoupon,
+    });
     await m.call('POST', '/api/order/bindingCoupon', { orderId: o.id, couponId: got.data.id });
     const before = await balance(m);
     await pay(m, o.id);
@@ -569,8 +813,14 @@ describe('coupons', () => {
     const mine = await m.call<{ rows: CouponReceipt[] }>('GET', '/api/shopCouponReceive/getShopCouponReceiveList?status=1');
     expect(mine.rows.map((r) => [r.id, r.status, r.orderId])).toEqual([[got.data.id, 1, o.id]]);
     // Only pending orders take or give back coupons.
-    expect(await m.call('POST', '/api/order/unboundCoupon', { orderId: o.id })).toMatchObject({ code: 10000, msg: CommerceMessages.orderAlreadyPaid });
-    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o.id, couponId: three.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.orderAlreadyPaid });
+    expect(await m.call('POST', '/api/order/unboundCoupon', { orderId: o.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderAlreadyPaid,
+    });
+    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o.id, couponId: three.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderAlreadyPaid,
+    });
   });
 
   it('refuses expired coupons and gives a coupon back when its pending order is cancelled', async () => {
@@ -583,8 +833,13 @@ describe('coupons', () => {
     expect(back.rows.find((r) => r.id === got.data.id)).toMatchObject({ status: 0, orderId: null });
     await s.database.db.execute(sql`update coupon_receipts set expires_at = now() - interval '1 day' where id = ${got.data.id}`);
     const o2 = await pendingOrder(m, productFrom('CN'), 20);
-    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o2.id, couponId: got.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.couponExpired });
-    expect((await m.call<{ rows: CouponReceipt[] }>('GET', '/api/shopCouponReceive/getShopCouponReceiveList?status=2')).rows.map((r) => r.id)).toEqual([got.data.id]);
+    expect(await m.call('POST', '/api/order/bindingCoupon', { orderId: o2.id, couponId: got.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.couponExpired,
+    });
+    expect(
+      (await m.call<{ rows: CouponReceipt[] }>('GET', '/api/shopCouponReceive/getShopCouponReceiveList?status=2')).rows.map((r) => r.id),
+    ).toEqual([got.data.id]);
   });
 
   it('gives the new-user coupon once, and both merchants an invite coupon when one registers through a share link', async () => {
@@ -598,7 +853,13 @@ describe('coupons', () => {
     const ip = { 'x-forwarded-for': '203.0.113.77' };
     expect((await s.api('POST', '/api/user/sendEmailCode', { email, type: 'register' }, undefined, ip)).code).toBe(200);
     const code = codeIn(await s.lastMail(email));
-    const reg = await s.api<{ token: string; invitedBy: number }>('POST', '/api/user/shareRegister', { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123', shareCode: String(inviter.id) }, undefined, ip);
+    const reg = await s.api<{ token: string; invitedBy: number }>(
+      'POST',
+      '/api/user/shareRegister',
+      { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123', shareCode: String(inviter.id) },
+      undefined,
+      ip,
+    );
     expect(reg).toMatchObject({ code: 200, invitedBy: inviter.id });
     const invitee = await s.api<{ rows: CouponReceipt[] }>('GET', '/api/shopCouponReceive/getShopCouponReceiveList', undefined, reg.token);
     expect(invitee.rows.map((r) => r.source).sort()).toEqual([1, 3]);
@@ -618,19 +879,31 @@ describe('coupons', () => {
 
 describe('payment methods without provider keys', () => {
   it('lists balance as configured and the providers as not configured', async () => {
-    const res = await s.api<{ data: { method: string; configured: boolean; message: string | null; recordType: number }[] }>('GET', '/api/payment/methods');
+    const res = await s.api<{ data: { method: string; configured: boolean; message: string | null; recordType: number }[] }>(
+      'GET',
+      '/api/payment/methods',
+    );
     expect(res.data.map((x) => [x.method, x.recordType, x.configured, x.message])).toEqual([
-      ['balance', 1, true, null], ['paypal', 2, false, 'not configured'], ['card', 9, false, 'not configured'], ['stripe', 14, false, 'not configured'],
+      ['balance', 1, true, null],
+      ['paypal', 2, false, 'not configured'],
+      ['card', 9, false, 'not configured'],
+      ['stripe', 14, false, 'not configured'],
     ]);
     const m = await merchant();
     const o = await pendingOrder(m);
-    expect(await m.call('POST', '/api/payment/paypal/createOrder', { orderId: o.id })).toMatchObject({ code: 10000, msg: `PayPal: ${CommerceMessages.paymentNotConfigured}` });
-    expect(await m.call('POST', '/api/payment/stripe/createIntent', { orderId: o.id, method: 'card' })).toMatchObject({ code: 10000, msg: `Stripe: ${CommerceMessages.paymentNotConfigured}` });
+    expect(await m.call('POST', '/api/payment/paypal/createOrder', { orderId: o.id })).toMatchObject({
+      code: 10000,
+      msg: `PayPal: ${CommerceMessages.paymentNotConfigured}`,
+    });
+    expect(await m.call('POST', '/api/payment/stripe/createIntent', { orderId: o.id, method: 'card' })).toMatchObject({
+      code: 10000,
+      msg: `Stripe: ${CommerceMessages.paymentNotConfigured}`,
+    });
     expect((await s.api('POST', '/api/payment/stripe/webhook', { id: 'evt_1' })).code).toBe(404);
   });
 });
 
-describe('one merchant never reaches another merchant\'s things', () => {
+describe("one merchant never reaches another merchant's things", () => {
   it('cart, addresses, orders, coupons and payments answer as if they did not exist', async () => {
     const a = await merchant();
     const b = await merchant();
@@ -645,29 +918,62 @@ describe('one merchant never reaches another merchant\'s things', () => {
     const pendingA = await pendingOrder(a, p, 30);
 
     expect((await cart(b)).total).toBe(0);
-    expect(await b.call('POST', '/api/shipTrolley/editShipTrolley', { id: line.data.id, quantity: 5 })).toMatchObject({ code: 10000, msg: CommerceMessages.cartItemNotFound });
-    expect(await b.call('POST', '/api/shipTrolley/editVariants', { id: line.data.id, variantsid: variantsOf(p)[1]!.id })).toMatchObject({ code: 10000, msg: CommerceMessages.cartItemNotFound });
-    expect(await b.call('POST', `/api/shipTrolley/copyShipTrolley/${line.data.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.cartItemNotFound });
-    expect(await b.call('POST', `/api/shipTrolley/deleteShipTrolley/${line.data.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.cartItemNotFound });
+    expect(await b.call('POST', '/api/shipTrolley/editShipTrolley', { id: line.data.id, quantity: 5 })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.cartItemNotFound,
+    });
+    expect(await b.call('POST', '/api/shipTrolley/editVariants', { id: line.data.id, variantsid: variantsOf(p)[1]!.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.cartItemNotFound,
+    });
+    expect(await b.call('POST', `/api/shipTrolley/copyShipTrolley/${line.data.id}`)).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.cartItemNotFound,
+    });
+    expect(await b.call('POST', `/api/shipTrolley/deleteShipTrolley/${line.data.id}`)).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.cartItemNotFound,
+    });
     await address(b, US_ADDRESS);
     expect(await checkout(b, { ids: [line.data.id] })).toMatchObject({ code: 10000, msg: CommerceMessages.cartItemsGone });
     const bLine = await add(b, { productid: p.id, quantity: 1, anotherName: '' });
-    expect(await checkout(b, { ids: [bLine.data.id], addressId: addr.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.addressNotFound });
+    expect(await checkout(b, { ids: [bLine.data.id], addressId: addr.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.addressNotFound,
+    });
 
     expect((await b.call<{ data: unknown[] }>('GET', '/api/shipAddress/getShipAddress')).data).toHaveLength(1);
-    expect(await b.call('POST', '/api/shipAddress/updateShipAddress', { id: addr.data.id, address1: 'hijack' })).toMatchObject({ code: 10000, msg: CommerceMessages.addressNotFound });
-    expect(await b.call('POST', `/api/shipAddress/removeShipAddress?id=${addr.data.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.addressNotFound });
+    expect(await b.call('POST', '/api/shipAddress/updateShipAddress', { id: addr.data.id, address1: 'hijack' })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.addressNotFound,
+    });
+    expect(await b.call('POST', `/api/shipAddress/removeShipAddress?id=${addr.data.id}`)).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.addressNotFound,
+    });
 
     expect((await b.call<{ total: number }>('GET', '/api/order/list')).total).toBe(0);
     expect((await b.call<{ data: OrderStatistics }>('GET', '/api/order/orderStatistics')).data.totalOrder).toBe(0);
     expect(await detail(b, order.id)).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotFound });
     expect(await pay(b, pendingA.id)).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotFound });
-    expect(await b.call('POST', `/api/order/cancelOrder/${pendingA.id}`)).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotFound });
-    expect(await b.call('POST', '/api/order/bindingCoupon', { orderId: pendingA.id, couponId: coupon.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotFound });
+    expect(await b.call('POST', `/api/order/cancelOrder/${pendingA.id}`)).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderNotFound,
+    });
+    expect(await b.call('POST', '/api/order/bindingCoupon', { orderId: pendingA.id, couponId: coupon.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderNotFound,
+    });
     const bOrder = await checkout(b, { ids: [bLine.data.id] });
-    expect(await b.call('POST', '/api/order/bindingCoupon', { orderId: bOrder.data.id, couponId: coupon.data.id })).toMatchObject({ code: 10000, msg: CommerceMessages.couponNotFound });
+    expect(await b.call('POST', '/api/order/bindingCoupon', { orderId: bOrder.data.id, couponId: coupon.data.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.couponNotFound,
+    });
     expect((await b.call<{ rows: unknown[] }>('GET', '/api/shopCouponReceive/getShopCouponReceiveList')).rows).toHaveLength(0);
-    expect(await b.call('POST', '/api/shopCouponReceive/getAvailableList', { orderId: pendingA.id })).toMatchObject({ code: 10000, msg: CommerceMessages.orderNotFound });
+    expect(await b.call('POST', '/api/shopCouponReceive/getAvailableList', { orderId: pendingA.id })).toMatchObject({
+      code: 10000,
+      msg: CommerceMessages.orderNotFound,
+    });
     const payA = (await detail(a, order.id)).data.payments[0]!;
     expect(payA).toBeTruthy();
     const payments = await s.database.db.execute(sql`select id from payments where order_id = ${order.id}`);

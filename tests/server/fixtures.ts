@@ -9,8 +9,13 @@ import type { TestServer } from './harness';
 export async function seedCatalog(s: TestServer, options: CatalogOptions): Promise<CatalogRows> {
   const rows = buildCatalog(options);
   await writeCatalog(s.database.db, rows, {
-    seed: options.seed, version: GENERATOR_VERSION, productCount: options.productCount, imageSize: options.imageSize,
-    build: buildId(options.imageSize), digest: catalogDigest(rows), builtAt: new Date().toISOString(),
+    seed: options.seed,
+    version: GENERATOR_VERSION,
+    productCount: options.productCount,
+    imageSize: options.imageSize,
+    build: buildId(options.imageSize),
+    digest: catalogDigest(rows),
+    builtAt: new Date().toISOString(),
   });
   return rows;
 }

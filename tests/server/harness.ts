@@ -21,7 +21,13 @@ export interface TestServer {
   config: Config;
   logs: string[];
   /** JSON-speaking fetch against the API with an optional bearer token. */
-  api<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<T & { code: number; msg: string }>;
+  api<T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<T & { code: number; msg: string }>;
   /** The newest e-mail in the outbox sent to `to`. */
   lastMail(to: string): Promise<{ subject: string; text: string } | null>;
   close(): Promise<void>;
@@ -50,7 +56,10 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
             await c.query(`DROP DATABASE IF EXISTS ${name}`);
             break;
           } catch (err) {
-            if (i >= 40) { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); break; }
+            if (i >= 40) {
+              await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              break;
+            }
             if ((err as { code?: string }).code !== '55006') throw err; // object_in_use
             await new Promise((r) => setTimeout(r, 50));
           }
@@ -66,27 +75,50 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pod-test-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : null;
-  const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'on', TRUST_PROXY: '1', LOG_LEVEL: 'info', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    CAPTCHA: 'on',
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'info',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    ...env,
+  });
   const database = await openDatabase({ databaseUrl: pgDb?.url ?? null, memory: true });
   await database.migrate();
   const logs: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
   const mailLog = { info: (o: unknown, m?: string) => logs.push(JSON.stringify({ o, m })) } as never;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir, from: config.mailFrom, log: mailLog });
-  const app = await buildApp({ config, database, db: database.db, mailer, blobs: createBlobStorage(config) }, {
-    logger: { ...(loggerOptions('info') as object), stream } as never,
-  });
+  const app = await buildApp(
+    { config, database, db: database.db, mailer, blobs: createBlobStorage(config) },
+    {
+      logger: { ...(loggerOptions('info') as object), stream } as never,
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
 
   return {
-    url, app, database, config, logs,
+    url,
+    app,
+    database,
+    config,
+    logs,
     async api(method, pathname, body, token, headers) {
       const res = await fetch(`${url}/prod-api${pathname}`, {
         method,
-        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
         body: body !== undefined ? JSON.stringify(body) : undefined,
       });
       return (await res.json()) as never;

@@ -19,8 +19,12 @@ import { IMAGE_TOO_LARGE, MAX_INPUT_PIXELS, checkImageSize, processImage } from 
 
 let s: TestServer;
 
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
@@ -53,11 +57,16 @@ function pngBomb(width: number, height: number): Buffer {
 }
 
 /** A PNG that is all header: the size it declares, no pixel data. */
-const pngHeaderOnly = (width: number, height: number) => Buffer.concat([SIGNATURE, ihdr(width, height, 8, 2), chunk('IEND', Buffer.alloc(0))]);
+const pngHeaderOnly = (width: number, height: number) =>
+  Buffer.concat([SIGNATURE, ihdr(width, height, 8, 2), chunk('IEND', Buffer.alloc(0))]);
 
 /** A small JPEG whose frame header (SOF0) is rewritten to declare width x height. */
 async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
-  const jpg = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } }).jpeg({ mozjpeg: false }).toBuffer());
+  const jpg = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+      .jpeg({ mozjpeg: false })
+      .toBuffer(),
+  );
   for (let i = 2; i < jpg.length - 9; i++) {
     if (jpg[i] === 0xff && jpg[i + 1] === 0xc0) {
       jpg.writeUInt16BE(height, i + 5);
@@ -88,7 +97,8 @@ async function storedFiles(userId: number): Promise<string[]> {
   return all.filter((f) => f.split(path.sep).includes(String(userId)) && /\.\w+$/.test(f));
 }
 
-const rowsOf = async (userId: number) => Number((await s.database.db.select({ n: count() }).from(uploads).where(eq(uploads.userId, userId)))[0]?.n ?? 0);
+const rowsOf = async (userId: number) =>
+  Number((await s.database.db.select({ n: count() }).from(uploads).where(eq(uploads.userId, userId)))[0]?.n ?? 0);
 
 describe('pictures over 50 megapixels', () => {
   it('measures a picture from its header without decoding it', async () => {
@@ -108,15 +118,24 @@ describe('pictures over 50 megapixels', () => {
   it('refuses an upload whose PNG declares 20000x20000 with the message, and stores nothing', async () => {
     const m = await merchant();
     const bomb = pngBomb(20000, 20000);
-    for (const route of ['/api/uploadsImg/uploadCustomized', '/api/uploadsImg/uploadAsynCustomized', '/api/uploadsImg/uploadCustomizedNoPrefix']) {
+    for (const route of [
+      '/api/uploadsImg/uploadCustomized',
+      '/api/uploadsImg/uploadAsynCustomized',
+      '/api/uploadsImg/uploadCustomizedNoPrefix',
+    ]) {
       expect(await upload(route, bomb, 'bomb.png', m.token), route).toEqual({ code: 10000, msg: IMAGE_TOO_LARGE });
       expect(await upload(route, pngHeaderOnly(20000, 20000), 'header.png', m.token), route).toEqual({ code: 10000, msg: IMAGE_TOO_LARGE });
-      expect(await upload(route, await jpegDeclaring(20000, 20000), 'bomb.jpg', m.token), route).toEqual({ code: 10000, msg: IMAGE_TOO_LARGE });
+      expect(await upload(route, await jpegDeclaring(20000, 20000), 'bomb.jpg', m.token), route).toEqual({
+        code: 10000,
+        msg: IMAGE_TOO_LARGE,
+      });
     }
     expect(await storedFiles(m.id)).toEqual([]);
     expect(await rowsOf(m.id)).toBe(0);
     // An ordinary picture still goes through.
-    const fine = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff8800' } }).png().toBuffer();
+    const fine = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff8800' } })
+      .png()
+      .toBuffer();
     expect((await upload('/api/uploadsImg/uploadCustomized', fine, 'fine.png', m.token)).code).toBe(200);
     expect(await rowsOf(m.id)).toBe(1);
   });
@@ -127,7 +146,8 @@ describe('pictures over 50 megapixels', () => {
     const key = `/CustomizedImages/${m.id}/2026-01-01/${'b'.repeat(32)}.png`;
     await store.put(key, pngBomb(20000, 20000), 'image/png');
     const res = await fetch(`${s.url}/prod-api/api/shopCustomImages/addShopCustomImages`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` },
       body: JSON.stringify({ url: store.publicUrl(key), fileName: 'bomb.png' }),
     });
     expect(await res.json()).toEqual({ code: 10000, msg: IMAGE_TOO_LARGE });

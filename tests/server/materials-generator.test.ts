@@ -11,7 +11,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { buildMaterials, DEFAULT_MATERIAL_OPTIONS, materialsDigest, type MaterialLibrary, type MaterialOptions } from '../../demo/materials/build';
+import {
+  buildMaterials,
+  DEFAULT_MATERIAL_OPTIONS,
+  materialsDigest,
+  type MaterialLibrary,
+  type MaterialOptions,
+} from '../../demo/materials/build';
 import { ensureMaterials } from '../../demo/materials/ensure';
 import { generateMaterialImages } from '../../demo/materials/images';
 import { materialsBuildDir } from '../../server/materials/paths';
@@ -23,7 +29,9 @@ import { ALL_MOTIFS } from '../../demo/materials/art/motifs';
 import type { MaterialTagItem } from '../../contract/materials';
 
 let full: MaterialLibrary;
-beforeAll(() => { full = buildMaterials(DEFAULT_MATERIAL_OPTIONS); });
+beforeAll(() => {
+  full = buildMaterials(DEFAULT_MATERIAL_OPTIONS);
+});
 
 describe('determinism', () => {
   it('builds the same full library from the same seed, another from another seed', () => {
@@ -36,7 +44,9 @@ describe('determinism', () => {
   it('draws a smaller library as the start of a larger one', () => {
     const small = buildMaterials({ ...DEFAULT_MATERIAL_OPTIONS, materialCount: 40, backgroundCount: 6 });
     expect(small.clipart.map((j) => j.svg)).toEqual(full.clipart.slice(0, 40).map((j) => j.svg));
-    expect(small.materials.map((m) => [m.name, m.tagIds, m.kind])).toEqual(full.materials.slice(0, 40).map((m) => [m.name, m.tagIds, m.kind]));
+    expect(small.materials.map((m) => [m.name, m.tagIds, m.kind])).toEqual(
+      full.materials.slice(0, 40).map((m) => [m.name, m.tagIds, m.kind]),
+    );
     expect(small.backgroundArt.map((j) => j.svg)).toEqual(full.backgroundArt.slice(0, 6).map((j) => j.svg));
   });
 });
@@ -62,7 +72,8 @@ describe('breadth of the full library', () => {
   });
 
   it('uses every tag at least 5 times', () => {
-    for (const tag of MATERIAL_TAGS) expect(full.materials.filter((m) => m.tagIds.includes(tag.id)).length, tag.name).toBeGreaterThanOrEqual(5);
+    for (const tag of MATERIAL_TAGS)
+      expect(full.materials.filter((m) => m.tagIds.includes(tag.id)).length, tag.name).toBeGreaterThanOrEqual(5);
   });
 
   it('has at least 40 backgrounds, at least 12 of each type, in at least 20 designs', () => {
@@ -92,12 +103,23 @@ describe('the full library in the database', () => {
   beforeAll(async () => {
     s = await startServer();
     // Rows only: the API reads rows; pictures are covered by the small libraries below.
-    await writeMaterials(s.database.db, full, { ...DEFAULT_MATERIAL_OPTIONS, version: 1, build: full.build, digest: materialsDigest(full), builtAt: new Date().toISOString() });
+    await writeMaterials(s.database.db, full, {
+      ...DEFAULT_MATERIAL_OPTIONS,
+      version: 1,
+      build: full.build,
+      digest: materialsDigest(full),
+      builtAt: new Date().toISOString(),
+    });
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('answers 300+ materials, 40+ backgrounds and every tag with its count', async () => {
-    const list = await s.api<{ total: number; rows: unknown[] }>('GET', '/api/platformMaterialImages/getPlatformMaterialImagesList?pageSize=100');
+    const list = await s.api<{ total: number; rows: unknown[] }>(
+      'GET',
+      '/api/platformMaterialImages/getPlatformMaterialImagesList?pageSize=100',
+    );
     expect(list).toMatchObject({ code: 200, total: full.materials.length });
     expect(list.total).toBeGreaterThanOrEqual(300);
     const bgs = await s.api<{ total: number }>('GET', '/api/platformBackgroundImages/getPlatformBackgroundImagesList');
@@ -109,15 +131,22 @@ describe('the full library in the database', () => {
 
 async function filesDigest(dir: string): Promise<{ files: number; digest: string }> {
   const hash = createHash('sha256');
-  const names = (await readdir(dir, { recursive: true })).map(String).filter((n) => /\.(png|jpg)$/.test(n)).sort();
+  const names = (await readdir(dir, { recursive: true }))
+    .map(String)
+    .filter((n) => /\.(png|jpg)$/.test(n))
+    .sort();
   for (const name of names) hash.update(name).update(await readFile(path.join(dir, name)));
   return { files: names.length, digest: hash.digest('hex') };
 }
 
 describe('first start generates, later starts reuse', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startServer(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('writes rows and pictures once, keeps them for the same options, and rebuilds for a new seed', async () => {
     const ctx = { db: s.database.db, dataDir: s.config.dataDir };
@@ -129,7 +158,11 @@ describe('first start generates, later starts reuse', () => {
     expect(pictures.files).toBe((24 + 6) * 2);
     const again = await ensureMaterials(ctx, opts);
     expect(again).toMatchObject({ build: first.build, rowsGenerated: false, imagesGenerated: false });
-    expect(await readMaterialsMarker(s.database.db)).toMatchObject({ seed: 'reuse-test', materialCount: 24, digest: materialsDigest(buildMaterials(opts)) });
+    expect(await readMaterialsMarker(s.database.db)).toMatchObject({
+      seed: 'reuse-test',
+      materialCount: 24,
+      digest: materialsDigest(buildMaterials(opts)),
+    });
 
     // The same seed draws byte-identical pictures anywhere.
     const elsewhere = path.join(s.config.dataDir, 'elsewhere');
@@ -138,7 +171,10 @@ describe('first start generates, later starts reuse', () => {
 
     // A collection survives a rebuild when its material does, and goes when it does not.
     const [u] = await s.database.db.insert(users).values({ email: 'rebuild@example.com', passwordHash: 'x' }).returning({ id: users.id });
-    await s.database.db.insert(materialCollections).values([{ userId: u!.id, materialId: 3 }, { userId: u!.id, materialId: 20 }]);
+    await s.database.db.insert(materialCollections).values([
+      { userId: u!.id, materialId: 3 },
+      { userId: u!.id, materialId: 20 },
+    ]);
 
     const reseeded = await ensureMaterials(ctx, { ...opts, seed: 'reuse-test-2', materialCount: 10 });
     expect(reseeded).toMatchObject({ rowsGenerated: true, imagesGenerated: true, materials: 10 });
@@ -146,7 +182,10 @@ describe('first start generates, later starts reuse', () => {
     expect(existsSync(dir)).toBe(false);
     const kept = await s.database.db.select().from(materialCollections);
     expect(kept.map((c) => c.materialId)).toEqual([3]);
-    const res = await s.api<{ total: number; rows: { url: string }[] }>('GET', '/api/platformMaterialImages/getPlatformMaterialImagesList?pageSize=5');
+    const res = await s.api<{ total: number; rows: { url: string }[] }>(
+      'GET',
+      '/api/platformMaterialImages/getPlatformMaterialImagesList?pageSize=5',
+    );
     expect(res.total).toBe(10);
     expect(res.rows[0]!.url).toContain(`/${reseeded.build}/`);
   });

@@ -13,10 +13,25 @@ import { buildMaterials, type MaterialLibrary, type MaterialOptions, type Materi
 import { MATERIAL_TAGS } from '../../server/materials/tags';
 import type { BackgroundImage, CollectedMaterialImage, CollectResult, MaterialImage, MaterialTagItem } from '../../contract/materials';
 
-const OPTIONS: MaterialOptions = { seed: 'materials-api-test', materialCount: 72, backgroundCount: 9, clipartSize: 240, backgroundSize: 160 };
+const OPTIONS: MaterialOptions = {
+  seed: 'materials-api-test',
+  materialCount: 72,
+  backgroundCount: 9,
+  clipartSize: 240,
+  backgroundSize: 160,
+};
 
-type Page<T> = { code: number; msg: string; rows: T[]; total: number };
-type Data<T> = { code: number; msg: string; data: T };
+interface Page<T> {
+  code: number;
+  msg: string;
+  rows: T[];
+  total: number;
+}
+interface Data<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
 
 let s: TestServer;
 let lib: MaterialLibrary;
@@ -26,7 +41,12 @@ let tokenB = '';
 async function register(email: string): Promise<string> {
   await s.api('POST', '/api/user/sendEmailCode', { email }, undefined, { 'x-forwarded-for': `198.51.100.${email.length}` });
   const code = codeIn(await s.lastMail(email));
-  const res = await s.api<{ token: string }>('POST', '/api/user/add', { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' });
+  const res = await s.api<{ token: string }>('POST', '/api/user/add', {
+    username: email,
+    emailCode: code,
+    password: 'secret123',
+    confirmPassword: 'secret123',
+  });
   expect(res.code).toBe(200);
   return res.token;
 }
@@ -38,12 +58,28 @@ beforeAll(async () => {
   lib = buildMaterials(OPTIONS);
   [tokenA, tokenB] = await Promise.all([register('collector-a@example.com'), register('collector-b@example.com')]);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
-const materials = (query = '', token?: string) => s.api<Page<MaterialImage>>('GET', `/api/platformMaterialImages/getPlatformMaterialImagesList${query ? `?${query}` : ''}`, undefined, token);
-const collected = (query = '', token?: string) => s.api<Page<CollectedMaterialImage>>('GET', `/api/shopCollectMaterialImages/getShopCollectMaterialImagesList${query ? `?${query}` : ''}`, undefined, token);
-const add = (body: unknown, token?: string) => s.api<Data<CollectResult>>('POST', '/api/shopCollectMaterialImages/addShopCollectMaterialImages', body, token);
-const remove = (body: unknown, token?: string) => s.api<Data<CollectResult>>('POST', '/api/shopCollectMaterialImages/removeShopCollectMaterialImages', body, token);
+const materials = (query = '', token?: string) =>
+  s.api<Page<MaterialImage>>(
+    'GET',
+    `/api/platformMaterialImages/getPlatformMaterialImagesList${query ? `?${query}` : ''}`,
+    undefined,
+    token,
+  );
+const collected = (query = '', token?: string) =>
+  s.api<Page<CollectedMaterialImage>>(
+    'GET',
+    `/api/shopCollectMaterialImages/getShopCollectMaterialImagesList${query ? `?${query}` : ''}`,
+    undefined,
+    token,
+  );
+const add = (body: unknown, token?: string) =>
+  s.api<Data<CollectResult>>('POST', '/api/shopCollectMaterialImages/addShopCollectMaterialImages', body, token);
+const remove = (body: unknown, token?: string) =>
+  s.api<Data<CollectResult>>('POST', '/api/shopCollectMaterialImages/removeShopCollectMaterialImages', body, token);
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 const expected = (keep: (m: MaterialRow) => boolean) => lib.materials.filter(keep).map((m) => m.id);
 
@@ -79,8 +115,15 @@ describe('getPlatformMaterialImagesList', () => {
     const row = first.rows[0]!;
     const built = lib.materials[0]!;
     expect(row).toEqual({
-      id: built.id, name: built.name, tags: built.tagIds.map((t) => MATERIAL_TAGS.find((x) => x.id === t)!.name), tagIds: built.tagIds,
-      url: built.url, thumbnailUrl: built.thumbnailUrl, width: built.width, height: built.height, collected: false,
+      id: built.id,
+      name: built.name,
+      tags: built.tagIds.map((t) => MATERIAL_TAGS.find((x) => x.id === t)!.name),
+      tagIds: built.tagIds,
+      url: built.url,
+      thumbnailUrl: built.thumbnailUrl,
+      width: built.width,
+      height: built.height,
+      collected: false,
     });
     expect(row.url).toMatch(/^\/prod-api\/files\/catalog\/materials\/v1-[0-9a-z]+-72x9-240-160\/clipart\/m_0001\.png$/);
     expect(row.tags.length).toBeGreaterThanOrEqual(1);
@@ -128,11 +171,15 @@ describe('getPlatformBackgroundImagesList', () => {
       expect(res.total).toBe(3);
       expect(res.rows.every((b) => b.type === type && b.typeName.length > 0 && b.width === 160 && b.height === 160)).toBe(true);
     }
-    const paged = await s.api<Page<BackgroundImage>>('GET', '/api/platformBackgroundImages/getPlatformBackgroundImagesList?pageSize=4&pageNum=2');
+    const paged = await s.api<Page<BackgroundImage>>(
+      'GET',
+      '/api/platformBackgroundImages/getPlatformBackgroundImagesList?pageSize=4&pageNum=2',
+    );
     expect(ids(paged.rows)).toEqual(lib.backgrounds.slice(4, 8).map((b) => b.id));
     for (const q of ['type=0', 'type=4', 'type=gradient']) {
       expect(await s.api('GET', `/api/platformBackgroundImages/getPlatformBackgroundImagesList?${q}`)).toMatchObject({
-        code: 10000, msg: 'type must be 1 (Colours & Gradients), 2 (Patterns), 3 (Textures & Scenes)',
+        code: 10000,
+        msg: 'type must be 1 (Colours & Gradients), 2 (Patterns), 3 (Textures & Scenes)',
       });
     }
   });
@@ -140,18 +187,36 @@ describe('getPlatformBackgroundImagesList', () => {
 
 describe('collecting materials', () => {
   it('requires login for every collection call', async () => {
-    for (const res of [await collected(), await add({ platformMaterialId: 1 }), await remove({ platformMaterialId: 1 }), await add({ platformMaterialId: 1 }, 'not-a-real-token')]) {
+    for (const res of [
+      await collected(),
+      await add({ platformMaterialId: 1 }),
+      await remove({ platformMaterialId: 1 }),
+      await add({ platformMaterialId: 1 }, 'not-a-real-token'),
+    ]) {
       expect(res).toMatchObject({ code: 401, msg: 'Identity expired, please login again!' });
     }
   });
 
   it('collects and uncollects idempotently, newest first, with the collected flag on the platform list', async () => {
     const [m1, m2, m3] = [lib.materials[2]!, lib.materials[10]!, lib.materials[40]!];
-    expect(await add({ platformMaterialId: m1.id }, tokenA)).toMatchObject({ code: 200, msg: 'Collected successfully', data: { platformMaterialId: m1.id, collected: true, changed: true } });
-    expect(await add({ platformMaterialId: m1.id }, tokenA)).toMatchObject({ code: 200, msg: 'Already in your collection', data: { collected: true, changed: false } });
+    expect(await add({ platformMaterialId: m1.id }, tokenA)).toMatchObject({
+      code: 200,
+      msg: 'Collected successfully',
+      data: { platformMaterialId: m1.id, collected: true, changed: true },
+    });
+    expect(await add({ platformMaterialId: m1.id }, tokenA)).toMatchObject({
+      code: 200,
+      msg: 'Already in your collection',
+      data: { collected: true, changed: false },
+    });
     // The id may come as a string, or in the query string.
     expect(await add({ platformMaterialId: String(m2.id) }, tokenA)).toMatchObject({ code: 200, data: { changed: true } });
-    const viaQuery = await s.api<Data<CollectResult>>('POST', `/api/shopCollectMaterialImages/addShopCollectMaterialImages?platformMaterialId=${m3.id}`, undefined, tokenA);
+    const viaQuery = await s.api<Data<CollectResult>>(
+      'POST',
+      `/api/shopCollectMaterialImages/addShopCollectMaterialImages?platformMaterialId=${m3.id}`,
+      undefined,
+      tokenA,
+    );
     expect(viaQuery).toMatchObject({ code: 200, data: { platformMaterialId: m3.id, changed: true } });
 
     const list = await collected('', tokenA);
@@ -162,10 +227,23 @@ describe('collecting materials', () => {
     expect(ids((await collected('pageSize=2&pageNum=2', tokenA)).rows)).toEqual([m1.id]);
 
     const page = await materials('pageSize=100', tokenA);
-    expect(page.rows.filter((r) => r.collected).map((r) => r.id).sort((a, b) => a - b)).toEqual([m1.id, m2.id, m3.id].sort((a, b) => a - b));
+    expect(
+      page.rows
+        .filter((r) => r.collected)
+        .map((r) => r.id)
+        .sort((a, b) => a - b),
+    ).toEqual([m1.id, m2.id, m3.id].sort((a, b) => a - b));
 
-    expect(await remove({ platformMaterialId: m2.id }, tokenA)).toMatchObject({ code: 200, msg: 'Removed from your collection', data: { collected: false, changed: true } });
-    expect(await remove({ platformMaterialId: m2.id }, tokenA)).toMatchObject({ code: 200, msg: 'Not in your collection', data: { collected: false, changed: false } });
+    expect(await remove({ platformMaterialId: m2.id }, tokenA)).toMatchObject({
+      code: 200,
+      msg: 'Removed from your collection',
+      data: { collected: false, changed: true },
+    });
+    expect(await remove({ platformMaterialId: m2.id }, tokenA)).toMatchObject({
+      code: 200,
+      msg: 'Not in your collection',
+      data: { collected: false, changed: false },
+    });
     expect((await collected('', tokenA)).rows.map((r) => r.id)).toEqual([m3.id, m1.id]);
   });
 
@@ -199,7 +277,10 @@ describe('collecting materials', () => {
     expect(await remove({ platformMaterialId: 99999 }, tokenA)).toMatchObject({ code: 10000, msg: 'Material not found: 99999' });
     expect(await add({}, tokenA)).toMatchObject({ code: 10000, msg: 'platformMaterialId is required' });
     for (const bad of ['abc', -1, 0, 1.5, '1; drop table users']) {
-      expect(await add({ platformMaterialId: bad }, tokenA)).toMatchObject({ code: 10000, msg: 'platformMaterialId must be a positive whole number' });
+      expect(await add({ platformMaterialId: bad }, tokenA)).toMatchObject({
+        code: 10000,
+        msg: 'platformMaterialId must be a positive whole number',
+      });
     }
   });
 });

@@ -14,9 +14,7 @@ import type { ProductRow, VariantRow } from '../../demo/catalog/products';
 import { createUser } from '../../server/accounts/users';
 import { createSession } from '../../server/accounts/session';
 import { Code } from '../../contract/envelope';
-import {
-  EDIT_OBJ_INLINE_MAX, ProductMessages, type MyProductCard, type MyProductDetail, type PriceRule,
-} from '../../contract/products';
+import { EDIT_OBJ_INLINE_MAX, ProductMessages, type MyProductCard, type MyProductDetail, type PriceRule } from '../../contract/products';
 
 const OPTIONS: CatalogOptions = { seed: 'products-test', productCount: 40, imageSize: 256 };
 
@@ -27,7 +25,9 @@ beforeAll(async () => {
   s = await startServer();
   rows = await seedCatalog(s, OPTIONS);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 type Res<T = Record<string, unknown>> = T & { code: number; msg: string };
 interface Merchant {
@@ -56,7 +56,13 @@ const colourful = (nth = 0): ProductRow => {
 const colourPosition = (p: ProductRow) => p.options.find((o) => o.isColor)!.position;
 const optionValue = (v: VariantRow, position: number) => (position === 1 ? v.option1 : position === 2 ? v.option2 : v.option3);
 
-const design = (marker: string) => ({ id: 'sku-1', flatDesignList: [{ flatId: 'front', designList: [], color: '#FFFFFF', flatImage: null, previewFlatImage: null, marker }], BGDesignList: [], color: '#FFFFFF', styleId: null });
+const design = (marker: string) => ({
+  id: 'sku-1',
+  flatDesignList: [{ flatId: 'front', designList: [], color: '#FFFFFF', flatImage: null, previewFlatImage: null, marker }],
+  BGDesignList: [],
+  color: '#FFFFFF',
+  styleId: null,
+});
 
 const add = (m: Merchant, body: Record<string, unknown>) => m.call<{ data: { id: number } }>('POST', '/api/Myexclusive/add', body);
 const info = (m: Merchant, id: number) => m.call<{ data: MyProductDetail }>('GET', `/api/Myexclusive/getInfo/${id}`);
@@ -76,7 +82,10 @@ async function upload(m: Merchant, path: string, file: Buffer, name: string, typ
   expect(env.code, env.msg).toBe(200);
   return env.data;
 }
-const jpeg = (color: string, w = 600, h = 600) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer();
+const jpeg = (color: string, w = 600, h = 600) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 const fetchBytes = async (url: string) => Buffer.from(await (await fetch(`${s.url}${url}`)).arrayBuffer());
 
 describe('saving a design', () => {
@@ -85,13 +94,31 @@ describe('saving a design', () => {
     const p = colourful();
     const editObj = JSON.stringify(design('inline'));
     const id = await saved(m, {
-      productfid: p.id, editObj, printtype: 1, sectionType: 2, prototypeGroupId: 'g1', prototypeGroupName: 'Front', customType: p.customType,
-      title: 'My cat tee', bodyHtml: '<p onclick="steal()">Soft <b>cotton</b><script>alert(1)</script></p><img src=x onerror=alert(1)>',
+      productfid: p.id,
+      editObj,
+      printtype: 1,
+      sectionType: 2,
+      prototypeGroupId: 'g1',
+      prototypeGroupName: 'Front',
+      customType: p.customType,
+      title: 'My cat tee',
+      bodyHtml: '<p onclick="steal()">Soft <b>cotton</b><script>alert(1)</script></p><img src=x onerror=alert(1)>',
     });
     const res = await info(m, id);
     expect(res.code).toBe(200);
     const d = res.data;
-    expect(d).toMatchObject({ id, productfid: p.id, title: 'My cat tee', editObj, editObjUrl: null, printtype: 1, sectionType: 2, prototypeGroupId: 'g1', prototypeGroupName: 'Front', isTemplate: 0 });
+    expect(d).toMatchObject({
+      id,
+      productfid: p.id,
+      title: 'My cat tee',
+      editObj,
+      editObjUrl: null,
+      printtype: 1,
+      sectionType: 2,
+      prototypeGroupId: 'g1',
+      prototypeGroupName: 'Front',
+      isTemplate: 0,
+    });
     expect(d.bodyHtml).toBe('<p>Soft <b>cotton</b></p>');
     const expected = variantsOf(p);
     expect(d.variants.map((v) => v.variantId)).toEqual(expected.map((v) => v.id));
@@ -110,7 +137,7 @@ describe('saving a design', () => {
     expect((await add(m, { productfid: colourful().id, editObj: '{not json' })).msg).toBe(ProductMessages.editObjInvalid);
   });
 
-  it('saves a large design by the URL of the merchant\'s own uploaded file, as editObjUrl or as editObj itself', async () => {
+  it("saves a large design by the URL of the merchant's own uploaded file, as editObjUrl or as editObj itself", async () => {
     const m = await merchant();
     const text = JSON.stringify({ ...design('file'), pad: 'y'.repeat(EDIT_OBJ_INLINE_MAX + 10) });
     const file = await upload(m, '/api/uploadsImg/uploadCustomizedNoPrefix', Buffer.from(text), 'design.json', 'application/json');
@@ -124,7 +151,7 @@ describe('saving a design', () => {
     }
   });
 
-  it('refuses a design URL that is not one of the merchant\'s own stored files', async () => {
+  it("refuses a design URL that is not one of the merchant's own stored files", async () => {
     const m = await merchant();
     const other = await merchant();
     const theirs = await upload(other, '/api/uploadsImg/uploadCustomizedNoPrefix', Buffer.from('{"a":1}'), 'd.json', 'application/json');
@@ -168,16 +195,27 @@ describe('prices', () => {
     const m = await merchant();
     const p = colourful();
     const [v1, v2] = variantsOf(p);
-    const id = await saved(m, { productfid: p.id, variants: [{ variantId: v2!.id, price: 2599 }, { variantId: v1!.id, price: 9_999_999 }] });
+    const id = await saved(m, {
+      productfid: p.id,
+      variants: [
+        { variantId: v2!.id, price: 2599 },
+        { variantId: v1!.id, price: 9_999_999 },
+      ],
+    });
     const d = (await info(m, id)).data;
-    expect(d.variants.map((v) => [v.variantId, v.price, v.profit])).toEqual([[v1!.id, 9_999_999, 9_999_999 - v1!.cost], [v2!.id, 2599, 2599 - v2!.cost]]);
+    expect(d.variants.map((v) => [v.variantId, v.price, v.profit])).toEqual([
+      [v1!.id, 9_999_999, 9_999_999 - v1!.cost],
+      [v2!.id, 2599, 2599 - v2!.cost],
+    ]);
     expect([d.minPrice, d.maxPrice]).toEqual([2599, 9_999_999]);
     for (const price of [10_000_000, 12.5, '12.50', 0, -100]) {
       const res = await add(m, { productfid: p.id, variants: [{ variantId: v1!.id, price }] });
       expect(res, String(price)).toMatchObject({ code: Code.ERROR, msg: ProductMessages.priceInvalid });
     }
     const foreign = rows.variants.find((v) => v.productId !== p.id)!;
-    expect((await add(m, { productfid: p.id, variants: [{ variantId: foreign.id, price: 100 }] })).msg).toBe(ProductMessages.variantNotInProduct);
+    expect((await add(m, { productfid: p.id, variants: [{ variantId: foreign.id, price: 100 }] })).msg).toBe(
+      ProductMessages.variantNotInProduct,
+    );
     expect((await list(m)).total).toBe(1);
   });
 
@@ -187,16 +225,27 @@ describe('prices', () => {
     const [v1, v2] = variantsOf(p);
     const id = await saved(m, { productfid: p.id, title: 'Before' });
     const ok = await m.call('PUT', '/api/Myexclusive/updateMyProductInfo', {
-      id, title: '  After  ', bodyHtml: '<h3>Fit</h3><a href="javascript:alert(1)">x</a><a href="https://example.com/size">Size guide</a>',
+      id,
+      title: '  After  ',
+      bodyHtml: '<h3>Fit</h3><a href="javascript:alert(1)">x</a><a href="https://example.com/size">Size guide</a>',
       variants: [{ variantId: v1!.id, price: 1500 }, { variantId: v2!.id }],
     });
     expect(ok.code, ok.msg).toBe(200);
     const d = (await info(m, id)).data;
     expect(d.title).toBe('After');
-    expect(d.bodyHtml).toBe('<h3>Fit</h3><a>x</a><a href="https://example.com/size" rel="noopener noreferrer nofollow" target="_blank">Size guide</a>');
+    expect(d.bodyHtml).toBe(
+      '<h3>Fit</h3><a>x</a><a href="https://example.com/size" rel="noopener noreferrer nofollow" target="_blank">Size guide</a>',
+    );
     // A variant sent without a price keeps the price it had.
-    expect(d.variants.map((v) => [v.variantId, v.price])).toEqual([[v1!.id, 1500], [v2!.id, v2!.cost * 2]]);
-    const bad = await m.call('PUT', '/api/Myexclusive/updateMyProductInfo', { id, title: 'Lost', variants: [{ variantId: v1!.id, price: 100_000_00 }] });
+    expect(d.variants.map((v) => [v.variantId, v.price])).toEqual([
+      [v1!.id, 1500],
+      [v2!.id, v2!.cost * 2],
+    ]);
+    const bad = await m.call('PUT', '/api/Myexclusive/updateMyProductInfo', {
+      id,
+      title: 'Lost',
+      variants: [{ variantId: v1!.id, price: 100_000_00 }],
+    });
     expect(bad.msg).toBe(ProductMessages.priceInvalid);
     const after = (await info(m, id)).data;
     expect(after.title).toBe('After');
@@ -204,11 +253,15 @@ describe('prices', () => {
     expect((await m.call('PUT', '/api/Myexclusive/updateTitleBodyHtml', { id, title: '   ' })).msg).toBe(ProductMessages.titleRequired);
   });
 
-  it('applies the account\'s pricing rule to products saved without prices, and re-prices on applyPrice', async () => {
+  it("applies the account's pricing rule to products saved without prices, and re-prices on applyPrice", async () => {
     const m = await merchant();
     const p = colourful();
     const costs = variantsOf(p).map((v) => v.cost);
-    expect((await m.call<{ data: PriceRule }>('GET', '/api/shops/priceRule')).data).toEqual({ mode: 'multiplier', multiplierPct: 200, markupCents: 0 });
+    expect((await m.call<{ data: PriceRule }>('GET', '/api/shops/priceRule')).data).toEqual({
+      mode: 'multiplier',
+      multiplierPct: 200,
+      markupCents: 0,
+    });
 
     const markup = await m.call('PUT', '/api/shops/priceRule', { mode: 'markup', markupCents: 750 });
     expect(markup.code, markup.msg).toBe(200);
@@ -232,9 +285,17 @@ describe('prices', () => {
     ] as const) {
       expect((await m.call('PUT', '/api/shops/priceRule', body)).msg).toBe(msg);
     }
-    expect((await m.call<{ data: PriceRule }>('GET', '/api/shops/priceRule')).data).toEqual({ mode: 'multiplier', multiplierPct: 255, markupCents: 750 });
+    expect((await m.call<{ data: PriceRule }>('GET', '/api/shops/priceRule')).data).toEqual({
+      mode: 'multiplier',
+      multiplierPct: 255,
+      markupCents: 750,
+    });
     // The account page reads it under its older name too.
-    expect((await m.call<{ data: PriceRule }>('GET', '/api/shops/getPriceRule')).data).toEqual({ mode: 'multiplier', multiplierPct: 255, markupCents: 750 });
+    expect((await m.call<{ data: PriceRule }>('GET', '/api/shops/getPriceRule')).data).toEqual({
+      mode: 'multiplier',
+      multiplierPct: 255,
+      markupCents: 750,
+    });
   });
 });
 
@@ -249,13 +310,26 @@ describe('view images', () => {
     const res = await m.call<{ data: { ids: number[] } }>('POST', '/api/editImages/addImagesEditList', {
       productId: id,
       list: [
-        { url: front.url, viewId: 'front', viewName: 'Front', colorValue: '#ffffff', colorName: 'White', SKUId: String(v1!.id), optionsval: 'White / S', optionsid: '1', variantIds: [v1!.id, v2!.id] },
+        {
+          url: front.url,
+          viewId: 'front',
+          viewName: 'Front',
+          colorValue: '#ffffff',
+          colorName: 'White',
+          SKUId: String(v1!.id),
+          optionsval: 'White / S',
+          optionsid: '1',
+          variantIds: [v1!.id, v2!.id],
+        },
         { url: back.url, thumbnailUrl: back.thumbnailUrl, viewId: 'back', viewName: 'Back', colorValue: '#FFFFFF', variantIds: [v1!.id] },
       ],
     });
     expect(res.code, res.msg).toBe(200);
     const d = (await info(m, id)).data;
-    expect(d.images.map((i) => [i.viewId, i.viewName, i.colorValue, i.url])).toEqual([['front', 'Front', '#FFFFFF', front.url], ['back', 'Back', '#FFFFFF', back.url]]);
+    expect(d.images.map((i) => [i.viewId, i.viewName, i.colorValue, i.url])).toEqual([
+      ['front', 'Front', '#FFFFFF', front.url],
+      ['back', 'Back', '#FFFFFF', back.url],
+    ]);
     expect(d.images[1]!.thumbnailUrl).toBe(back.thumbnailUrl);
     const thumb = await sharp(await fetchBytes(d.images[0]!.thumbnailUrl)).metadata();
     expect([thumb.width, thumb.height]).toEqual([120, 120]);
@@ -269,7 +343,7 @@ describe('view images', () => {
     expect((await info(m, id)).data.images.map((i) => i.url)).toEqual([back.url]);
   });
 
-  it('refuses images that are not the merchant\'s own files, and keeps the old set', async () => {
+  it("refuses images that are not the merchant's own files, and keeps the old set", async () => {
     const m = await merchant();
     const other = await merchant();
     const id = await saved(m, { productfid: colourful().id });
@@ -312,9 +386,17 @@ describe('lists, copy and delete', () => {
     const m = await merchant();
     const p = colourful();
     const [v1] = variantsOf(p);
-    const id = await saved(m, { productfid: p.id, title: 'Original', editObj: design('copy'), variants: [{ variantId: v1!.id, price: 1234 }] });
+    const id = await saved(m, {
+      productfid: p.id,
+      title: 'Original',
+      editObj: design('copy'),
+      variants: [{ variantId: v1!.id, price: 1234 }],
+    });
     const img = await upload(m, '/api/uploadsImg/uploadCustomizedNoPrefix', await jpeg('#abcdef'), 'v.jpg', 'image/jpeg');
-    await m.call('POST', '/api/editImages/addImagesEditList', { productId: id, list: [{ url: img.url, viewId: 'front', variantIds: [v1!.id] }] });
+    await m.call('POST', '/api/editImages/addImagesEditList', {
+      productId: id,
+      list: [{ url: img.url, viewId: 'front', variantIds: [v1!.id] }],
+    });
 
     const res = await m.call<{ data: { id: number } }>('POST', '/api/Myexclusive/copyProduct', { id });
     expect(res.code, res.msg).toBe(200);
@@ -332,7 +414,7 @@ describe('lists, copy and delete', () => {
     expect((await list(m)).total).toBe(2);
   });
 
-  it('deletes several products at once, and nothing when one of them is not the merchant\'s', async () => {
+  it("deletes several products at once, and nothing when one of them is not the merchant's", async () => {
     const m = await merchant();
     const other = await merchant();
     const p = colourful();
@@ -368,7 +450,7 @@ describe('templates', () => {
 });
 
 describe('one merchant, one set of products', () => {
-  it('answers another merchant\'s product as not found for every call and changes nothing', async () => {
+  it("answers another merchant's product as not found for every call and changes nothing", async () => {
     const owner = await merchant();
     const intruder = await merchant();
     const p = colourful();

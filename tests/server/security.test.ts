@@ -16,7 +16,12 @@ import { createUser } from '../../server/accounts/users';
 import { createSession } from '../../server/accounts/session';
 import { loadConfig } from '../../server/platform/config';
 import {
-  API_CONTENT_SECURITY_POLICY, HSTS, PERMISSIONS_POLICY, REFERRER_POLICY, appContentSecurityPolicy, redactUrl,
+  API_CONTENT_SECURITY_POLICY,
+  HSTS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  appContentSecurityPolicy,
+  redactUrl,
 } from '../../server/platform/security';
 import { Code, Messages } from '../../contract/envelope';
 
@@ -28,7 +33,10 @@ beforeAll(async () => {
   // A stand-in for the built client: the SPA's index.html, a hashed asset and a public file.
   clientDir = await mkdtemp(path.join(tmpdir(), 'pod-client-'));
   await mkdir(path.join(clientDir, 'assets'));
-  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(path.join(clientDir, 'assets', 'index-abc.js'), 'console.log("app")');
   await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   s = await startServer({ CLIENT_DIR: clientDir });
@@ -51,11 +59,19 @@ const logText = () => s.logs.join('\n');
 describe('secrets in URLs stay out of the request log', () => {
   it('redactUrl replaces the values of token-like parameters and keeps the rest as it was', () => {
     expect(redactUrl('/?podToken=abc123&link=%2Forders')).toBe('/?podToken=[redacted]&link=%2Forders');
-    expect(redactUrl('/auth/shopify?code=c0de&hmac=ff&shop=a.myshopify.com&state=st4te&timestamp=1'))
-      .toBe('/auth/shopify?code=[redacted]&hmac=[redacted]&shop=a.myshopify.com&state=[redacted]&timestamp=1');
-    expect(redactUrl('/x?access_token=1&refresh_token=2&Authorization=Bearer%20x&X-Amz-Signature=3&api_key=4&secret=5&key=6&signature=7&client_secret=8'))
-      .toBe('/x?access_token=[redacted]&refresh_token=[redacted]&Authorization=[redacted]&X-Amz-Signature=[redacted]&api_key=[redacted]&secret=[redacted]&key=[redacted]&signature=[redacted]&client_secret=[redacted]');
-    expect(redactUrl('/shopping-cart/pay?orderId=7&token=PAYPAL-ORDER&PayerID=P1')).toBe('/shopping-cart/pay?orderId=7&token=[redacted]&PayerID=[redacted]');
+    expect(redactUrl('/auth/shopify?code=c0de&hmac=ff&shop=a.myshopify.com&state=st4te&timestamp=1')).toBe(
+      '/auth/shopify?code=[redacted]&hmac=[redacted]&shop=a.myshopify.com&state=[redacted]&timestamp=1',
+    );
+    expect(
+      redactUrl(
+        '/x?access_token=1&refresh_token=2&Authorization=Bearer%20x&X-Amz-Signature=3&api_key=4&secret=5&key=6&signature=7&client_secret=8',
+      ),
+    ).toBe(
+      '/x?access_token=[redacted]&refresh_token=[redacted]&Authorization=[redacted]&X-Amz-Signature=[redacted]&api_key=[redacted]&secret=[redacted]&key=[redacted]&signature=[redacted]&client_secret=[redacted]',
+    );
+    expect(redactUrl('/shopping-cart/pay?orderId=7&token=PAYPAL-ORDER&PayerID=P1')).toBe(
+      '/shopping-cart/pay?orderId=7&token=[redacted]&PayerID=[redacted]',
+    );
     expect(redactUrl('/all-products?q=mug&page=2&sort=new')).toBe('/all-products?q=mug&page=2&sort=new');
     expect(redactUrl('/plain')).toBe('/plain');
     expect(redactUrl('/a?token')).toBe('/a?token');
@@ -110,13 +126,19 @@ describe('tokens travel in headers and cookies, not in query strings', () => {
     const viaHeader = await s.api<{ user: { id: number } }>('GET', '/api/user/getInfo', undefined, m.token);
     expect(viaHeader.code).toBe(200);
     const viaCookie = await fetch(`${s.url}/prod-api/api/user/getInfo`, { headers: { cookie: `pod_token=${m.token}` } });
-    expect((await viaCookie.json() as { code: number }).code).toBe(200);
+    expect(((await viaCookie.json()) as { code: number }).code).toBe(200);
   });
 
   it('sendEpoloLogin takes the session from the cookie or the header, no longer from ?Authorization=', async () => {
     const m = await merchant();
-    const open = (q: string, headers: Record<string, string> = {}) => fetch(`${s.url}/prod-api/api/shopifyOAuth/sendEpoloLogin${q}`, { redirect: 'manual', headers });
-    for (const q of [`?Authorization=${m.token}`, `?Authorization=${encodeURIComponent(`Bearer ${m.token}`)}`, `?authorization=${m.token}`, `?token=${m.token}`]) {
+    const open = (q: string, headers: Record<string, string> = {}) =>
+      fetch(`${s.url}/prod-api/api/shopifyOAuth/sendEpoloLogin${q}`, { redirect: 'manual', headers });
+    for (const q of [
+      `?Authorization=${m.token}`,
+      `?Authorization=${encodeURIComponent(`Bearer ${m.token}`)}`,
+      `?authorization=${m.token}`,
+      `?token=${m.token}`,
+    ]) {
       const res = await open(q);
       expect(res.status, q).toBe(302);
       expect(res.headers.get('location'), q).toBe('/login?redirect=%2Fdashboard');
@@ -162,32 +184,65 @@ describe('security headers', () => {
   };
 
   it('the policy itself: same-origin scripts, no eval, no inline, no framing, workers and pictures as the app needs', () => {
-    expect(appCsp).toBe([
-      "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "font-src 'self'",
-      "connect-src 'self'", "worker-src 'self'", "frame-src 'none'", "media-src 'self'", "manifest-src 'self'",
-      "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
-    ].join('; '));
+    expect(appCsp).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "frame-src 'none'",
+        "media-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    );
     expect(appCsp).not.toMatch(/unsafe-(eval|inline)/);
     expect(REFERRER_POLICY).toBe('strict-origin-when-cross-origin');
-    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(PERMISSIONS_POLICY).toContain(feature);
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+      expect(PERMISSIONS_POLICY).toContain(feature);
   });
 
   it('adds Stripe.js origins only when Stripe.js is configured, and the object-storage origin when OSS is on', () => {
     const plain = loadConfig({ DATA_DIR: tmpdir() }).security;
     expect(plain).toEqual({ httpsPublicUrl: false, stripeJs: false, assetOrigins: [] });
-    const stripe = loadConfig({ DATA_DIR: tmpdir(), STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', PUBLIC_URL: 'https://pod.example' }).security;
+    const stripe = loadConfig({
+      DATA_DIR: tmpdir(),
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      PUBLIC_URL: 'https://pod.example',
+    }).security;
     expect(stripe).toEqual({ httpsPublicUrl: true, stripeJs: true, assetOrigins: [] });
     const withStripe = appContentSecurityPolicy(stripe);
     expect(withStripe).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
     expect(withStripe).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;');
     expect(withStripe).toContain("connect-src 'self' https://api.stripe.com;");
-    const oss = loadConfig({ DATA_DIR: tmpdir(), OSS_BUCKET: 'pod', OSS_ACCESS_KEY_ID: 'id', OSS_ACCESS_KEY_SECRET: 'secret', OSS_REGION: 'oss-us-west-1', OSS_PUBLIC_URL: 'https://cdn.pod.example/' }).security;
+    const oss = loadConfig({
+      DATA_DIR: tmpdir(),
+      OSS_BUCKET: 'pod',
+      OSS_ACCESS_KEY_ID: 'id',
+      OSS_ACCESS_KEY_SECRET: 'secret',
+      OSS_REGION: 'oss-us-west-1',
+      OSS_PUBLIC_URL: 'https://cdn.pod.example/',
+    }).security;
     expect(oss.assetOrigins).toEqual(['https://cdn.pod.example']);
     const withOss = appContentSecurityPolicy(oss);
     expect(withOss).toContain("img-src 'self' data: blob: https://cdn.pod.example;");
     expect(withOss).toContain("connect-src 'self' https://cdn.pod.example;");
-    expect(loadConfig({ DATA_DIR: tmpdir(), OSS_BUCKET: 'pod', OSS_ACCESS_KEY_ID: 'id', OSS_ACCESS_KEY_SECRET: 'secret', OSS_REGION: 'oss-us-west-1' }).security.assetOrigins)
-      .toEqual(['https://pod.oss-us-west-1.aliyuncs.com']);
+    expect(
+      loadConfig({
+        DATA_DIR: tmpdir(),
+        OSS_BUCKET: 'pod',
+        OSS_ACCESS_KEY_ID: 'id',
+        OSS_ACCESS_KEY_SECRET: 'secret',
+        OSS_REGION: 'oss-us-west-1',
+      }).security.assetOrigins,
+    ).toEqual(['https://pod.oss-us-west-1.aliyuncs.com']);
   });
 
   it('on an HTML page (and the SPA fallback of a client route)', async () => {
@@ -201,7 +256,11 @@ describe('security headers', () => {
   });
 
   it('on a JSON API answer, an API error and an API 404', async () => {
-    for (const [p, status] of [['/prod-api/health', 200], ['/prod-api/api/user/getInfo', 401], ['/prod-api/nope', 404]] as const) {
+    for (const [p, status] of [
+      ['/prod-api/health', 200],
+      ['/prod-api/api/user/getInfo', 401],
+      ['/prod-api/nope', 404],
+    ] as const) {
       const res = await fetch(`${s.url}${p}`);
       expect(res.status, p).toBe(status);
       expect(res.headers.get('content-type'), p).toMatch(/^application\/json/);
@@ -220,9 +279,17 @@ describe('security headers', () => {
     const m = await merchant();
     const form = new FormData();
     const { default: sharp } = await import('sharp');
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
-    const up = await (await fetch(`${s.url}/prod-api/api/uploadsImg/uploadCustomized`, { method: 'POST', body: form, headers: { authorization: `Bearer ${m.token}` } })).json() as { data: { url: string } };
+    const up = (await (
+      await fetch(`${s.url}/prod-api/api/uploadsImg/uploadCustomized`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${m.token}` },
+      })
+    ).json()) as { data: { url: string } };
     const file = await fetch(`${s.url}${up.data.url}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');

@@ -39,7 +39,11 @@ const silent = { info() {}, warn() {}, error() {} };
 beforeAll(async () => {
   etsy = await startEtsyStandIn(APP);
   s = await startServer({
-    ETSY_CLIENT_ID: APP.clientId, ETSY_SHARED_SECRET: APP.sharedSecret, ETSY_API_ORIGIN: etsy.url, ETSY_CONNECT_ORIGIN: etsy.url, STORE_ORDER_PULL_MS: '0',
+    ETSY_CLIENT_ID: APP.clientId,
+    ETSY_SHARED_SECRET: APP.sharedSecret,
+    ETSY_API_ORIGIN: etsy.url,
+    ETSY_CONNECT_ORIGIN: etsy.url,
+    STORE_ORDER_PULL_MS: '0',
   });
   s.config.shops.publicUrl = s.url;
   rows = await seedCatalog(s, OPTIONS);
@@ -71,7 +75,9 @@ const params = (u: string) => Object.fromEntries(new URL(u).searchParams);
 
 /** Starts the connection as `m` and lets the seller allow it on Etsy's consent page; answers our callback's query. */
 async function consent(m: Merchant | null, who: EtsyStandInSeller): Promise<Record<string, string>> {
-  const start = m ? await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth') : await s.api<{ data: { url: string } }>('GET', '/api/etsy/auth');
+  const start = m
+    ? await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth')
+    : await s.api<{ data: { url: string } }>('GET', '/api/etsy/auth');
   expect(start.code, start.msg).toBe(200);
   return params(await etsy.approve(start.data.url, who.userId));
 }
@@ -83,7 +89,8 @@ async function connect(m: Merchant, who: EtsyStandInSeller): Promise<number> {
   return bound.data.shopId;
 }
 
-const connOf = async (shopId: number) => (await s.database.db.select().from(storeConnections).where(eq(storeConnections.shopId, shopId)))[0]!;
+const connOf = async (shopId: number) =>
+  (await s.database.db.select().from(storeConnections).where(eq(storeConnections.shopId, shopId)))[0]!;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A saved product with `variantCount` variants and two rendered views stored as the merchant's own JPEGs. */
@@ -92,33 +99,63 @@ async function savedProduct(m: Merchant, title = 'Sunset Tee', variantCount = 3)
   const variants = rows.variants.filter((v) => v.productId === p.id).slice(0, variantCount);
   const db = s.database.db;
   const store = createBlobStorage(s.config);
-  const [mp] = await db.insert(myProducts).values({ userId: m.id, productfid: p.id, title, bodyHtml: `<p>${title} by me</p><p>Soft &amp; warm</p>` }).returning();
+  const [mp] = await db
+    .insert(myProducts)
+    .values({ userId: m.id, productfid: p.id, title, bodyHtml: `<p>${title} by me</p><p>Soft &amp; warm</p>` })
+    .returning();
   const pictures: Buffer[] = [];
   const imageIds: number[] = [];
   for (const [i, view] of ['Front', 'Back'].entries()) {
-    const body = await sharp({ create: { width: 24, height: 24, channels: 3, background: i === 0 ? '#e33' : '#33e' } }).jpeg().toBuffer();
+    const body = await sharp({ create: { width: 24, height: 24, channels: 3, background: i === 0 ? '#e33' : '#33e' } })
+      .jpeg()
+      .toBuffer();
     const key = `/CustomizedImages/${m.id}/2026-01-0${i + 1}/${randomName()}.jpg`;
     await store.put(key, body, 'image/jpeg');
     pictures.push(body);
-    const [img] = await db.insert(myProductImages).values({
-      myProductId: mp!.id, viewId: view.toLowerCase(), viewName: view, colorValue: '#FFFFFF', colorName: 'White', url: store.publicUrl(key),
-      thumbnailUrl: store.publicUrl(key), position: i + 1, variantIds: variants.map((v) => v.id),
-    }).returning();
+    const [img] = await db
+      .insert(myProductImages)
+      .values({
+        myProductId: mp!.id,
+        viewId: view.toLowerCase(),
+        viewName: view,
+        colorValue: '#FFFFFF',
+        colorName: 'White',
+        url: store.publicUrl(key),
+        thumbnailUrl: store.publicUrl(key),
+        position: i + 1,
+        variantIds: variants.map((v) => v.id),
+      })
+      .returning();
     imageIds.push(img!.id);
   }
-  await db.insert(myProductVariants).values(variants.map((v, i) => ({
-    myProductId: mp!.id, variantId: v.id, position: i + 1, option1: v.option1, option2: v.option2, option3: v.option3, sku: `${v.sku}-M${mp!.id}`,
-    costCents: v.cost, priceCents: v.cost * 2 + i, imageId: imageIds[0]!,
-  })));
+  await db.insert(myProductVariants).values(
+    variants.map((v, i) => ({
+      myProductId: mp!.id,
+      variantId: v.id,
+      position: i + 1,
+      option1: v.option1,
+      option2: v.option2,
+      option3: v.option3,
+      sku: `${v.sku}-M${mp!.id}`,
+      costCents: v.cost,
+      priceCents: v.cost * 2 + i,
+      imageId: imageIds[0]!,
+    })),
+  );
   return { id: mp!.id, pictures };
 }
 
 async function settingsOf(who: EtsyStandInSeller) {
-  return { taxonomyId: 1001, shippingProfileId: who.shippingProfiles[0]!.shipping_profile_id, readinessStateId: who.readinessStates[0]!.readiness_state_id };
+  return {
+    taxonomyId: 1001,
+    shippingProfileId: who.shippingProfiles[0]!.shipping_profile_id,
+    readinessStateId: who.readinessStates[0]!.readiness_state_id,
+  };
 }
 
 const jobsOf = (shopId: number) => s.database.db.select().from(storePushJobs).where(eq(storePushJobs.shopId, shopId));
-const creates = (who: EtsyStandInSeller) => etsy.calls.filter((c) => c.method === 'POST' && c.path === `/v3/application/shops/${who.shopId}/listings` && c.status === 201).length;
+const creates = (who: EtsyStandInSeller) =>
+  etsy.calls.filter((c) => c.method === 'POST' && c.path === `/v3/application/shops/${who.shopId}/listings` && c.status === 201).length;
 
 describe('connecting an Etsy shop', () => {
   it('shows the disclaimer, connects with PKCE S256 and a single-use state, and keeps the tokens encrypted', async () => {
@@ -131,7 +168,11 @@ describe('connecting an Etsy shop', () => {
     const url = new URL(start.data.url);
     expect(url.origin + url.pathname).toBe(`${etsy.url}/oauth/connect`);
     expect(params(start.data.url)).toMatchObject({
-      response_type: 'code', client_id: APP.clientId, redirect_uri: `${s.url}/auth/etsy`, scope: ETSY_DEFAULT_SCOPES.join(' '), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: APP.clientId,
+      redirect_uri: `${s.url}/auth/etsy`,
+      scope: ETSY_DEFAULT_SCOPES.join(' '),
+      code_challenge_method: 'S256',
     });
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
@@ -152,12 +193,20 @@ describe('connecting an Etsy shop', () => {
     expect(cipher.decrypt(conn.accessTokenEnc)).toBe(access);
     expect(cipher.decrypt(conn.secretEnc!)).toBe(refresh);
     expect(conn.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3500_000);
-    expect(conn).toMatchObject({ platform: 'etsy', domain: String(who.shopId), displayName: 'SunnyPrints', email: who.email, externalId: String(who.userId) });
+    expect(conn).toMatchObject({
+      platform: 'etsy',
+      domain: String(who.shopId),
+      displayName: 'SunnyPrints',
+      email: who.email,
+      externalId: String(who.userId),
+    });
     const logs = s.logs.join('\n');
     expect(logs).not.toContain(access);
     expect(logs).not.toContain(refresh);
 
-    const info = await m.call<{ user: { shopid: number; type: number; sShops: { id: number; myshopifyDomain: string; simplename: string; type: number }[] } }>('GET', '/api/user/getInfo');
+    const info = await m.call<{
+      user: { shopid: number; type: number; sShops: { id: number; myshopifyDomain: string; simplename: string; type: number }[] };
+    }>('GET', '/api/user/getInfo');
     expect(info.user.shopid).toBe(bound.data.shopId);
     expect(info.user.type).toBe(StoreType.ETSY);
     expect(info.user.sShops).toEqual([{ id: bound.data.shopId, myshopifyDomain: String(who.shopId), simplename: 'SunnyPrints', type: 11 }]);
@@ -193,26 +242,50 @@ describe('connecting an Etsy shop', () => {
     expect(declined.error).toBe('access_denied');
     expect((await m.call('POST', '/api/etsy/connectEtsyForLogin', declined)).msg).toBe(ETSY_DECLINED);
 
-    expect(await s.database.db.select().from(storeConnections).where(eq(storeConnections.domain, String(who.shopId)))).toEqual([]);
+    expect(
+      await s.database.db
+        .select()
+        .from(storeConnections)
+        .where(eq(storeConnections.domain, String(who.shopId))),
+    ).toEqual([]);
     expect((await m.call<{ data: unknown[] }>('GET', '/api/stores/list')).data).toEqual([]);
   });
 
   it('connects without a login: a new shop waits for a claim, a held shop logs its owner in', async () => {
     const fresh = seller('NewcomerShop');
-    const waiting = await s.api<{ data: { status: string; email: string; accountExists: boolean; platform: string; shop: string } }>('POST', '/api/etsy/connectEtsyNow', await consent(null, fresh));
+    const waiting = await s.api<{ data: { status: string; email: string; accountExists: boolean; platform: string; shop: string } }>(
+      'POST',
+      '/api/etsy/connectEtsyNow',
+      await consent(null, fresh),
+    );
     expect(waiting.code, waiting.msg).toBe(200);
-    expect(waiting.data).toMatchObject({ status: 'claim', email: fresh.email, accountExists: false, platform: 'etsy', shop: String(fresh.shopId) });
+    expect(waiting.data).toMatchObject({
+      status: 'claim',
+      email: fresh.email,
+      accountExists: false,
+      platform: 'etsy',
+      shop: String(fresh.shopId),
+    });
 
     const m = await merchant();
     const held = seller('HeldShop');
     const shopId = await connect(m, held);
-    const login = await s.api<{ data: { status: string; token: string; shopId: number } }>('POST', '/api/etsy/connectEtsyNow', await consent(null, held));
+    const login = await s.api<{ data: { status: string; token: string; shopId: number } }>(
+      'POST',
+      '/api/etsy/connectEtsyNow',
+      await consent(null, held),
+    );
     expect(login.data).toMatchObject({ status: 'login', shopId });
-    const info = await s.api<{ user: { sShopUser: { email: { email: string } } } }>('GET', '/api/user/getInfo', undefined, login.data.token);
+    const info = await s.api<{ user: { sShopUser: { email: { email: string } } } }>(
+      'GET',
+      '/api/user/getInfo',
+      undefined,
+      login.data.token,
+    );
     expect(info.user.sShopUser.email.email).toBe(m.email);
   });
 
-  it("never lets another merchant finish my connection, take my shop or read its settings", async () => {
+  it('never lets another merchant finish my connection, take my shop or read its settings', async () => {
     const a = await merchant();
     const b = await merchant();
     const who = seller('GuardedShop');
@@ -248,16 +321,33 @@ describe('listing settings', () => {
       { id: 1001, level: 3, name: 'T-shirts', parentId: 10, hasChildren: false },
       { id: 1002, level: 3, name: 'Tank Tops', parentId: 10, hasChildren: false },
     ]);
-    const props = await m.call<{ data: { property_id: number; name: string }[] }>('POST', '/api/etsy/getEtsyCategoryProperty', { taxonomyId: 1001 });
-    expect(props.data.map((p) => [p.property_id, p.name])).toEqual([[200, 'Primary color'], [100, 'Size']]);
+    const props = await m.call<{ data: { property_id: number; name: string }[] }>('POST', '/api/etsy/getEtsyCategoryProperty', {
+      taxonomyId: 1001,
+    });
+    expect(props.data.map((p) => [p.property_id, p.name])).toEqual([
+      [200, 'Primary color'],
+      [100, 'Size'],
+    ]);
     const missing = await m.call('POST', '/api/etsy/getEtsyCategoryProperty', { taxonomyId: 999 });
     expect(missing.code).toBe(Code.ERROR);
     expect(missing.msg).toBe('Etsy: Taxonomy node 999 not found');
 
-    const profiles = await m.call<{ data: { shipping_profile_id: number; title: string }[] }>('POST', '/api/etsy/getEtsyShippingProfiles', {});
-    expect(profiles.data.map((p) => [p.shipping_profile_id, p.title])).toEqual([[who.shippingProfiles[0]!.shipping_profile_id, 'Standard from US']]);
-    const states = await m.call<{ data: { readiness_state_id: number; readiness_state: string }[] }>('POST', '/api/etsy/getShopReadinessStateDefinitions', {});
-    expect(states.data.map((r) => [r.readiness_state_id, r.readiness_state])).toEqual(who.readinessStates.map((r) => [r.readiness_state_id, r.readiness_state]));
+    const profiles = await m.call<{ data: { shipping_profile_id: number; title: string }[] }>(
+      'POST',
+      '/api/etsy/getEtsyShippingProfiles',
+      {},
+    );
+    expect(profiles.data.map((p) => [p.shipping_profile_id, p.title])).toEqual([
+      [who.shippingProfiles[0]!.shipping_profile_id, 'Standard from US'],
+    ]);
+    const states = await m.call<{ data: { readiness_state_id: number; readiness_state: string }[] }>(
+      'POST',
+      '/api/etsy/getShopReadinessStateDefinitions',
+      {},
+    );
+    expect(states.data.map((r) => [r.readiness_state_id, r.readiness_state])).toEqual(
+      who.readinessStates.map((r) => [r.readiness_state_id, r.readiness_state]),
+    );
   });
 });
 
@@ -270,31 +360,49 @@ describe('pushing to Etsy', () => {
     const settings = await settingsOf(who);
 
     expect((await m.call('POST', `/api/sendProductShopify/addQueque/${id}`)).msg).toBe(StoreMessages.etsyPushOnly);
-    expect((await m.call('POST', '/api/etsy/pushEtsyProduct', { id, taxonomyId: 1001, shippingProfileId: settings.shippingProfileId })).msg).toBe('readinessStateId is required');
+    expect(
+      (await m.call('POST', '/api/etsy/pushEtsyProduct', { id, taxonomyId: 1001, shippingProfileId: settings.shippingProfileId })).msg,
+    ).toBe('readinessStateId is required');
     const queued = await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...settings });
     expect(queued.code, queued.msg).toBe(200);
     expect(queued.msg).toBe(StoreMessages.pushQueued);
     expect((await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...settings })).msg).toBe(StoreMessages.alreadyQueued);
 
     expect(await runner.drain()).toBe(1);
-    const queue = await m.call<{ rows: { status: string; message: string; externalProductId: string }[] }>('GET', '/api/sendProductShopify/getSendProductQueue');
+    const queue = await m.call<{ rows: { status: string; message: string; externalProductId: string }[] }>(
+      'GET',
+      '/api/sendProductShopify/getSendProductQueue',
+    );
     expect(queue.rows[0]).toMatchObject({ status: 'done', message: StoreMessages.pushDone });
 
     expect(who.listings.size).toBe(1);
     const listing = [...who.listings.values()][0]!;
     expect(queue.rows[0]!.externalProductId).toBe(String(listing.listing_id));
     expect(listing).toMatchObject({
-      title: 'Ocean Hoodie', description: 'Ocean Hoodie by me\nSoft & warm', state: 'draft', taxonomy_id: 1001, shipping_profile_id: settings.shippingProfileId,
-      who_made: 'i_did', when_made: 'made_to_order', type: 'physical', has_variations: true,
+      title: 'Ocean Hoodie',
+      description: 'Ocean Hoodie by me\nSoft & warm',
+      state: 'draft',
+      taxonomy_id: 1001,
+      shipping_profile_id: settings.shippingProfileId,
+      who_made: 'i_did',
+      when_made: 'made_to_order',
+      type: 'physical',
+      has_variations: true,
     });
     const ours = await s.database.db.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id));
     const products = listing.inventory.products;
     expect(products.map((p) => [p.sku, p.offerings[0]!.price.amount]).sort()).toEqual(ours.map((v) => [v.sku, v.priceCents]).sort());
-    expect(products.every((p) => p.offerings[0]!.readiness_state_id === settings.readinessStateId && p.offerings[0]!.quantity === 999)).toBe(true);
+    expect(
+      products.every((p) => p.offerings[0]!.readiness_state_id === settings.readinessStateId && p.offerings[0]!.quantity === 999),
+    ).toBe(true);
     expect(listing.images.map((i) => [i.rank, i.sha256, i.alt_text])).toEqual([
-      [1, sha(pictures[0]!), 'Ocean Hoodie - Front - White'], [2, sha(pictures[1]!), 'Ocean Hoodie - Back - White'],
+      [1, sha(pictures[0]!), 'Ocean Hoodie - Front - White'],
+      [2, sha(pictures[1]!), 'Ocean Hoodie - Back - White'],
     ]);
-    const [link] = await s.database.db.select().from(storeProductLinks).where(and(eq(storeProductLinks.shopId, shopId), eq(storeProductLinks.myProductId, id)));
+    const [link] = await s.database.db
+      .select()
+      .from(storeProductLinks)
+      .where(and(eq(storeProductLinks.shopId, shopId), eq(storeProductLinks.myProductId, id)));
     expect(link!.externalProductId).toBe(String(listing.listing_id));
     expect(Object.entries(link!.variantMap as Record<string, string>).sort()).toEqual(
       ours.map((v) => [String(v.id), String(products.find((p) => p.sku === v.sku)!.product_id)]).sort(),
@@ -309,10 +417,16 @@ describe('pushing to Etsy', () => {
     expect(creates(who)).toBe(1);
     const updated = who.listings.get(listing.listing_id)!;
     expect(updated.title).toBe('Ocean Hoodie v2');
-    expect(updated.inventory.products.find((p) => p.sku === ours[0]!.sku)!.offerings[0]!.price).toEqual({ amount: 4321, divisor: 100, currency_code: 'USD' });
+    expect(updated.inventory.products.find((p) => p.sku === ours[0]!.sku)!.offerings[0]!.price).toEqual({
+      amount: 4321,
+      divisor: 100,
+      currency_code: 'USD',
+    });
     expect(updated.images.map((i) => i.rank)).toEqual([1, 2]);
     const [relinked] = await s.database.db.select().from(storeProductLinks).where(eq(storeProductLinks.id, link!.id));
-    expect(Object.values(relinked!.variantMap as Record<string, string>).sort()).toEqual(updated.inventory.products.map((p) => String(p.product_id)).sort());
+    expect(Object.values(relinked!.variantMap as Record<string, string>).sort()).toEqual(
+      updated.inventory.products.map((p) => String(p.product_id)).sort(),
+    );
   });
 
   it('retries after 429 no sooner than Retry-After and after a 5xx mid-push, without a second listing', async () => {
@@ -353,7 +467,11 @@ describe('pushing to Etsy', () => {
     const who = seller('PickyShop');
     const shopId = await connect(m, who);
     const { id } = await savedProduct(m);
-    await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)), shippingProfileId: who.shippingProfiles[1]!.shipping_profile_id + 1000 });
+    await m.call('POST', '/api/etsy/pushEtsyProduct', {
+      id,
+      ...(await settingsOf(who)),
+      shippingProfileId: who.shippingProfiles[1]!.shipping_profile_id + 1000,
+    });
     await runner.drain();
     const [job] = await jobsOf(shopId);
     expect(job).toMatchObject({ status: 'failed', attempts: 1, message: 'Etsy: shipping_profile_id is invalid' });
@@ -367,7 +485,10 @@ describe('pushing to Etsy', () => {
     const cipher = shopTokenCipher(s.config.shops, s.config.dataDir);
     const before = await connOf(shopId);
     const oldRefresh = cipher.decrypt(before.secretEnc!);
-    await s.database.db.update(storeConnections).set({ tokenExpiresAt: new Date(Date.now() + 60_000) }).where(eq(storeConnections.id, before.id));
+    await s.database.db
+      .update(storeConnections)
+      .set({ tokenExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(storeConnections.id, before.id));
 
     const { id } = await savedProduct(m);
     await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)) });
@@ -416,7 +537,14 @@ describe('Etsy receipts', () => {
     etsy.createReceipt(who.shopId, [{ listingId: 999, productId: 1, quantity: 1 }]);
     expect(await runner.pullOrders()).toBe(1);
     expect(await runner.pullOrders()).toBe(0);
-    const list = await m.call<{ rows: { status: string; countryCode: string; total: number; items: { title: string; quantity: number; sku: string; myProductId: number }[] }[] }>('GET', '/api/order/list');
+    const list = await m.call<{
+      rows: {
+        status: string;
+        countryCode: string;
+        total: number;
+        items: { title: string; quantity: number; sku: string; myProductId: number }[];
+      }[];
+    }>('GET', '/api/order/list');
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]).toMatchObject({ status: 'pending', countryCode: 'US' });
     expect(list.rows[0]!.items).toMatchObject([{ title: 'Order Mug', quantity: 2, myProductId: id }]);

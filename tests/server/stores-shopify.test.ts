@@ -32,7 +32,10 @@ const silent = { info() {}, warn() {}, error() {} };
 beforeAll(async () => {
   shopify = await startShopifyStandIn(APP);
   s = await startServer({
-    SHOPIFY_API_KEY: APP.apiKey, SHOPIFY_API_SECRET: APP.apiSecret, SHOPIFY_ADMIN_ORIGIN: shopify.url, STORE_ORDER_PULL_MS: '0',
+    SHOPIFY_API_KEY: APP.apiKey,
+    SHOPIFY_API_SECRET: APP.apiSecret,
+    SHOPIFY_ADMIN_ORIGIN: shopify.url,
+    STORE_ORDER_PULL_MS: '0',
   });
   // The public address (redirects, webhooks, image URLs) is this test server's.
   s.config.shops.publicUrl = s.url;
@@ -65,7 +68,11 @@ async function connect(m: Merchant, domain: string): Promise<number> {
   const start = await m.call<{ data: { url: string } }>('GET', `/api/shopifyauthShopify?shop=${domain}`);
   expect(start.code, start.msg).toBe(200);
   const callback = new URL(await shopify.approve(start.data.url));
-  const bound = await m.call<{ data: { status: string; shopId: number } }>('POST', '/api/shopifyOAuth/bindShop', Object.fromEntries(callback.searchParams));
+  const bound = await m.call<{ data: { status: string; shopId: number } }>(
+    'POST',
+    '/api/shopifyOAuth/bindShop',
+    Object.fromEntries(callback.searchParams),
+  );
   expect(bound.code, bound.msg).toBe(200);
   expect(bound.data.status).toBe('bound');
   return bound.data.shopId;
@@ -76,15 +83,38 @@ async function savedProduct(m: Merchant, title = 'Sunset Tee', variantCount = 3)
   const p = rows.products.find((x) => x.shipFrom === 'CN' && rows.variants.filter((v) => v.productId === x.id).length >= variantCount)!;
   const variants = rows.variants.filter((v) => v.productId === p.id).slice(0, variantCount);
   const db = s.database.db;
-  const [mp] = await db.insert(myProducts).values({ userId: m.id, productfid: p.id, title, bodyHtml: `<p>${title} by me</p>` }).returning();
-  const [img] = await db.insert(myProductImages).values({
-    myProductId: mp!.id, viewId: 'front', viewName: 'Front', colorValue: '#FFFFFF', colorName: 'White', url: `/prod-api/files/render/${mp!.id}-front.jpg`,
-    thumbnailUrl: `/prod-api/files/render/${mp!.id}-front_thumbnail.jpg`, position: 1, variantIds: variants.map((v) => v.id),
-  }).returning();
-  await db.insert(myProductVariants).values(variants.map((v, i) => ({
-    myProductId: mp!.id, variantId: v.id, position: i + 1, option1: v.option1, option2: v.option2, option3: v.option3, sku: `${v.sku}-M${mp!.id}`,
-    costCents: v.cost, priceCents: v.cost * 2 + i, imageId: img!.id,
-  })));
+  const [mp] = await db
+    .insert(myProducts)
+    .values({ userId: m.id, productfid: p.id, title, bodyHtml: `<p>${title} by me</p>` })
+    .returning();
+  const [img] = await db
+    .insert(myProductImages)
+    .values({
+      myProductId: mp!.id,
+      viewId: 'front',
+      viewName: 'Front',
+      colorValue: '#FFFFFF',
+      colorName: 'White',
+      url: `/prod-api/files/render/${mp!.id}-front.jpg`,
+      thumbnailUrl: `/prod-api/files/render/${mp!.id}-front_thumbnail.jpg`,
+      position: 1,
+      variantIds: variants.map((v) => v.id),
+    })
+    .returning();
+  await db.insert(myProductVariants).values(
+    variants.map((v, i) => ({
+      myProductId: mp!.id,
+      variantId: v.id,
+      position: i + 1,
+      option1: v.option1,
+      option2: v.option2,
+      option3: v.option3,
+      sku: `${v.sku}-M${mp!.id}`,
+      costCents: v.cost,
+      priceCents: v.cost * 2 + i,
+      imageId: img!.id,
+    })),
+  );
   return mp!.id;
 }
 
@@ -114,13 +144,18 @@ describe('connecting a Shopify store', () => {
     expect(shopTokenCipher(s.config.shops, s.config.dataDir).decrypt(conn!.accessTokenEnc)).toBe(issued);
     expect(s.logs.join('\n')).not.toContain(issued);
 
-    const info = await m.call<{ user: { shopid: number; type: number; sShops: { id: number; myshopifyDomain: string; simplename: string; type: number }[] } }>('GET', '/api/user/getInfo');
+    const info = await m.call<{
+      user: { shopid: number; type: number; sShops: { id: number; myshopifyDomain: string; simplename: string; type: number }[] };
+    }>('GET', '/api/user/getInfo');
     expect(info.user.shopid).toBe(bound.data.shopId);
     expect(info.user.type).toBe(StoreType.SHOPIFY);
-    expect(info.user.sShops).toEqual([{ id: bound.data.shopId, myshopifyDomain: 'alpha-store.myshopify.com', simplename: 'Alpha Store', type: 6 }]);
+    expect(info.user.sShops).toEqual([
+      { id: bound.data.shopId, myshopifyDomain: 'alpha-store.myshopify.com', simplename: 'Alpha Store', type: 6 },
+    ]);
     // Orders and uninstalls are subscribed to our webhook address.
     expect(shopify.shop('alpha-store.myshopify.com').webhooks.map((w) => [w.topic, w.uri])).toEqual([
-      ['ORDERS_CREATE', `${s.url}/prod-api/api/shopify/webhooks`], ['APP_UNINSTALLED', `${s.url}/prod-api/api/shopify/webhooks`],
+      ['ORDERS_CREATE', `${s.url}/prod-api/api/shopify/webhooks`],
+      ['APP_UNINSTALLED', `${s.url}/prod-api/api/shopify/webhooks`],
     ]);
 
     // The same callback again: its state was used, nothing changes.
@@ -141,8 +176,20 @@ describe('connecting a Shopify store', () => {
 
     // A correctly signed callback carrying a state we never issued.
     const { createHmac } = await import('node:crypto');
-    const forged: Record<string, string> = { code: 'abc', shop: 'beta-store.myshopify.com', state: 'not-ours', timestamp: String(Math.floor(Date.now() / 1000)) };
-    forged.hmac = createHmac('sha256', APP.apiSecret).update(Object.keys(forged).sort().map((k) => `${k}=${forged[k]}`).join('&')).digest('hex');
+    const forged: Record<string, string> = {
+      code: 'abc',
+      shop: 'beta-store.myshopify.com',
+      state: 'not-ours',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    forged.hmac = createHmac('sha256', APP.apiSecret)
+      .update(
+        Object.keys(forged)
+          .sort()
+          .map((k) => `${k}=${forged[k]}`)
+          .join('&'),
+      )
+      .digest('hex');
     const unknownState = await m.call('POST', '/api/shopifyOAuth/bindShop', forged);
     expect(unknownState.msg).toBe(StoreMessages.stateInvalid);
     expect(await s.database.db.select().from(storeConnections).where(eq(storeConnections.domain, 'beta-store.myshopify.com'))).toEqual([]);
@@ -157,37 +204,71 @@ describe('connecting a Shopify store', () => {
     expect(stolen.msg).toBe(StoreMessages.stateInvalid);
     await connect(a, 'delta-store');
     const start2 = await b.call<{ data: { url: string } }>('GET', '/api/shopifyauthShopify?shop=delta-store');
-    const again = await b.call('POST', '/api/shopifyOAuth/bindShop', Object.fromEntries(new URL(await shopify.approve(start2.data.url)).searchParams));
+    const again = await b.call(
+      'POST',
+      '/api/shopifyOAuth/bindShop',
+      Object.fromEntries(new URL(await shopify.approve(start2.data.url)).searchParams),
+    );
     expect(again.msg).toBe(StoreMessages.connectedElsewhere);
     expect((await b.call<{ data: unknown[] }>('GET', '/api/stores/list')).data).toEqual([]);
   });
 
   it('connects without a login: the store waits for a claim, set-password makes the account, a later launch logs in', async () => {
-    const launch: Record<string, string> = { shop: 'epsilon-store.myshopify.com', timestamp: String(Math.floor(Date.now() / 1000)), host: 'x' };
+    const launch: Record<string, string> = {
+      shop: 'epsilon-store.myshopify.com',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      host: 'x',
+    };
     const { signQuery } = await import('../../server/shops/shopify/oauth');
     launch.hmac = signQuery(launch, APP.apiSecret);
     const first = await s.api<{ data: { status: string; url: string } }>('POST', '/api/shopifyOAuth/shopifyDo', launch);
     expect(first.data.status).toBe('authorize');
     const callback = Object.fromEntries(new URL(await shopify.approve(first.data.url)).searchParams);
-    const done = await s.api<{ data: { status: string; claimToken: string; email: string; accountExists: boolean } }>('POST', '/api/shopifyOAuth/shopifyDo', callback);
+    const done = await s.api<{ data: { status: string; claimToken: string; email: string; accountExists: boolean } }>(
+      'POST',
+      '/api/shopifyOAuth/shopifyDo',
+      callback,
+    );
     expect(done.data).toMatchObject({ status: 'claim', email: 'owner@epsilon-store.example', accountExists: false });
 
-    const short = await s.api('POST', '/api/shopifyOAuth/setPassword', { claimToken: done.data.claimToken, password: '123', confirmPassword: '123' });
+    const short = await s.api('POST', '/api/shopifyOAuth/setPassword', {
+      claimToken: done.data.claimToken,
+      password: '123',
+      confirmPassword: '123',
+    });
     expect(short.code).toBe(Code.ERROR);
-    const made = await s.api<{ token: string }>('POST', '/api/shopifyOAuth/setPassword', { claimToken: done.data.claimToken, password: 'secret123', confirmPassword: 'secret123' });
+    const made = await s.api<{ token: string }>('POST', '/api/shopifyOAuth/setPassword', {
+      claimToken: done.data.claimToken,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    });
     expect(made.code, made.msg).toBe(200);
-    const info = await s.api<{ user: { sShopUser: { email: { email: string } }; sShops: { myshopifyDomain: string }[] } }>('GET', '/api/user/getInfo', undefined, made.token);
+    const info = await s.api<{ user: { sShopUser: { email: { email: string } }; sShops: { myshopifyDomain: string }[] } }>(
+      'GET',
+      '/api/user/getInfo',
+      undefined,
+      made.token,
+    );
     expect(info.user.sShopUser.email.email).toBe('owner@epsilon-store.example');
     expect(info.user.sShops.map((x) => x.myshopifyDomain)).toEqual(['epsilon-store.myshopify.com']);
     // The claim is used up.
-    const twice = await s.api('POST', '/api/shopifyOAuth/setPassword', { claimToken: done.data.claimToken, password: 'secret123', confirmPassword: 'secret123' });
+    const twice = await s.api('POST', '/api/shopifyOAuth/setPassword', {
+      claimToken: done.data.claimToken,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    });
     expect(twice.msg).toBe(StoreMessages.claimInvalid);
 
     launch.timestamp = String(Math.floor(Date.now() / 1000));
     launch.hmac = signQuery(launch, APP.apiSecret);
     const second = await s.api<{ data: { status: string; token: string } }>('POST', '/api/shopifyOAuth/shopifyDo', launch);
     expect(second.data.status).toBe('login');
-    const again = await s.api<{ user: { sShopUser: { email: { email: string } } } }>('GET', '/api/user/getInfo', undefined, second.data.token);
+    const again = await s.api<{ user: { sShopUser: { email: { email: string } } } }>(
+      'GET',
+      '/api/user/getInfo',
+      undefined,
+      second.data.token,
+    );
     expect(again.user.sShopUser.email.email).toBe('owner@epsilon-store.example');
   });
 
@@ -231,12 +312,18 @@ describe('pushing products', () => {
     const dup = await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
     expect(dup.msg).toBe(StoreMessages.alreadyQueued);
 
-    const before = await m.call<{ rows: { status: string; title: string }[]; pending: number }>('GET', '/api/sendProductShopify/getSendProductQueue');
+    const before = await m.call<{ rows: { status: string; title: string }[]; pending: number }>(
+      'GET',
+      '/api/sendProductShopify/getSendProductQueue',
+    );
     expect(before.rows).toMatchObject([{ status: 'queued', title: 'Ocean Hoodie' }]);
     expect(before.pending).toBe(1);
 
     expect(await runner.drain()).toBe(1);
-    const after = await m.call<{ rows: { status: string; message: string; externalProductId: string; hasRead: boolean; id: number }[]; pending: number }>('GET', '/api/sendProductShopify/getSendProductQueue');
+    const after = await m.call<{
+      rows: { status: string; message: string; externalProductId: string; hasRead: boolean; id: number }[];
+      pending: number;
+    }>('GET', '/api/sendProductShopify/getSendProductQueue');
     expect(after.rows[0]).toMatchObject({ status: 'done', message: StoreMessages.pushDone, hasRead: false });
     expect(after.pending).toBe(0);
 
@@ -251,7 +338,9 @@ describe('pushing products', () => {
     expect(product!.media.map((x) => x.src)).toEqual([`${s.url}/prod-api/files/render/${id}-front.jpg`]);
     expect(product!.variants.every((v) => v.image === `${s.url}/prod-api/files/render/${id}-front.jpg`)).toBe(true);
 
-    const read = await m.call<{ data: { updated: number } }>('POST', '/api/sendProductShopify/updateMsgHasRead', { ids: [after.rows[0]!.id] });
+    const read = await m.call<{ data: { updated: number } }>('POST', '/api/sendProductShopify/updateMsgHasRead', {
+      ids: [after.rows[0]!.id],
+    });
     expect(read.data.updated).toBe(1);
 
     // New title and price: the same store product, same variants, updated.
@@ -320,7 +409,7 @@ describe('pushing products', () => {
     expect(productsIn('busy-store.myshopify.com')).toHaveLength(1);
   });
 
-  it('records the store\'s own message when it refuses the product, without retrying', async () => {
+  it("records the store's own message when it refuses the product, without retrying", async () => {
     const m = await merchant();
     const shopId = await connect(m, 'picky-store');
     const id = await savedProduct(m);
@@ -346,7 +435,11 @@ describe('pushing products', () => {
     const jobs = await jobsOf(shopId);
     expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
     expect(shopify.calls.filter((c) => c.shop === 'twin-store.myshopify.com' && c.operation === 'PodProductSet').length - before).toBe(6);
-    expect(productsIn('twin-store.myshopify.com').map((p) => p.title).sort()).toEqual(ids.map((_, i) => `Twin ${i}`).sort());
+    expect(
+      productsIn('twin-store.myshopify.com')
+        .map((p) => p.title)
+        .sort(),
+    ).toEqual(ids.map((_, i) => `Twin ${i}`).sort());
   });
 
   it('takes a pushed product off the shelf', async () => {
@@ -400,15 +493,34 @@ describe('orders from the store', () => {
     const variant = product!.variants[0]!;
 
     const hook = `${s.url}/prod-api/api/shopify/webhooks`;
-    const forged = await shopify.deliver(hook, 'orders/create', 'order-store.myshopify.com', { id: 1, line_items: [] }, { secret: 'not-the-secret' });
+    const forged = await shopify.deliver(
+      hook,
+      'orders/create',
+      'order-store.myshopify.com',
+      { id: 1, line_items: [] },
+      { secret: 'not-the-secret' },
+    );
     expect(forged.status).toBe(401);
-    const tampered = await shopify.deliver(hook, 'orders/create', 'order-store.myshopify.com', { id: 2, line_items: [] }, { tamper: (raw) => raw.replace('"id":2', '"id":3') });
+    const tampered = await shopify.deliver(
+      hook,
+      'orders/create',
+      'order-store.myshopify.com',
+      { id: 2, line_items: [] },
+      { tamper: (raw) => raw.replace('"id":2', '"id":3') },
+    );
     expect(tampered.status).toBe(401);
     expect(await s.database.db.select().from(storeOrderImports).where(eq(storeOrderImports.shopId, shopId))).toEqual([]);
 
     const { order, deliveries } = await shopify.createOrder('order-store.myshopify.com', [{ variantId: variant.id, quantity: 2 }]);
     expect(deliveries.map((d) => d.status)).toEqual([200]);
-    const list = await m.call<{ rows: { status: string; items: { title: string; quantity: number; sku: string; myProductId: number }[]; total: number; countryCode: string }[] }>('GET', '/api/order/list');
+    const list = await m.call<{
+      rows: {
+        status: string;
+        items: { title: string; quantity: number; sku: string; myProductId: number }[];
+        total: number;
+        countryCode: string;
+      }[];
+    }>('GET', '/api/order/list');
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]).toMatchObject({ status: 'pending', countryCode: 'US' });
     expect(list.rows[0]!.items).toMatchObject([{ title: 'Order Mug', quantity: 2, myProductId: id }]);
@@ -433,7 +545,9 @@ describe('orders from the store', () => {
     await runner.drain();
     const shop = shopify.shop('quiet-store.myshopify.com');
     shop.webhooks = [];
-    await shopify.createOrder('quiet-store.myshopify.com', [{ variantId: productsIn('quiet-store.myshopify.com')[0]!.variants[1]!.id, quantity: 1 }]);
+    await shopify.createOrder('quiet-store.myshopify.com', [
+      { variantId: productsIn('quiet-store.myshopify.com')[0]!.variants[1]!.id, quantity: 1 },
+    ]);
     expect((await m.call<{ rows: unknown[] }>('GET', '/api/order/list')).rows).toHaveLength(0);
     expect(await runner.pullOrders()).toBe(1);
     expect(await runner.pullOrders()).toBe(0);
@@ -449,15 +563,24 @@ describe('several stores per merchant', () => {
     const b = await merchant();
     const first = await connect(a, 'multi-one');
     const second = await connect(a, 'multi-two');
-    let list = await a.call<{ data: { id: number; isCurrent: boolean; isDefault: boolean; adminUrl: string }[] }>('GET', '/api/stores/list');
-    expect(list.data.map((x) => [x.id, x.isCurrent, x.isDefault])).toEqual([[first, false, true], [second, true, false]]);
+    let list = await a.call<{ data: { id: number; isCurrent: boolean; isDefault: boolean; adminUrl: string }[] }>(
+      'GET',
+      '/api/stores/list',
+    );
+    expect(list.data.map((x) => [x.id, x.isCurrent, x.isDefault])).toEqual([
+      [first, false, true],
+      [second, true, false],
+    ]);
     expect(list.data[0]!.adminUrl).toBe('https://multi-one.myshopify.com/admin');
 
     expect((await a.call('PUT', '/api/user/selectShop', { id: second })).msg).toBe(StoreMessages.alreadyCurrent);
     expect((await a.call('PUT', '/api/user/selectShop', { id: first })).code).toBe(200);
     expect((await a.call('PUT', '/api/user/updateDefault', { id: second })).code).toBe(200);
     list = await a.call('GET', '/api/stores/list');
-    expect(list.data.map((x) => [x.id, x.isCurrent, x.isDefault])).toEqual([[first, true, false], [second, false, true]]);
+    expect(list.data.map((x) => [x.id, x.isCurrent, x.isDefault])).toEqual([
+      [first, true, false],
+      [second, false, true],
+    ]);
 
     // Another merchant can neither pick nor push to it.
     expect((await b.call('PUT', '/api/user/selectShop', { id: first })).msg).toBe(StoreMessages.storeNotFound);
@@ -468,21 +591,31 @@ describe('several stores per merchant', () => {
     expect((await a.call('POST', '/api/user/transferShopSendCode', { id: second, email: b.email })).code).toBe(200);
     const code = codeIn(await s.lastMail(b.email));
     expect(code).toMatch(/^\d{6}$/);
-    expect((await a.call('POST', '/api/user/transferShop', { id: second, email: b.email, code: code === '000000' ? '111111' : '000000' })).msg).toBe(Messages.emailCodeError);
+    expect(
+      (await a.call('POST', '/api/user/transferShop', { id: second, email: b.email, code: code === '000000' ? '111111' : '000000' })).msg,
+    ).toBe(Messages.emailCodeError);
     const moved = await a.call('POST', '/api/user/transferShop', { id: second, email: b.email, code });
     expect(moved.code, moved.msg).toBe(200);
     expect((await a.call<{ data: { id: number }[] }>('GET', '/api/stores/list')).data.map((x) => x.id)).toEqual([first]);
-    expect((await b.call<{ data: { id: number; isCurrent: boolean }[] }>('GET', '/api/stores/list')).data).toMatchObject([{ id: second, isCurrent: true }]);
+    expect((await b.call<{ data: { id: number; isCurrent: boolean }[] }>('GET', '/api/stores/list')).data).toMatchObject([
+      { id: second, isCurrent: true },
+    ]);
   });
 
   it('saves the theme style only as a JSON object with a script URL', async () => {
     const m = await merchant();
-    expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{bad' })).msg).toBe(StoreMessages.themeStyleInvalid);
-    expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{"mode":1}' })).msg).toBe(StoreMessages.themeStyleInvalid);
+    expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{bad' })).msg).toBe(
+      StoreMessages.themeStyleInvalid,
+    );
+    expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{"mode":1}' })).msg).toBe(
+      StoreMessages.themeStyleInvalid,
+    );
     // The script URL must be one this merchant uploaded (tests/server/stores-theme.test.ts covers the refusals).
     const up = await m.call<{ data: { url: string } }>('POST', '/api/shopifyOAuth/uploadThemeScript', { script: 'console.log("pod");' });
     expect(up.code, up.msg).toBe(200);
-    const saved = await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: JSON.stringify({ mode: 1, scriptUrl: up.data.url }) });
+    const saved = await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', {
+      themeStyle: JSON.stringify({ mode: 1, scriptUrl: up.data.url }),
+    });
     expect(saved.code, saved.msg).toBe(200);
     const info = await m.call<{ user: { themeStyle: string } }>('GET', '/api/user/getInfo');
     expect(JSON.parse(info.user.themeStyle)).toEqual({ mode: 1, scriptUrl: up.data.url });

@@ -13,8 +13,12 @@ import { createSession } from '../../server/accounts/session';
 import { StoreMessages } from '../../contract/stores';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 type Res<T = Record<string, unknown>> = T & { code: number; msg: string };
 interface Merchant {
@@ -28,10 +32,12 @@ async function merchant(): Promise<Merchant> {
   return { id: user.id, call: (method, p, body) => s.api(method, p, body, token) as never };
 }
 
-const upload = (m: Merchant, script: unknown) => m.call<{ data?: { url: string } }>('POST', '/api/shopifyOAuth/uploadThemeScript', { script });
+const upload = (m: Merchant, script: unknown) =>
+  m.call<{ data?: { url: string } }>('POST', '/api/shopifyOAuth/uploadThemeScript', { script });
 const saveStyle = (m: Merchant, style: Record<string, unknown>) =>
   m.call<{ data?: { themeStyle: string } }>('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: JSON.stringify(style) });
-const themeStyleOf = async (m: Merchant) => (await m.call<{ user: { themeStyle: string | null } }>('GET', '/api/user/getInfo')).user.themeStyle;
+const themeStyleOf = async (m: Merchant) =>
+  (await m.call<{ user: { themeStyle: string | null } }>('GET', '/api/user/getInfo')).user.themeStyle;
 
 /** Every file the merchant has in local storage (to show a refused upload stored nothing). */
 async function filesOf(userId: number): Promise<string[]> {

@@ -29,7 +29,13 @@ beforeAll(async () => {
   s = await startServer({ STORES_ALLOW_PRIVATE_HOSTS: '1', STORE_ORDER_PULL_MS: '0' });
   s.config.shops.publicUrl = s.url;
   rows = await seedCatalog(s, OPTIONS);
-  runner = startShopJobs({ db: s.database.db, config: s.config.shops, dataDir: s.config.dataDir, log: { info() {}, warn() {}, error() {} }, loop: false });
+  runner = startShopJobs({
+    db: s.database.db,
+    config: s.config.shops,
+    dataDir: s.config.dataDir,
+    log: { info() {}, warn() {}, error() {} },
+    loop: false,
+  });
 });
 afterAll(async () => {
   await runner?.close();
@@ -43,8 +49,12 @@ describe('WooCommerce', () => {
     const { token } = await createSession(s.database.db, user.id);
     const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => s.api<T>(method, path, body, token);
 
-    expect((await call('POST', '/woocommerce/woocommerce/connectWCForLogin', { storeUrl: 'not a url at all' })).msg).toBe(StoreMessages.invalidStoreUrl);
-    const start = await call<{ data: { url: string; state: string } }>('POST', '/woocommerce/woocommerce/connectWCForLogin', { storeUrl: woo.url });
+    expect((await call('POST', '/woocommerce/woocommerce/connectWCForLogin', { storeUrl: 'not a url at all' })).msg).toBe(
+      StoreMessages.invalidStoreUrl,
+    );
+    const start = await call<{ data: { url: string; state: string } }>('POST', '/woocommerce/woocommerce/connectWCForLogin', {
+      storeUrl: woo.url,
+    });
     expect(start.code, start.msg).toBe(200);
     const grant = new URL(start.data.url);
     expect(grant.pathname).toBe('/wc-auth/v1/authorize');
@@ -52,7 +62,9 @@ describe('WooCommerce', () => {
     expect(grant.searchParams.get('callback_url')).toBe(`${s.url}/prod-api/woocommerce/woocommerce/callback`);
     const approved = await woo.approve(start.data.url);
     expect(approved.callbackStatus).toBe(200);
-    const result = await call<{ data: { status: string } }>('POST', '/woocommerce/woocommerce/connectResult', { state: new URL(approved.returnUrl).searchParams.get('state') });
+    const result = await call<{ data: { status: string } }>('POST', '/woocommerce/woocommerce/connectResult', {
+      state: new URL(approved.returnUrl).searchParams.get('state'),
+    });
     expect(result.data.status).toBe('bound');
     const stores = await call<{ data: { type: number; platform: string; adminUrl: string }[] }>('GET', '/api/stores/list');
     expect(stores.data).toMatchObject([{ type: StoreType.WOOCOMMERCE, platform: 'woocommerce', adminUrl: `${woo.url}/wp-admin` }]);
@@ -63,15 +75,33 @@ describe('WooCommerce', () => {
 
     const p = rows.products.find((x) => rows.variants.filter((v) => v.productId === x.id).length >= 2)!;
     const variants = rows.variants.filter((v) => v.productId === p.id).slice(0, 2);
-    const [mp] = await s.database.db.insert(myProducts).values({ userId: user.id, productfid: p.id, title: 'Woo Tee', bodyHtml: '<p>soft</p>' }).returning();
-    await s.database.db.insert(myProductVariants).values(variants.map((v, i) => ({
-      myProductId: mp!.id, variantId: v.id, position: i + 1, option1: v.option1, option2: v.option2, option3: v.option3, sku: `W-${v.sku}`, costCents: v.cost, priceCents: 2500 + i,
-    })));
+    const [mp] = await s.database.db
+      .insert(myProducts)
+      .values({ userId: user.id, productfid: p.id, title: 'Woo Tee', bodyHtml: '<p>soft</p>' })
+      .returning();
+    await s.database.db.insert(myProductVariants).values(
+      variants.map((v, i) => ({
+        myProductId: mp!.id,
+        variantId: v.id,
+        position: i + 1,
+        option1: v.option1,
+        option2: v.option2,
+        option3: v.option3,
+        sku: `W-${v.sku}`,
+        costCents: v.cost,
+        priceCents: 2500 + i,
+      })),
+    );
     expect((await call('POST', `/api/sendProductShopify/addQueque/${mp!.id}`)).code).toBe(200);
     await runner.drain();
     const [made] = [...woo.products.values()];
     expect(made).toMatchObject({ name: 'Woo Tee', slug: `pod-${mp!.id}`, type: 'variable', description: '<p>soft</p>' });
-    expect(made!.variations.map((v) => [v.sku, v.regular_price]).sort()).toEqual([[`W-${variants[0]!.sku}`, '25.00'], [`W-${variants[1]!.sku}`, '25.01']].sort());
+    expect(made!.variations.map((v) => [v.sku, v.regular_price]).sort()).toEqual(
+      [
+        [`W-${variants[0]!.sku}`, '25.00'],
+        [`W-${variants[1]!.sku}`, '25.01'],
+      ].sort(),
+    );
     const variationIds = made!.variations.map((v) => v.id).sort();
 
     await s.database.db.update(myProducts).set({ title: 'Woo Tee 2' }).where(eq(myProducts.id, mp!.id));
@@ -83,7 +113,13 @@ describe('WooCommerce', () => {
 
     // A forged webhook is refused; the store's own is imported once.
     const forged = await fetch(`${s.url}/prod-api/woocommerce/woocommerce/webhook`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-wc-webhook-source': `${woo.url}/`, 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-signature': createHmac('sha256', 'guess').update('{}').digest('base64') },
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-wc-webhook-source': `${woo.url}/`,
+        'x-wc-webhook-topic': 'order.created',
+        'x-wc-webhook-signature': createHmac('sha256', 'guess').update('{}').digest('base64'),
+      },
       body: '{}',
     });
     expect(forged.status).toBe(401);

@@ -9,7 +9,12 @@ let tokenB = '';
 async function register(email: string): Promise<string> {
   await s.api('POST', '/api/user/sendEmailCode', { email }, undefined, { 'x-forwarded-for': `192.0.2.${email.length}` });
   const code = codeIn(await s.lastMail(email));
-  const res = await s.api<{ token: string }>('POST', '/api/user/add', { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123' });
+  const res = await s.api<{ token: string }>('POST', '/api/user/add', {
+    username: email,
+    emailCode: code,
+    password: 'secret123',
+    confirmPassword: 'secret123',
+  });
   return res.token;
 }
 
@@ -18,12 +23,22 @@ async function upload(path: string, file: Buffer, name: string, token?: string, 
   form.append('avatarfile', new Blob([new Uint8Array(file)], { type }), name);
   form.append('imgName', name);
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  const res = await fetch(`${s.url}/prod-api${path}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${s.url}/prod-api${path}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return (await res.json()) as { code: number; msg: string; data?: Record<string, unknown> };
 }
 
-const png = (w: number, h: number, color = '#ff0000') => sharp({ create: { width: w, height: h, channels: 4, background: color } }).png().toBuffer();
-const jpg = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#0000ff' } }).jpeg().toBuffer();
+const png = (w: number, h: number, color = '#ff0000') =>
+  sharp({ create: { width: w, height: h, channels: 4, background: color } })
+    .png()
+    .toBuffer();
+const jpg = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#0000ff' } })
+    .jpeg()
+    .toBuffer();
 const fetchBytes = async (url: string) => {
   const res = await fetch(`${s.url}${url}`);
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
@@ -34,7 +49,9 @@ beforeAll(async () => {
   tokenA = await register('uploader@example.com');
   tokenB = await register('other@example.com');
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('image uploads', () => {
   it('stores a PNG under the spec path with its thumbnail and serves it back', async () => {
@@ -68,17 +85,24 @@ describe('image uploads', () => {
   });
 
   it('judges files by content, not by name or declared type', async () => {
-    expect(await upload('/api/uploadsImg/uploadCustomized', Buffer.from('GIF89a not really'), 'fake.png', tokenA))
-      .toMatchObject({ code: 10000, msg: 'This file is not a picture(jpeg,png)' });
+    expect(await upload('/api/uploadsImg/uploadCustomized', Buffer.from('GIF89a not really'), 'fake.png', tokenA)).toMatchObject({
+      code: 10000,
+      msg: 'This file is not a picture(jpeg,png)',
+    });
     // A real JPEG sent as "text/plain" named .txt is still a picture.
     expect((await upload('/api/uploadsImg/uploadCustomized', await jpg(20, 20), 'x.txt', tokenA, 'text/plain')).code).toBe(200);
     // PNG magic bytes followed by garbage do not decode.
     const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-    expect(await upload('/api/uploadsImg/uploadCustomized', broken, 'broken.png', tokenA)).toMatchObject({ msg: 'This file is not a picture(jpeg,png)' });
+    expect(await upload('/api/uploadsImg/uploadCustomized', broken, 'broken.png', tokenA)).toMatchObject({
+      msg: 'This file is not a picture(jpeg,png)',
+    });
   });
 
   it('refuses empty and oversized files with the spec messages', async () => {
-    expect(await upload('/api/uploadsImg/uploadCustomized', Buffer.alloc(0), 'empty.png', tokenA)).toMatchObject({ code: 10000, msg: 'Please select an image' });
+    expect(await upload('/api/uploadsImg/uploadCustomized', Buffer.alloc(0), 'empty.png', tokenA)).toMatchObject({
+      code: 10000,
+      msg: 'Please select an image',
+    });
     const huge = Buffer.concat([await png(10, 10), Buffer.alloc(41_943_041 - 100)]);
     expect(await upload('/api/uploadsImg/uploadCustomized', huge, 'huge.png', tokenA)).toMatchObject({ code: 10000, msg: 'image max 40M' });
   });
@@ -94,7 +118,9 @@ describe('image uploads', () => {
     expect(res.code).toBe(200);
     expect(String(res.data!.url)).toMatch(/\/customizedTemplate\/customImages\/\d+\/.+\.json$/);
     expect((await fetchBytes(String(res.data!.url))).body.equals(design)).toBe(true);
-    expect(await upload('/api/uploadsImg/uploadCustomizedNoPrefix', Buffer.from('{not json'), 'd.json', tokenA)).toMatchObject({ code: 10000 });
+    expect(await upload('/api/uploadsImg/uploadCustomizedNoPrefix', Buffer.from('{not json'), 'd.json', tokenA)).toMatchObject({
+      code: 10000,
+    });
   });
 
   it('answers local storage for STS when OSS is not configured', async () => {
@@ -104,29 +130,50 @@ describe('image uploads', () => {
 
 describe('my uploads library', () => {
   it('lists only my images, newest first, and lets only me remove them', async () => {
-    const mine = await s.api<{ rows: { id: number; fileName: string }[]; total: number }>('GET', '/api/shopCustomImages/getShopCustomImagesList?pageNum=1&pageSize=10', undefined, tokenA);
+    const mine = await s.api<{ rows: { id: number; fileName: string }[]; total: number }>(
+      'GET',
+      '/api/shopCustomImages/getShopCustomImagesList?pageNum=1&pageSize=10',
+      undefined,
+      tokenA,
+    );
     expect(mine.code).toBe(200);
     expect(mine.total).toBeGreaterThanOrEqual(3);
     expect(mine.rows[0]?.fileName).toBe('x.txt');
-    const theirs = await s.api<{ rows: unknown[]; total: number }>('GET', '/api/shopCustomImages/getShopCustomImagesList', undefined, tokenB);
+    const theirs = await s.api<{ rows: unknown[]; total: number }>(
+      'GET',
+      '/api/shopCustomImages/getShopCustomImagesList',
+      undefined,
+      tokenB,
+    );
     expect(theirs.total).toBe(0);
 
     const id = mine.rows[0]!.id;
     expect(await s.api('GET', `/api/shopCustomImages/removeShopCustomImages?id=${id}`, undefined, tokenB)).toMatchObject({ code: 10000 });
     expect((await s.api('GET', `/api/shopCustomImages/removeShopCustomImages?id=${id}`, undefined, tokenA)).code).toBe(200);
-    const after = await s.api<{ rows: { id: number }[]; total: number }>('GET', '/api/shopCustomImages/getShopCustomImagesList', undefined, tokenA);
+    const after = await s.api<{ rows: { id: number }[]; total: number }>(
+      'GET',
+      '/api/shopCustomImages/getShopCustomImagesList',
+      undefined,
+      tokenA,
+    );
     expect(after.total).toBe(mine.total - 1);
     expect(after.rows.some((r) => r.id === id)).toBe(false);
   });
 
-  it('will not register another merchant\'s file as mine', async () => {
+  it("will not register another merchant's file as mine", async () => {
     const up = await upload('/api/uploadsImg/uploadCustomized', await png(10, 10), 'b.png', tokenB);
-    expect(await s.api('POST', '/api/shopCustomImages/addShopCustomImages', { url: up.data!.originalUrl }, tokenA))
-      .toMatchObject({ code: 10000, msg: 'This image does not belong to your account' });
+    expect(await s.api('POST', '/api/shopCustomImages/addShopCustomImages', { url: up.data!.originalUrl }, tokenA)).toMatchObject({
+      code: 10000,
+      msg: 'This image does not belong to your account',
+    });
   });
 
   it('serves nothing outside the storage keys', async () => {
-    for (const p of ['/prod-api/storage/../../etc/passwd', '/prod-api/storage/%2e%2e/%2e%2e/package.json', '/prod-api/storage/CustomizedImages/1/x.png']) {
+    for (const p of [
+      '/prod-api/storage/../../etc/passwd',
+      '/prod-api/storage/%2e%2e/%2e%2e/package.json',
+      '/prod-api/storage/CustomizedImages/1/x.png',
+    ]) {
       expect((await fetchBytes(p)).status).toBe(404);
     }
   });

@@ -1,7 +1,14 @@
 /** The pure rules behind the commerce pages (src/pages/commerce/logic.ts). */
 import { describe, expect, it } from 'vitest';
 import {
-  absoluteShareLink, checkoutBlockers, couponCondition, couponValue, initialMethod, ordersSearch, pageCount, readOrdersQuery,
+  absoluteShareLink,
+  checkoutBlockers,
+  couponCondition,
+  couponValue,
+  initialMethod,
+  ordersSearch,
+  pageCount,
+  readOrdersQuery,
 } from '../../src/pages/commerce/logic';
 import { CommerceMessages } from '../../contract/commerce';
 
@@ -17,8 +24,14 @@ describe('coupon wording', () => {
 
 describe('checkout blockers', () => {
   const filled = { first_name: 'Ada', last_name: '', address1: '1 Main St', address2: '' };
-  const group = (over: Partial<{ shipFromName: string; refused: string | null; methods: { logisticsId: number }[]; chosen: number | null }> = {}) => ({
-    shipFromName: 'China', refused: null, methods: [{ logisticsId: 1 }], chosen: 1, ...over,
+  const group = (
+    over: Partial<{ shipFromName: string; refused: string | null; methods: { logisticsId: number }[]; chosen: number | null }> = {},
+  ) => ({
+    shipFromName: 'China',
+    refused: null,
+    methods: [{ logisticsId: 1 }],
+    chosen: 1,
+    ...over,
   });
 
   it('lets a filled address with a method per group through', () => {
@@ -30,13 +43,17 @@ describe('checkout blockers', () => {
     expect(checkoutBlockers(1, { ...filled, first_name: '' }, [])).toEqual([CommerceMessages.addressNotFilled]);
     expect(checkoutBlockers(1, { ...filled, address1: '' }, [])).toEqual([CommerceMessages.addressNotFilled]);
     expect(checkoutBlockers(1, { ...filled, first_name: '', last_name: 'Lovelace', address1: '', address2: 'Flat 2' }, [])).toEqual([]);
-    expect(checkoutBlockers(2, filled, [group({ shipFromName: 'USA', refused: 'Only Ship to USA', methods: [] }), group({ chosen: null })]))
-      .toEqual(['USA: Only Ship to USA', 'China: please choose a shipping method']);
+    expect(
+      checkoutBlockers(2, filled, [group({ shipFromName: 'USA', refused: 'Only Ship to USA', methods: [] }), group({ chosen: null })]),
+    ).toEqual(['USA: Only Ship to USA', 'China: please choose a shipping method']);
     expect(checkoutBlockers(1, filled, [group({ methods: [], chosen: null })])).toEqual(['China: no shipping method is available']);
   });
 
   it('keeps a still-offered method, else takes the default', () => {
-    const methods = [{ logisticsId: 1, isDefault: true }, { logisticsId: 2, isDefault: false }];
+    const methods = [
+      { logisticsId: 1, isDefault: true },
+      { logisticsId: 2, isDefault: false },
+    ];
     expect(initialMethod(methods, 2)).toBe(2);
     expect(initialMethod(methods, 9)).toBe(1);
     expect(initialMethod(methods, null)).toBe(1);
@@ -48,10 +65,18 @@ describe('checkout blockers', () => {
 describe('orders page state in the URL', () => {
   it('reads the tab, sort, page size (5/10/15/25) and page, falling back on anything unknown', () => {
     expect(readOrdersQuery(new URLSearchParams(''))).toEqual({ tab: 'ORDER_PENDING', sort: 'created_desc', pageSize: 10, pageNum: 1 });
-    expect(readOrdersQuery(new URLSearchParams('tabname=ORDER_FULFILLED&sort=updated_asc&pageSize=25&pageNum=3')))
-      .toEqual({ tab: 'ORDER_FULFILLED', sort: 'updated_asc', pageSize: 25, pageNum: 3 });
-    expect(readOrdersQuery(new URLSearchParams('tabname=ORDER_X&sort=price&pageSize=7&pageNum=-2')))
-      .toEqual({ tab: 'ORDER_PENDING', sort: 'created_desc', pageSize: 10, pageNum: 1 });
+    expect(readOrdersQuery(new URLSearchParams('tabname=ORDER_FULFILLED&sort=updated_asc&pageSize=25&pageNum=3'))).toEqual({
+      tab: 'ORDER_FULFILLED',
+      sort: 'updated_asc',
+      pageSize: 25,
+      pageNum: 3,
+    });
+    expect(readOrdersQuery(new URLSearchParams('tabname=ORDER_X&sort=price&pageSize=7&pageNum=-2'))).toEqual({
+      tab: 'ORDER_PENDING',
+      sort: 'created_desc',
+      pageSize: 10,
+      pageNum: 1,
+    });
   });
 
   it('writes it back without the defaults, and round-trips', () => {

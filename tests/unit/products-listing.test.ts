@@ -33,6 +33,9 @@ describe('imagesByColour', () => {
   it('groups views by colour in render order', () => {
     const img = (colorValue: string, colorName: string, viewId: string) => ({ colorValue, colorName, viewId });
     const groups = imagesByColour([img('#FFF', 'White', 'front'), img('#000', 'Black', 'front'), img('#FFF', 'White', 'back')]);
-    expect(groups.map((g) => [g.colorName, g.images.map((i) => i.viewId)])).toEqual([['White', ['front', 'back']], ['Black', ['front']]]);
+    expect(groups.map((g) => [g.colorName, g.images.map((i) => i.viewId)])).toEqual([
+      ['White', ['front', 'back']],
+      ['Black', ['front']],
+    ]);
   });
 });

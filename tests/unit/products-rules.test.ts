@@ -4,7 +4,12 @@ import { sanitizeHtml } from '../../server/products/sanitize-html';
 import { priceVariants, selectVariants, type CatalogOption, type CatalogVariant } from '../../server/products/variants';
 import { copyTitle } from '../../server/products/service';
 import {
-  applyPriceRule, DEFAULT_PRICE_RULE, PRICE_MAX_CENTS, priceRuleError, priceTextToCents, ProductMessages,
+  applyPriceRule,
+  DEFAULT_PRICE_RULE,
+  PRICE_MAX_CENTS,
+  priceRuleError,
+  priceTextToCents,
+  ProductMessages,
 } from '../../contract/products';
 
 describe('sanitizeHtml', () => {
@@ -16,7 +21,10 @@ describe('sanitizeHtml', () => {
     ['<a href="javascript:alert(1)">a</a>', '<a>a</a>'],
     ['<a href="&#106;avascript:alert(1)">a</a>', '<a>a</a>'],
     ['<a href=" java\tscript:alert(1)">a</a>', '<a>a</a>'],
-    ['<a href="https://example.com/?a=1&b=2">ok</a>', '<a href="https://example.com/?a=1&amp;b=2" rel="noopener noreferrer nofollow" target="_blank">ok</a>'],
+    [
+      '<a href="https://example.com/?a=1&b=2">ok</a>',
+      '<a href="https://example.com/?a=1&amp;b=2" rel="noopener noreferrer nofollow" target="_blank">ok</a>',
+    ],
     ['<ul><li>one<li>two</ul>', '<ul><li>one<li>two</li></li></ul>'],
     ['<b>unclosed <i>tags', '<b>unclosed <i>tags</i></b>'],
     ['stray </div> close', 'stray  close'],
@@ -44,12 +52,37 @@ describe('sanitizeHtml', () => {
 });
 
 const options: CatalogOption[] = [
-  { name: 'Color', position: 1, isColor: true, values: [{ name: 'White', hex: '#FFFFFF' }, { name: 'Black', hex: '#000000' }, { name: 'Red', hex: '#FF0000' }] },
-  { name: 'Size', position: 2, isColor: false, values: [{ name: 'S', hex: null }, { name: 'M', hex: null }] },
+  {
+    name: 'Color',
+    position: 1,
+    isColor: true,
+    values: [
+      { name: 'White', hex: '#FFFFFF' },
+      { name: 'Black', hex: '#000000' },
+      { name: 'Red', hex: '#FF0000' },
+    ],
+  },
+  {
+    name: 'Size',
+    position: 2,
+    isColor: false,
+    values: [
+      { name: 'S', hex: null },
+      { name: 'M', hex: null },
+    ],
+  },
 ];
-const variants: CatalogVariant[] = ['White', 'Black', 'Red'].flatMap((c, i) => ['S', 'M'].map((size, j) => ({
-  id: 100 + i * 2 + j, position: i * 2 + j, option1: c, option2: size, option3: null, sku: `${c}-${size}`, cost: 1000 + i * 100 + j * 10,
-})));
+const variants: CatalogVariant[] = ['White', 'Black', 'Red'].flatMap((c, i) =>
+  ['S', 'M'].map((size, j) => ({
+    id: 100 + i * 2 + j,
+    position: i * 2 + j,
+    option1: c,
+    option2: size,
+    option3: null,
+    sku: `${c}-${size}`,
+    cost: 1000 + i * 100 + j * 10,
+  })),
+);
 const ids = (vs: readonly { id: number }[]) => vs.map((v) => v.id);
 
 describe('selectVariants', () => {
@@ -61,7 +94,19 @@ describe('selectVariants', () => {
     expect(ids(selectVariants(options, variants, [{ id: 'x', color: '#123456', name: 'black' }], {}))).toEqual([102, 103]);
   });
   it('combines colours with picked values of other options', () => {
-    expect(ids(selectVariants(options, variants, [{ id: 'a', color: '#FFFFFF' }, { id: 'b', color: '#000000' }], { 2: ['m'] }))).toEqual([101, 103]);
+    expect(
+      ids(
+        selectVariants(
+          options,
+          variants,
+          [
+            { id: 'a', color: '#FFFFFF' },
+            { id: 'b', color: '#000000' },
+          ],
+          { 2: ['m'] },
+        ),
+      ),
+    ).toEqual([101, 103]);
   });
   it('selects nothing when the picked colour is not sold', () => {
     expect(selectVariants(options, variants, [{ id: 'x', color: '#00FF00' }], {})).toEqual([]);
@@ -75,12 +120,21 @@ describe('priceVariants', () => {
     expect(out).toEqual(variants.slice(0, 2).map((v) => ({ ...v, price: v.cost * 2 })));
   });
   it('keeps explicit prices, prices the rest by the rule, and orders by catalogue position', () => {
-    const out = priceVariants(variants, [], [{ variantId: 103, price: 999 }, { variantId: 100 }], { mode: 'markup', multiplierPct: 200, markupCents: 250 });
-    expect(out).toEqual([{ ...variants[0]!, price: 1250 }, { ...variants[3]!, price: 999 }]);
+    const out = priceVariants(variants, [], [{ variantId: 103, price: 999 }, { variantId: 100 }], {
+      mode: 'markup',
+      multiplierPct: 200,
+      markupCents: 250,
+    });
+    expect(out).toEqual([
+      { ...variants[0]!, price: 1250 },
+      { ...variants[3]!, price: 999 },
+    ]);
   });
   it('refuses unknown or repeated variants, bad prices and empty selections', () => {
     expect(priceVariants(variants, [], [{ variantId: 1, price: 100 }], rule)).toEqual({ error: ProductMessages.variantNotInProduct });
-    expect(priceVariants(variants, [], [{ variantId: 100 }, { variantId: 100 }], rule)).toEqual({ error: ProductMessages.variantNotInProduct });
+    expect(priceVariants(variants, [], [{ variantId: 100 }, { variantId: 100 }], rule)).toEqual({
+      error: ProductMessages.variantNotInProduct,
+    });
     for (const price of [0, -1, 1.5, PRICE_MAX_CENTS + 1]) {
       expect(priceVariants(variants, [], [{ variantId: 100, price }], rule)).toEqual({ error: ProductMessages.priceInvalid });
     }

@@ -1,7 +1,14 @@
 /** Pure pieces of the store connections: shop domains, HMACs, backoff, wording helpers, token sealing, product mapping. */
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { hmacMessage, missingScopes, normalizeShopDomain, signQuery, verifyQueryHmac, verifyWebhookHmac } from '../../server/shops/shopify/oauth';
+import {
+  hmacMessage,
+  missingScopes,
+  normalizeShopDomain,
+  signQuery,
+  verifyQueryHmac,
+  verifyWebhookHmac,
+} from '../../server/shops/shopify/oauth';
 import { backoffMs, nextRunAfterFailure } from '../../server/shops/push-queue';
 import { retryAfterMs, kindOfStatus } from '../../server/shops/errors';
 import { createTokenCipher, parseKey } from '../../server/shops/token-cipher';
@@ -106,8 +113,16 @@ describe('wording and rules of the UI', () => {
 
 describe('Shopify product mapping', () => {
   const product: PushProduct = {
-    id: 7, userId: 1, catalogProductId: 3, title: 'Tee', bodyHtml: '<p>x</p>', handle: 'pod-7',
-    options: [{ name: 'Color', values: ['White', 'Black'] }, { name: 'Size', values: ['M'] }],
+    id: 7,
+    userId: 1,
+    catalogProductId: 3,
+    title: 'Tee',
+    bodyHtml: '<p>x</p>',
+    handle: 'pod-7',
+    options: [
+      { name: 'Color', values: ['White', 'Black'] },
+      { name: 'Size', values: ['M'] },
+    ],
     variants: [
       { id: 70, catalogVariantId: 30, sku: 'T-W-M', priceCents: 1999, optionValues: ['White', 'M'], imageUrl: 'https://x/w.jpg' },
       { id: 71, catalogVariantId: 31, sku: 'T-B-M', priceCents: 2005, optionValues: ['Black', 'M'], imageUrl: null },
@@ -118,10 +133,24 @@ describe('Shopify product mapping', () => {
   it('creates by handle, updates by id with the known variant ids, prices as decimals', () => {
     const create = productSetVariables(product, null);
     expect(create.identifier).toEqual({ handle: 'pod-7' });
-    expect(create.input.variants[0]).toMatchObject({ price: '19.99', sku: 'T-W-M', optionValues: [{ optionName: 'Color', name: 'White' }, { optionName: 'Size', name: 'M' }], file: { originalSource: 'https://x/w.jpg' } });
+    expect(create.input.variants[0]).toMatchObject({
+      price: '19.99',
+      sku: 'T-W-M',
+      optionValues: [
+        { optionName: 'Color', name: 'White' },
+        { optionName: 'Size', name: 'M' },
+      ],
+      file: { originalSource: 'https://x/w.jpg' },
+    });
     expect(create.input.variants[1]).not.toHaveProperty('file');
-    expect(create.input.productOptions).toEqual([{ name: 'Color', position: 1, values: [{ name: 'White' }, { name: 'Black' }] }, { name: 'Size', position: 2, values: [{ name: 'M' }] }]);
-    const update = productSetVariables(product, { externalProductId: 'gid://shopify/Product/1', variantMap: { 70: 'gid://shopify/ProductVariant/9' } });
+    expect(create.input.productOptions).toEqual([
+      { name: 'Color', position: 1, values: [{ name: 'White' }, { name: 'Black' }] },
+      { name: 'Size', position: 2, values: [{ name: 'M' }] },
+    ]);
+    const update = productSetVariables(product, {
+      externalProductId: 'gid://shopify/Product/1',
+      variantMap: { 70: 'gid://shopify/ProductVariant/9' },
+    });
     expect(update.identifier).toEqual({ id: 'gid://shopify/Product/1' });
     expect(update.input.variants[0]).toMatchObject({ id: 'gid://shopify/ProductVariant/9' });
     expect(update.input.variants[1]).not.toHaveProperty('id');
@@ -129,8 +158,20 @@ describe('Shopify product mapping', () => {
 
   it('maps the store variants back to ours by option values', () => {
     const map = variantMapFrom(product, [
-      { id: 'gid://v/2', selectedOptions: [{ name: 'Color', value: 'Black' }, { name: 'Size', value: 'M' }] },
-      { id: 'gid://v/1', selectedOptions: [{ name: 'Color', value: 'White' }, { name: 'Size', value: 'M' }] },
+      {
+        id: 'gid://v/2',
+        selectedOptions: [
+          { name: 'Color', value: 'Black' },
+          { name: 'Size', value: 'M' },
+        ],
+      },
+      {
+        id: 'gid://v/1',
+        selectedOptions: [
+          { name: 'Color', value: 'White' },
+          { name: 'Size', value: 'M' },
+        ],
+      },
     ]);
     expect(map).toEqual({ 70: 'gid://v/1', 71: 'gid://v/2' });
   });

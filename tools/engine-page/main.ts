@@ -4,18 +4,32 @@
  */
 import type { Layer, Psd } from 'ag-psd';
 import {
-  Engine, createMapImageLoader, importPsd, readPsdBytes, templateFromPsd, unwrap, validateTemplate,
-  type CustomTemplate, type ImportedPsd, type SkuDesign, type TemplateFlat,
+  Engine,
+  createMapImageLoader,
+  importPsd,
+  readPsdBytes,
+  templateFromPsd,
+  unwrap,
+  validateTemplate,
+  type CustomTemplate,
+  type ImportedPsd,
+  type SkuDesign,
+  type TemplateFlat,
 } from '../../engine/index.ts';
 import { compositeDocument, flattenOver, storedCompositeStatus } from '../../engine/psd/composite/index.ts';
 import { applySmartFilters } from '../../engine/psd/pixels/filters.ts';
 import type { Raster } from '../../engine/psd/pixels/raster.ts';
 import { embeddedPsdPixels } from '../../engine/psd/sources.ts';
 import { bakePsdTemplate } from '../../engine/psd/template-bake.ts';
+import { embeddedDisplacementMap } from '../../engine/psd/displace.ts';
 import { documentColorContext, embeddedColor, isPsd, toDocumentColor, type ColorContext } from '../../engine/psd/color/index.ts';
 
 export interface MockupArgs {
-  template?: string; psd?: string; design?: string; size?: number; layers?: boolean;
+  template?: string;
+  psd?: string;
+  design?: string;
+  size?: number;
+  layers?: boolean;
   /** Also render the whole PSD (every layer, the smart objects by the engine) and return Photoshop's stored composite beside it. */
   composite?: boolean;
   /** false: skip the view mockups (the fidelity run only needs layers and composites). */
@@ -83,14 +97,21 @@ const rasterToBitmap = (r: Raster) => createImageBitmap(new ImageData(new Uint8C
  * stored, no colour conversion), PSD/PSB through the PSD reader; then, as Photoshop does, from
  * the file's own colour profile into the document's when both are known.
  */
-async function decodeSource(file: { name: string; data: Uint8Array }, color: ColorContext, warn: (m: string) => void): Promise<ImageBitmap | null> {
+async function decodeSource(
+  file: { name: string; data: Uint8Array },
+  color: ColorContext,
+  warn: (m: string) => void,
+): Promise<ImageBitmap | null> {
   const managed = !color.documentUntagged && color.documentProfile !== null;
   let pixels: Raster | null = null;
   if (isPsd(file.data)) {
     pixels = embeddedPsdPixels(file.data, warn);
     if (!pixels) return null;
   } else {
-    const bitmap = await createImageBitmap(new Blob([new Uint8Array(file.data)]), { colorSpaceConversion: 'none', premultiplyAlpha: 'premultiply' });
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(file.data)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'premultiply',
+    });
     if (!managed) return bitmap;
     const c = new OffscreenCanvas(bitmap.width, bitmap.height);
     const ctx = c.getContext('2d')!;
@@ -109,17 +130,45 @@ async function decodeSource(file: { name: string; data: Uint8Array }, color: Col
 /** Each flat shows one image covering it: the merchant's design, or the smart object's own content. */
 function designFor(flats: TemplateFlat[], urlOf: (flatId: string) => string | null): SkuDesign {
   return {
-    id: 'cli', color: '#FFFFFF', styleId: null, BGDesignList: [],
+    id: 'cli',
+    color: '#FFFFFF',
+    styleId: null,
+    BGDesignList: [],
     flatDesignList: flats.map((f) => {
       const url = urlOf(f.flatId);
       const { width, height } = f.flatData;
       return {
-        flatId: f.flatId, color: '#FFFFFF', flatImage: null, previewFlatImage: null,
-        designList: url ? [{
-          type: 'image' as const, flatId: f.flatId, localId: `cli-${f.flatId}`, designId: null, left: 0, top: 0, width, height,
-          angle: 0, scaleX: 1, scaleY: 1, flipX: false, flipY: false, originX: 'left' as const, originY: 'top' as const,
-          url, fileName: 'design', originalWidth: width, originalHeight: height, tiling: null, tilingLayer: null,
-        }] : f.designList,
+        flatId: f.flatId,
+        color: '#FFFFFF',
+        flatImage: null,
+        previewFlatImage: null,
+        designList: url
+          ? [
+              {
+                type: 'image' as const,
+                flatId: f.flatId,
+                localId: `cli-${f.flatId}`,
+                designId: null,
+                left: 0,
+                top: 0,
+                width,
+                height,
+                angle: 0,
+                scaleX: 1,
+                scaleY: 1,
+                flipX: false,
+                flipY: false,
+                originX: 'left' as const,
+                originY: 'top' as const,
+                url,
+                fileName: 'design',
+                originalWidth: width,
+                originalHeight: height,
+                tiling: null,
+                tilingLayer: null,
+              },
+            ]
+          : f.designList,
       };
     }),
   } as SkuDesign;
@@ -145,7 +194,10 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
       const warn = (m: string) => notes.push(`${s.path}: ${m}`);
       try {
         const bitmap = await decodeSource(s.file, color, warn);
-        if (!bitmap) { warn(`embedded file ${s.file.name} holds no pixels; pass --design`); continue; }
+        if (!bitmap) {
+          warn(`embedded file ${s.file.name} holds no pixels; pass --design`);
+          continue;
+        }
         bitmaps[`__psd/src/${s.flatId}`] = bitmap;
         sourceUrl[s.flatId] = `__psd/src/${s.flatId}`;
       } catch (err) {
@@ -156,8 +208,12 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
     const parsed: unknown = await (await fetch(args.template!)).json();
     template = unwrap(validateTemplate(parsed));
   }
-  if (args.design) bitmaps['__design'] = await createImageBitmap(new Blob([await fetchBytes(args.design)]), { colorSpaceConversion: 'none', premultiplyAlpha: 'premultiply' });
-  const design = designFor(template.flatList, (flatId) => (args.design ? '__design' : sourceUrl[flatId] ?? null));
+  if (args.design)
+    bitmaps['__design'] = await createImageBitmap(new Blob([await fetchBytes(args.design)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'premultiply',
+    });
+  const design = designFor(template.flatList, (flatId) => (args.design ? '__design' : (sourceUrl[flatId] ?? null)));
   const fallback = createMapImageLoaderFallback();
   const engine = new Engine({ loader: createMapImageLoader(bitmaps, fallback), ...(psd ? PHOTOSHOP_RESAMPLING : {}) });
   const sourceOf = new Map((imported?.sources ?? []).map((s) => [s.flatId, s]));
@@ -182,7 +238,13 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
       let pixels: Raster = l.pixels;
       let png = l.png;
       if (source?.psdLayer.placedLayer?.filter) {
-        pixels = applySmartFilters(source.psdLayer.placedLayer.filter, pixels, { warn: (m) => notes.push(`${source.path}: ${m}`) });
+        const warn = (m: string) => notes.push(`${source.path}: ${m}`);
+        const doc = psd;
+        // A Displace filter reads the map Photoshop embedded in the document.
+        pixels = applySmartFilters(source.psdLayer.placedLayer.filter, pixels, {
+          warn,
+          displacementMap: (name) => embeddedDisplacementMap(doc, name, warn),
+        });
         if (pixels !== l.pixels) png = await rasterToPng(pixels);
       }
       if (source) rendered.set(source.psdLayer, pixels);
@@ -191,7 +253,8 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
     if (args.saveTemplate || args.templateComposite) await bakeInto(out, psd, design, bitmaps);
     if (!args.composite && args.viewsOut === false) return out;
     const composite = compositeDocument(psd, { smartObject: (layer) => rendered.get(layer) ?? null, warn: (m) => notes.push(m) });
-    if (args.viewsOut !== false) out.views.push({ viewId: String(view.viewId), png: await toBase64(await scaledPng(composite, args.size)) });
+    if (args.viewsOut !== false)
+      out.views.push({ viewId: String(view.viewId), png: await toBase64(await scaledPng(composite, args.size)) });
     if (!args.composite) return out;
     out.composite = await toBase64(await rasterToPng(composite));
     // Photoshop's stored composite, when it is a real render; one without an alpha channel
@@ -243,14 +306,25 @@ function createMapImageLoaderFallback() {
 }
 
 /** Renders every view of a template with its own design, or `designUrl` covering every flat. */
-async function renderTemplate(args: { template: unknown; size?: number; color?: string; designUrl?: string }): Promise<{ viewId: string; png: string; width: number; height: number }[]> {
+async function renderTemplate(args: {
+  template: unknown;
+  size?: number;
+  color?: string;
+  designUrl?: string;
+}): Promise<{ viewId: string; png: string; width: number; height: number }[]> {
   const template = unwrap(validateTemplate(args.template));
   const design = designFor(template.flatList, () => args.designUrl ?? null);
   const engine = new Engine();
   try {
     const out = [];
     for (const view of template.viewList) {
-      const bitmap = await engine.renderMockup({ template, design, viewId: String(view.viewId), ...(args.size ? { size: args.size } : {}), ...(args.color ? { color: args.color } : {}) });
+      const bitmap = await engine.renderMockup({
+        template,
+        design,
+        viewId: String(view.viewId),
+        ...(args.size ? { size: args.size } : {}),
+        ...(args.color ? { color: args.color } : {}),
+      });
       out.push({ viewId: String(view.viewId), width: bitmap.width, height: bitmap.height, png: await toBase64(await bitmapToPng(bitmap)) });
     }
     return out;

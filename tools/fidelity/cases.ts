@@ -43,5 +43,8 @@ export function listCases(root: string): FidelityCase[] {
 
 /** The CLI's file name for a layer: each group-path part with runs outside [A-Za-z0-9_.-] as '_'. */
 export function layerFileName(layerPath: string): string {
-  return layerPath.split('/').map((p) => p.replace(/[^\w.-]+/g, '_')).join('/');
+  return layerPath
+    .split('/')
+    .map((p) => p.replace(/[^\w.-]+/g, '_'))
+    .join('/');
 }

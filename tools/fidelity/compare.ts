@@ -31,8 +31,11 @@ export function compareRasters(a: Raster, b: Raster): Comparison {
     if (aa > 0 && ab > 0) inter++;
     const fa = aa / 255;
     const fb = ab / 255;
-    sum += Math.abs(da[i]! * fa - db[i]! * fb) + Math.abs(da[i + 1]! * fa - db[i + 1]! * fb)
-      + Math.abs(da[i + 2]! * fa - db[i + 2]! * fb) + Math.abs(aa - ab);
+    sum +=
+      Math.abs(da[i]! * fa - db[i]! * fb) +
+      Math.abs(da[i + 1]! * fa - db[i + 1]! * fb) +
+      Math.abs(da[i + 2]! * fa - db[i + 2]! * fb) +
+      Math.abs(aa - ab);
   }
   return { mae: union ? sum / (union * 4) : 0, iou: union ? inter / union : 1, covered: union };
 }

@@ -44,7 +44,14 @@ export async function runCase(harness: EngineHarness, c: FidelityCase, opts: { o
     harness.serveDir(c.dir);
     const psd = await harness.serve(`${c.name}-${path.basename(c.document)}`, c.document);
     const design = c.design ? await harness.serve(`${c.name}-design.png`, c.design) : undefined;
-    const out = await harness.page.evaluate((args) => window.podMockup(args), { psd, ...(design ? { design } : {}), layers: true, composite: true, viewsOut: false, templateComposite: true });
+    const out = await harness.page.evaluate((args) => window.podMockup(args), {
+      psd,
+      ...(design ? { design } : {}),
+      layers: true,
+      composite: true,
+      viewsOut: false,
+      templateComposite: true,
+    });
     result.notes = [...out.notes, ...(out.template?.notes ?? []).map((n) => `template: ${n}`)];
     const rendered = new Map(out.layers.map((l) => [layerFileName(l.name), l]));
     for (const [name, refFile] of c.references) {
@@ -79,7 +86,10 @@ export async function runCase(harness: EngineHarness, c: FidelityCase, opts: { o
       }
     } else {
       // No real composite in the file: nothing to compare, which is not a failure of the render.
-      result.composite = { missing: out.composite ? 'the document stores no real composite' : 'not rendered', pass: Boolean(out.composite) };
+      result.composite = {
+        missing: out.composite ? 'the document stores no real composite' : 'not rendered',
+        pass: Boolean(out.composite),
+      };
     }
   } catch (err) {
     result.error = err instanceof Error ? err.message.split('\n')[0]! : String(err);
@@ -103,14 +113,42 @@ const fmt = (n: number | undefined, digits: number) => (n === undefined ? '—' 
 export function formatTable(results: readonly CaseResult[]): string {
   const rows: string[][] = [['case', 'layer', 'warp', 'MAE', 'IoU', 'result']];
   for (const r of results) {
-    if (r.error) { rows.push([r.case, '—', '—', '—', '—', `FAIL: ${r.error}`]); continue; }
-    for (const l of r.layers) {
-      rows.push([r.case, l.layer, l.warp, fmt(l.mae, 2), fmt(l.iou, 4), l.missing ? `${l.pass ? 'n/a' : 'FAIL'}: ${l.missing}` : l.pass ? 'pass' : `FAIL (> ${LAYER_MAE_LIMIT})`]);
+    if (r.error) {
+      rows.push([r.case, '—', '—', '—', '—', `FAIL: ${r.error}`]);
+      continue;
     }
-    for (const [label, c] of [['(composite)', r.composite], ['(template)', r.template]] as const) {
-      if (c) rows.push([r.case, label, '—', fmt(c.mae, 2), fmt(c.iou, 4), c.missing ? `${c.pass ? 'n/a' : 'FAIL'}: ${c.missing}` : c.pass ? 'pass' : `FAIL (> ${COMPOSITE_MAE_LIMIT})`]);
+    for (const l of r.layers) {
+      rows.push([
+        r.case,
+        l.layer,
+        l.warp,
+        fmt(l.mae, 2),
+        fmt(l.iou, 4),
+        l.missing ? `${l.pass ? 'n/a' : 'FAIL'}: ${l.missing}` : l.pass ? 'pass' : `FAIL (> ${LAYER_MAE_LIMIT})`,
+      ]);
+    }
+    for (const [label, c] of [
+      ['(composite)', r.composite],
+      ['(template)', r.template],
+    ] as const) {
+      if (c)
+        rows.push([
+          r.case,
+          label,
+          '—',
+          fmt(c.mae, 2),
+          fmt(c.iou, 4),
+          c.missing ? `${c.pass ? 'n/a' : 'FAIL'}: ${c.missing}` : c.pass ? 'pass' : `FAIL (> ${COMPOSITE_MAE_LIMIT})`,
+        ]);
     }
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

@@ -7,7 +7,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'dist/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'contact-sheet/**', 'server/db/migrations/**', '**/*.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      'contact-sheet/**',
+      'server/db/migrations/**',
+      '**/*.d.ts',
+    ],
   },
   ...tseslint.configs.strict,
   ...tseslint.configs.stylistic,
@@ -16,7 +25,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_`-prefixed names are deliberately unused (a parameter kept for its position).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // With noUncheckedIndexedAccess every indexed read is `T | undefined`; `!` after a read the
       // code has bounds-checked (pixel loops, fixed tuples) is the idiom, not a smell.

@@ -48,13 +48,7 @@ function at(points: readonly Pt[], i: number): Pt {
 export function patchOutline(points: readonly Pt[]): Ring {
   const p = (i: number) => at(points, i);
   const cubic = (a: number, b: number, c: number): PathNode => [p(a)[0], p(a)[1], p(b)[0], p(b)[1], p(c)[0], p(c)[1]];
-  return [
-    [p(0)[0], p(0)[1]],
-    cubic(1, 2, 3),
-    cubic(7, 11, 15),
-    cubic(14, 13, 12),
-    cubic(8, 4, 0),
-  ];
+  return [[p(0)[0], p(0)[1]], cubic(1, 2, 3), cubic(7, 11, 15), cubic(14, 13, 12), cubic(8, 4, 0)];
 }
 
 /**
@@ -84,7 +78,12 @@ export function pillowPatch(b: Box, pinch: number, puff: number): Pt[] {
 }
 
 export function quadOf(b: Box): [Pt, Pt, Pt, Pt] {
-  return [[b.x, b.y], [b.x + b.w, b.y], [b.x + b.w, b.y + b.h], [b.x, b.y + b.h]];
+  return [
+    [b.x, b.y],
+    [b.x + b.w, b.y],
+    [b.x + b.w, b.y + b.h],
+    [b.x, b.y + b.h],
+  ];
 }
 
 /**

@@ -46,6 +46,38 @@ export function paletteColor(key: string): PaletteColor {
   return c;
 }
 
-export const GARMENT_COLORS = ['white', 'black', 'navy', 'royal', 'red', 'maroon', 'pink', 'orange', 'gold', 'green', 'forest', 'purple', 'heather-grey', 'charcoal', 'sand', 'sky', 'mint', 'olive'] as const;
-export const SOFT_COLORS = ['white', 'black', 'navy', 'pink', 'lavender', 'mint', 'sky', 'heather-grey', 'sand', 'yellow', 'hot-pink', 'teal'] as const;
+export const GARMENT_COLORS = [
+  'white',
+  'black',
+  'navy',
+  'royal',
+  'red',
+  'maroon',
+  'pink',
+  'orange',
+  'gold',
+  'green',
+  'forest',
+  'purple',
+  'heather-grey',
+  'charcoal',
+  'sand',
+  'sky',
+  'mint',
+  'olive',
+] as const;
+export const SOFT_COLORS = [
+  'white',
+  'black',
+  'navy',
+  'pink',
+  'lavender',
+  'mint',
+  'sky',
+  'heather-grey',
+  'sand',
+  'yellow',
+  'hot-pink',
+  'teal',
+] as const;
 export const HARD_GOODS_COLORS = ['white', 'black', 'red', 'navy', 'pink', 'sky', 'green', 'yellow', 'purple', 'orange'] as const;

@@ -97,7 +97,12 @@ export function symmetric(cx: number, rightHalf: Ring): Ring {
 }
 
 export function rect(x: number, y: number, w: number, h: number): Ring {
-  return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+  return [
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h],
+  ];
 }
 
 const K = 0.5523;

@@ -31,7 +31,18 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { ViewDrawing } from '../archetypes/types';
 import { svgPath } from './path';
 import {
-  FINISHES, boxBlur, displacementFromHeight, hash2, heightField, lightSurface, mottleField, seedOf, weaveField, wideBlur, type Finish, type Form,
+  FINISHES,
+  boxBlur,
+  displacementFromHeight,
+  hash2,
+  heightField,
+  lightSurface,
+  mottleField,
+  seedOf,
+  weaveField,
+  wideBlur,
+  type Finish,
+  type Form,
 } from './relief';
 import { JPEG_QUALITY, alphaPng } from '../../../server/catalog/tint';
 import { backdropSvg, glassSvg, maskSvg, partsSvg, reliefSvg, shadowSvg, underlaySvg } from './svg';
@@ -74,7 +85,11 @@ async function greyRaw(svg: string): Promise<Buffer> {
 async function softGreyRaw(svgAt: (size: number) => string, size: number): Promise<Buffer> {
   const half = Math.max(64, Math.round(size / 2));
   const small = await greyRaw(svgAt(half));
-  return sharp(small, { raw: { width: half, height: half, channels: 1 } }).resize(size, size, { kernel: 'cubic' }).extractChannel(0).raw().toBuffer();
+  return sharp(small, { raw: { width: half, height: half, channels: 1 } })
+    .resize(size, size, { kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /**
@@ -92,7 +107,9 @@ const EXPOSURE = 0.975;
 const DEFAULT_FORM: Form = { kind: 'soft', edge: 18, puff: 10 };
 
 function greyPng(raw: Buffer, size: number): Promise<Buffer> {
-  return sharp(raw, { raw: { width: size, height: size, channels: 1 } }).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(raw, { raw: { width: size, height: size, channels: 1 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 /**
@@ -151,7 +168,14 @@ export interface SurfaceMaps {
 }
 
 /** The lit surface of one view from its rasterised mask and relief: the heart of the photographer. */
-export function surfaceMaps(view: Pick<ViewDrawing, 'finish' | 'form'>, size: number, maskRaw: Buffer, reliefRaw: Buffer, seed: number, glass: Buffer | null = null): SurfaceMaps {
+export function surfaceMaps(
+  view: Pick<ViewDrawing, 'finish' | 'form'>,
+  size: number,
+  maskRaw: Buffer,
+  reliefRaw: Buffer,
+  seed: number,
+  glass: Buffer | null = null,
+): SurfaceMaps {
   const finish: Finish = view.finish ?? 'jersey';
   const look = FINISHES[finish];
   const form = view.form ?? DEFAULT_FORM;
@@ -166,8 +190,15 @@ export function surfaceMaps(view: Pick<ViewDrawing, 'finish' | 'form'>, size: nu
   const { height, detail } = heightField({ size, mask, relief, form, foldDepth: 60 * k, drape: look.drape, seed });
   const occluder = look.occlusion > 0 ? wideBlur(height, size, size, 12 * k) : null;
   const { diffuse, specular } = lightSurface({
-    size, height, mask, weave: weaveField(finish, size, seed), mottle: mottleField(finish, size, seed), look, exposure: EXPOSURE,
-    occluder, occlusionDepth: 5 * k,
+    size,
+    height,
+    mask,
+    weave: weaveField(finish, size, seed),
+    mottle: mottleField(finish, size, seed),
+    look,
+    exposure: EXPOSURE,
+    occluder,
+    occlusionDepth: 5 * k,
   });
   const shading = Buffer.alloc(n);
   const sheen = Buffer.alloc(n);
@@ -213,13 +244,19 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
   ]);
   const maps = surfaceMaps(view, size, maskRaw, reliefRaw, seed, glassRaw);
   const underlayAlpha = underlayPng ? await sharp(underlayPng).ensureAlpha().extractChannel(3).raw().toBuffer() : null;
-  const cutout = await sharp(cutoutRaw(maskRaw, maps.shading, shadowRaw, underlayAlpha), { raw: { width: size, height: size, channels: 4 } })
+  const cutout = await sharp(cutoutRaw(maskRaw, maps.shading, shadowRaw, underlayAlpha), {
+    raw: { width: size, height: size, channels: 4 },
+  })
     .png({ compressionLevel: 6 })
     .toBuffer();
   const surfaceRaw = underlayAlpha ? Buffer.from(maskRaw.map((m, i) => Math.max(m, underlayAlpha[i] ?? 0))) : maskRaw;
   const [maskPng, shadingPng, sheenPng, displacementPng, surfacePng] = await Promise.all([
-    greyPng(maskRaw, size), greyPng(maps.shading, size), alphaPng(maps.sheen, size),
-    sharp(maps.displacement, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer(),
+    greyPng(maskRaw, size),
+    greyPng(maps.shading, size),
+    alphaPng(maps.sheen, size),
+    sharp(maps.displacement, { raw: { width: size, height: size, channels: 3 } })
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
     greyPng(surfaceRaw, size),
   ]);
   const layers: OverlayOptions[] = [{ input: cutout }];
@@ -227,7 +264,10 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
   if (!glazed) layers.push({ input: sheenPng });
   if (partsPng) layers.push({ input: partsPng });
   if (glazed) layers.push({ input: sheenPng });
-  const photo = await sharp(grainy(backdrop, size), { raw: { width: size, height: size, channels: 3 } }).composite(layers).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+  const photo = await sharp(grainy(backdrop, size), { raw: { width: size, height: size, channels: 3 } })
+    .composite(layers)
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer();
   await Promise.all([
     writeFile(path.join(dir, names.photo), photo),
     writeFile(path.join(dir, names.cutout), cutout),

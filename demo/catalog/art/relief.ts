@@ -64,18 +64,174 @@ export interface FinishLook {
 }
 
 export const FINISHES: Readonly<Record<Finish, FinishLook>> = {
-  jersey: { weave: 0.55, mottle: 0.022, wrap: 0.45, sheen: 0.13, sheenPower: 3, spark: 0, sparkPower: 1, softbox: 0, fresnel: 0.05, drape: 5, occlusion: 0.9, lift: 0 },
-  fleece: { weave: 0.7, mottle: 0.03, wrap: 0.5, sheen: 0.14, sheenPower: 3, spark: 0, sparkPower: 1, softbox: 0, fresnel: 0.06, drape: 6, occlusion: 1, lift: 0.1 },
-  canvas: { weave: 0.8, mottle: 0.03, wrap: 0.35, sheen: 0.11, sheenPower: 3, spark: 0, sparkPower: 1, softbox: 0, fresnel: 0.04, drape: 4, occlusion: 0.9, lift: 0.25 },
-  rib: { weave: 1.1, mottle: 0.02, wrap: 0.45, sheen: 0.12, sheenPower: 3, spark: 0, sparkPower: 1, softbox: 0, fresnel: 0.05, drape: 3, occlusion: 0.9, lift: 0 },
-  poly: { weave: 0.25, mottle: 0.01, wrap: 0.35, sheen: 0.16, sheenPower: 6, spark: 0.04, sparkPower: 40, softbox: 0, fresnel: 0.07, drape: 5, occlusion: 0.9, lift: 0 },
-  plush: { weave: 0.9, mottle: 0.035, wrap: 0.55, sheen: 0.15, sheenPower: 2, spark: 0, sparkPower: 1, softbox: 0, fresnel: 0.08, drape: 7, occlusion: 1, lift: 0 },
-  ceramic: { weave: 0, mottle: 0, wrap: 0.8, sheen: 0.05, sheenPower: 12, spark: 0.9, sparkPower: 220, softbox: 0.85, fresnel: 0.35, drape: 0, occlusion: 0.6, lift: 0.75 },
-  steel: { weave: 0.12, mottle: 0.006, wrap: 0.7, sheen: 0.08, sheenPower: 14, spark: 0.5, sparkPower: 120, softbox: 0.55, fresnel: 0.25, drape: 0, occlusion: 0.6, lift: 0.75 },
-  plastic: { weave: 0, mottle: 0, wrap: 0.6, sheen: 0.06, sheenPower: 14, spark: 0.6, sparkPower: 160, softbox: 0.7, fresnel: 0.3, drape: 0, occlusion: 0.6, lift: 0.3 },
-  paper: { weave: 0.12, mottle: 0.008, wrap: 0.2, sheen: 0.03, sheenPower: 6, spark: 0, sparkPower: 1, softbox: 0, fresnel: 0.03, drape: 0.6, occlusion: 0.5, lift: 0.1 },
-  foam: { weave: 0.3, mottle: 0.012, wrap: 0.3, sheen: 0.07, sheenPower: 10, spark: 0.05, sparkPower: 40, softbox: 0.1, fresnel: 0.1, drape: 0, occlusion: 0.8, lift: 0.1 },
-  glazed: { weave: 0, mottle: 0.004, wrap: 0.15, sheen: 0.05, sheenPower: 14, spark: 0.4, sparkPower: 120, softbox: 0.55, fresnel: 0.2, drape: 0, occlusion: 0.5, lift: 0.7 },
+  jersey: {
+    weave: 0.55,
+    mottle: 0.022,
+    wrap: 0.45,
+    sheen: 0.13,
+    sheenPower: 3,
+    spark: 0,
+    sparkPower: 1,
+    softbox: 0,
+    fresnel: 0.05,
+    drape: 5,
+    occlusion: 0.9,
+    lift: 0,
+  },
+  fleece: {
+    weave: 0.7,
+    mottle: 0.03,
+    wrap: 0.5,
+    sheen: 0.14,
+    sheenPower: 3,
+    spark: 0,
+    sparkPower: 1,
+    softbox: 0,
+    fresnel: 0.06,
+    drape: 6,
+    occlusion: 1,
+    lift: 0.1,
+  },
+  canvas: {
+    weave: 0.8,
+    mottle: 0.03,
+    wrap: 0.35,
+    sheen: 0.11,
+    sheenPower: 3,
+    spark: 0,
+    sparkPower: 1,
+    softbox: 0,
+    fresnel: 0.04,
+    drape: 4,
+    occlusion: 0.9,
+    lift: 0.25,
+  },
+  rib: {
+    weave: 1.1,
+    mottle: 0.02,
+    wrap: 0.45,
+    sheen: 0.12,
+    sheenPower: 3,
+    spark: 0,
+    sparkPower: 1,
+    softbox: 0,
+    fresnel: 0.05,
+    drape: 3,
+    occlusion: 0.9,
+    lift: 0,
+  },
+  poly: {
+    weave: 0.25,
+    mottle: 0.01,
+    wrap: 0.35,
+    sheen: 0.16,
+    sheenPower: 6,
+    spark: 0.04,
+    sparkPower: 40,
+    softbox: 0,
+    fresnel: 0.07,
+    drape: 5,
+    occlusion: 0.9,
+    lift: 0,
+  },
+  plush: {
+    weave: 0.9,
+    mottle: 0.035,
+    wrap: 0.55,
+    sheen: 0.15,
+    sheenPower: 2,
+    spark: 0,
+    sparkPower: 1,
+    softbox: 0,
+    fresnel: 0.08,
+    drape: 7,
+    occlusion: 1,
+    lift: 0,
+  },
+  ceramic: {
+    weave: 0,
+    mottle: 0,
+    wrap: 0.8,
+    sheen: 0.05,
+    sheenPower: 12,
+    spark: 0.9,
+    sparkPower: 220,
+    softbox: 0.85,
+    fresnel: 0.35,
+    drape: 0,
+    occlusion: 0.6,
+    lift: 0.75,
+  },
+  steel: {
+    weave: 0.12,
+    mottle: 0.006,
+    wrap: 0.7,
+    sheen: 0.08,
+    sheenPower: 14,
+    spark: 0.5,
+    sparkPower: 120,
+    softbox: 0.55,
+    fresnel: 0.25,
+    drape: 0,
+    occlusion: 0.6,
+    lift: 0.75,
+  },
+  plastic: {
+    weave: 0,
+    mottle: 0,
+    wrap: 0.6,
+    sheen: 0.06,
+    sheenPower: 14,
+    spark: 0.6,
+    sparkPower: 160,
+    softbox: 0.7,
+    fresnel: 0.3,
+    drape: 0,
+    occlusion: 0.6,
+    lift: 0.3,
+  },
+  paper: {
+    weave: 0.12,
+    mottle: 0.008,
+    wrap: 0.2,
+    sheen: 0.03,
+    sheenPower: 6,
+    spark: 0,
+    sparkPower: 1,
+    softbox: 0,
+    fresnel: 0.03,
+    drape: 0.6,
+    occlusion: 0.5,
+    lift: 0.1,
+  },
+  foam: {
+    weave: 0.3,
+    mottle: 0.012,
+    wrap: 0.3,
+    sheen: 0.07,
+    sheenPower: 10,
+    spark: 0.05,
+    sparkPower: 40,
+    softbox: 0.1,
+    fresnel: 0.1,
+    drape: 0,
+    occlusion: 0.8,
+    lift: 0.1,
+  },
+  glazed: {
+    weave: 0,
+    mottle: 0.004,
+    wrap: 0.15,
+    sheen: 0.05,
+    sheenPower: 14,
+    spark: 0.4,
+    sparkPower: 120,
+    softbox: 0.55,
+    fresnel: 0.2,
+    drape: 0,
+    occlusion: 0.5,
+    lift: 0.7,
+  },
 };
 
 // --- Seeded noise --------------------------------------------------------------------------------
@@ -167,7 +323,7 @@ export function boxBlur(src: Float32Array, w: number, h: number, r: number): Flo
 /** Three box blurs: close to a Gaussian of the given sigma (px). */
 export function softBlur(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
   if (sigma < 0.5) return src.slice();
-  const r = Math.max(1, Math.round(Math.sqrt((4 * sigma * sigma) + 1) / 2));
+  const r = Math.max(1, Math.round(Math.sqrt(4 * sigma * sigma + 1) / 2));
   return boxBlur(boxBlur(boxBlur(src, w, h, r), w, h, r), w, h, r);
 }
 
@@ -371,13 +527,18 @@ export function weaveField(finish: Finish, size: number, seed: number): Float32A
         const j = 0.5 * (jitter[i] as number);
         const warp = Math.cos(w * x + j);
         const weft = Math.cos(w * y - j);
-        out[i] = amp * (0.45 * warp * (0.5 + 0.5 * Math.sin(w * 0.5 * y)) + 0.45 * weft * (0.5 - 0.5 * Math.sin(w * 0.5 * x)) + 0.25 * (grain[i] as number));
+        out[i] =
+          amp *
+          (0.45 * warp * (0.5 + 0.5 * Math.sin(w * 0.5 * y)) +
+            0.45 * weft * (0.5 - 0.5 * Math.sin(w * 0.5 * x)) +
+            0.25 * (grain[i] as number));
       }
     }
   } else {
     // Fleece, plush, poly, paper, foam, steel: isotropic grain at one or two scales.
     const coarse = finish === 'fleece' || finish === 'plush' ? valueNoise(size, size, period * 1.8, period * 1.8, seed + 13) : null;
-    for (let i = 0; i < n; i += 1) out[i] = amp * (coarse ? 0.6 * (coarse[i] as number) + 0.4 * (grain[i] as number) : (grain[i] as number));
+    for (let i = 0; i < n; i += 1)
+      out[i] = amp * (coarse ? 0.6 * (coarse[i] as number) + 0.4 * (grain[i] as number) : (grain[i] as number));
   }
   return out;
 }
@@ -481,8 +642,11 @@ export function lightSurface(input: LightInput): LightOutput {
   const [b0, b1] = STUDIO.softboxes;
   const edge = 0.18;
   const window = (b: typeof b0 | typeof b1, tx: number, ty: number) =>
-    smoothstep(b.x0 - edge, b.x0 + edge, tx) * (1 - smoothstep(b.x1 - edge, b.x1 + edge, tx))
-    * smoothstep(b.y0 - edge, b.y0 + edge, ty) * (1 - smoothstep(b.y1 - edge, b.y1 + edge, ty)) * b.strength;
+    smoothstep(b.x0 - edge, b.x0 + edge, tx) *
+    (1 - smoothstep(b.x1 - edge, b.x1 + edge, tx)) *
+    smoothstep(b.y0 - edge, b.y0 + edge, ty) *
+    (1 - smoothstep(b.y1 - edge, b.y1 + edge, ty)) *
+    b.strength;
   let surface = height;
   if (weave) {
     surface = new Float32Array(n);
@@ -506,7 +670,11 @@ export function lightSurface(input: LightInput): LightOutput {
       let ao = 1;
       if (occluder) ao = 1 - look.occlusion * smoothstep(0, input.occlusionDepth, (occluder[i] as number) - (height[i] as number));
       const rimTerm = STUDIO.rimIntensity * (1 - nz) * (1 - nz) * Math.max(0, nx * rx + ny * ry);
-      let d = (STUDIO.ambient * ao + ao * (STUDIO.keyIntensity * lambert(nx * kx + ny * ky + nz * kz) + STUDIO.fillIntensity * lambert(nx * fx + ny * fy + nz * fz)) + rimTerm) * scale;
+      let d =
+        (STUDIO.ambient * ao +
+          ao * (STUDIO.keyIntensity * lambert(nx * kx + ny * ky + nz * kz) + STUDIO.fillIntensity * lambert(nx * fx + ny * fy + nz * fz)) +
+          rimTerm) *
+        scale;
       if (d < exposure) d = exposure - (exposure - d) * (1 - look.lift);
       if (mottle) d *= mottle[i] as number;
       diffuse[i] = Math.min(1, Math.max(0, d));

@@ -11,7 +11,12 @@ function doc(size: number, inner: string, background: string | null): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${DESIGN} ${DESIGN}">${bg}${inner}</svg>`;
 }
 
-type Region = { x: number; y: number; w: number; h: number };
+interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 const WHOLE: Region = { x: 0, y: 0, w: DESIGN, h: DESIGN };
 
 function blurFilter(id: string, std: number, region: Region = WHOLE): string {
@@ -93,11 +98,19 @@ export function partsSvg(view: ViewDrawing, size: number): string | null {
 /** The studio backdrop alone: a wall for wall art, a soft floor sweep otherwise. */
 export function backdropSvg(view: ViewDrawing, size: number): string {
   if (view.backdrop === 'wall') {
-    return doc(size, '<defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#EFEFEC"/><stop offset="1" stop-color="#E2E2DE"/></linearGradient></defs>'
-      + `<rect width="${DESIGN}" height="${DESIGN}" fill="url(#wall)"/>`, null);
+    return doc(
+      size,
+      '<defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#EFEFEC"/><stop offset="1" stop-color="#E2E2DE"/></linearGradient></defs>' +
+        `<rect width="${DESIGN}" height="${DESIGN}" fill="url(#wall)"/>`,
+      null,
+    );
   }
-  return doc(size, '<defs><radialGradient id="floor" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="#F1F2F4"/><stop offset="1" stop-color="#DADCE0"/></radialGradient></defs>'
-    + `<rect width="${DESIGN}" height="${DESIGN}" fill="url(#floor)"/>`, null);
+  return doc(
+    size,
+    '<defs><radialGradient id="floor" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="#F1F2F4"/><stop offset="1" stop-color="#DADCE0"/></radialGradient></defs>' +
+      `<rect width="${DESIGN}" height="${DESIGN}" fill="url(#floor)"/>`,
+    null,
+  );
 }
 
 /**
@@ -109,11 +122,23 @@ export function shadowSvg(view: ViewDrawing, size: number): string {
   const all = [...view.body, ...(view.ornaments ?? []).flatMap((o) => o.shape), ...(view.underlays ?? []).flatMap((u) => u.shape)];
   const d = svgPath(all);
   const box = hullBox(all);
-  const layers: [number, number, number, number][] = view.backdrop === 'wall'
-    ? [[3, 4, 3, 0.34], [16, 24, 16, 0.26]]
-    : [[1.5, 3, 3.5, 0.2], [9, 15, 18, 0.2]];
+  const layers: [number, number, number, number][] =
+    view.backdrop === 'wall'
+      ? [
+          [3, 4, 3, 0.34],
+          [16, 24, 16, 0.26],
+        ]
+      : [
+          [1.5, 3, 3.5, 0.2],
+          [9, 15, 18, 0.2],
+        ];
   const defs = layers.map(([dx, dy, blur], i) => blurFilter(`sh${i}`, blur, { x: box.x + dx, y: box.y + dy, w: box.w, h: box.h })).join('');
-  const body = layers.map(([dx, dy, , opacity], i) => `<g filter="url(#sh${i})"><path d="${d}" transform="translate(${dx} ${dy})" fill="#000" fill-opacity="${opacity}" fill-rule="nonzero"/></g>`).join('');
+  const body = layers
+    .map(
+      ([dx, dy, , opacity], i) =>
+        `<g filter="url(#sh${i})"><path d="${d}" transform="translate(${dx} ${dy})" fill="#000" fill-opacity="${opacity}" fill-rule="nonzero"/></g>`,
+    )
+    .join('');
   return doc(size, `<defs>${defs}</defs>${body}`, '#FFFFFF');
 }
 
@@ -121,7 +146,11 @@ export function shadowSvg(view: ViewDrawing, size: number): string {
 export function glassSvg(view: ViewDrawing, size: number): string {
   const outer = view.body[0];
   const inner = outer ? svgPath([outer]) : '';
-  return doc(size, `<defs><clipPath id="outer"><path d="${inner}"/></clipPath></defs><g clip-path="url(#outer)"><rect width="${DESIGN}" height="${DESIGN}" fill="#fff"/><path d="${svgPath(view.body)}" fill="#000" fill-rule="nonzero"/></g>`, '#000');
+  return doc(
+    size,
+    `<defs><clipPath id="outer"><path d="${inner}"/></clipPath></defs><g clip-path="url(#outer)"><rect width="${DESIGN}" height="${DESIGN}" fill="#fff"/><path d="${svgPath(view.body)}" fill="#000" fill-rule="nonzero"/></g>`,
+    '#000',
+  );
 }
 
 /** What the photo shows beneath the print but is no part of the product (a framed print's paper). */
@@ -132,7 +161,11 @@ export function underlaySvg(view: ViewDrawing, size: number): string | null {
 
 /** A category icon: the representative product's outline, drawn as a line icon. */
 export function iconSvg(body: Shape, size: number): string {
-  return doc(size, `<path d="${svgPath(body)}" fill="#FFF3EC" stroke="#F26B1D" stroke-width="22" stroke-linejoin="round" fill-rule="nonzero"/>`, null);
+  return doc(
+    size,
+    `<path d="${svgPath(body)}" fill="#FFF3EC" stroke="#F26B1D" stroke-width="22" stroke-linejoin="round" fill-rule="nonzero"/>`,
+    null,
+  );
 }
 
 /** A flat's outline image: the printable area in white with a thin dashed border. */

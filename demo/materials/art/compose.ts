@@ -21,7 +21,19 @@ export interface Drawing {
 }
 
 const SHAPES = 'path|circle|ellipse|rect|polygon|polyline|line';
-const PAINT = new Set(['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'stroke-dasharray', 'stroke-linecap', 'stroke-linejoin', 'class', 'filter']);
+const PAINT = new Set([
+  'fill',
+  'stroke',
+  'stroke-width',
+  'opacity',
+  'fill-opacity',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'class',
+  'filter',
+]);
 const TAG_RE = new RegExp(`<(${SHAPES}|g)\\b([^>]*?)(/?)>`, 'g');
 const ATTR_RE = /([\w:-]+)="([^"]*)"/g;
 
@@ -56,8 +68,11 @@ export function silhouette(body: string, colour: string, spread: number): string
     const strokeNone = a.stroke === 'none';
     const ownWidth = a['stroke-width'] !== undefined ? Number(a['stroke-width']) : undefined;
     const hasStroke = a.stroke !== undefined ? !strokeNone : parentWidth > 0;
-    const width = strokeNone ? 0 : ownWidth ?? parentWidth;
-    const kept = Object.entries(a).filter(([k]) => !PAINT.has(k)).map(([k, v]) => ` ${k}="${v}"`).join('');
+    const width = strokeNone ? 0 : (ownWidth ?? parentWidth);
+    const kept = Object.entries(a)
+      .filter(([k]) => !PAINT.has(k))
+      .map(([k, v]) => ` ${k}="${v}"`)
+      .join('');
     if (tag === 'g') {
       inherited.push(hasStroke ? width : 0);
       out += `<g${kept}>`;
@@ -107,7 +122,8 @@ export function composeClipart(drawing: Drawing, finish: Finish, size: number, s
     layers += `<g opacity="0.2" transform="translate(${r1(shadow.dx)} ${r1(shadow.dy)})">${silhouette(drawing.body, '#1A1A2E', 0)}</g>`;
   }
   layers += drawing.body;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${r1(vx)} ${r1(vy)} ${r1(vw)} ${r1(vh)}">`
-    + `${drawing.defs ? `<defs>${drawing.defs}</defs>` : ''}${layers}</svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${r1(vx)} ${r1(vy)} ${r1(vw)} ${r1(vh)}">` +
+    `${drawing.defs ? `<defs>${drawing.defs}</defs>` : ''}${layers}</svg>`;
   return { svg, width, height };
 }

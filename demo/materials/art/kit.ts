@@ -50,7 +50,15 @@ function parseHex(hex: string): [number, number, number] {
   return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
 }
 
-const toHex = (c: readonly number[]): string => `#${c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+const toHex = (c: readonly number[]): string =>
+  `#${c
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
+    .toUpperCase()}`;
 
 /** Mixes `hex` towards `to` by t (0 = hex, 1 = to). */
 export function mix(hex: string, to: string, t: number): string {
@@ -68,8 +76,6 @@ export function luminance(hex: string): number {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
-export const contrastOn = (fill: string, pal: Palette): string => (luminance(fill) > 0.55 ? pal.ink : pal.light);
-
 // ---------- markup ----------
 
 export type Attrs = Record<string, string | number | undefined>;
@@ -82,7 +88,8 @@ export function attrs(a: Attrs): string {
 }
 
 export const path = (d: string, a: Attrs = {}): string => `<path d="${d}"${attrs(a)}/>`;
-export const circle = (cx: number, cy: number, r: number, a: Attrs = {}): string => `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}"${attrs(a)}/>`;
+export const circle = (cx: number, cy: number, r: number, a: Attrs = {}): string =>
+  `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}"${attrs(a)}/>`;
 export const ellipse = (cx: number, cy: number, rx: number, ry: number, a: Attrs = {}): string =>
   `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(rx)}" ry="${r1(ry)}"${attrs(a)}/>`;
 export const rect = (x: number, y: number, w: number, h: number, a: Attrs = {}): string =>
@@ -153,23 +160,6 @@ export function smoothClosedD(points: readonly Pt[], tension = 1): string {
   return `${d}Z`;
 }
 
-/** A smooth open curve through the points. */
-export function smoothOpenD(points: readonly Pt[]): string {
-  const n = points.length;
-  const at = (i: number) => points[Math.max(0, Math.min(n - 1, i))] as Pt;
-  let d = `M${pt(at(0))}`;
-  for (let i = 0; i < n - 1; i += 1) {
-    const p0 = at(i - 1);
-    const p1 = at(i);
-    const p2 = at(i + 1);
-    const p3 = at(i + 2);
-    const c1: Pt = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
-    const c2: Pt = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
-    d += `C${pt(c1)} ${pt(c2)} ${pt(p2)}`;
-  }
-  return d;
-}
-
 /** An organic blob of radius about r: n points with seeded wobble. */
 export function blobD(rng: Rng, cx: number, cy: number, r: number, n = 7, wobble = 0.18): string {
   const points: Pt[] = [];
@@ -183,9 +173,11 @@ export function heartD(cx: number, top: number, w: number): string {
   const s = w / 100;
   const x = (v: number) => r1(cx + v * s);
   const y = (v: number) => r1(top + v * s);
-  return `M${x(0)} ${y(22)}C${x(-8)} ${y(4)} ${x(-22)} ${y(0)} ${x(-30)} ${y(0)}C${x(-44)} ${y(0)} ${x(-50)} ${y(14)} ${x(-50)} ${y(27)}`
-    + `C${x(-50)} ${y(52)} ${x(-22)} ${y(68)} ${x(0)} ${y(90)}C${x(22)} ${y(68)} ${x(50)} ${y(52)} ${x(50)} ${y(27)}`
-    + `C${x(50)} ${y(14)} ${x(44)} ${y(0)} ${x(30)} ${y(0)}C${x(22)} ${y(0)} ${x(8)} ${y(4)} ${x(0)} ${y(22)}Z`;
+  return (
+    `M${x(0)} ${y(22)}C${x(-8)} ${y(4)} ${x(-22)} ${y(0)} ${x(-30)} ${y(0)}C${x(-44)} ${y(0)} ${x(-50)} ${y(14)} ${x(-50)} ${y(27)}` +
+    `C${x(-50)} ${y(52)} ${x(-22)} ${y(68)} ${x(0)} ${y(90)}C${x(22)} ${y(68)} ${x(50)} ${y(52)} ${x(50)} ${y(27)}` +
+    `C${x(50)} ${y(14)} ${x(44)} ${y(0)} ${x(30)} ${y(0)}C${x(22)} ${y(0)} ${x(8)} ${y(4)} ${x(0)} ${y(22)}Z`
+  );
 }
 
 /** A pointed leaf from base to tip, `width` across at its widest. */
@@ -207,10 +199,12 @@ export function leafD(base: Pt, tip: Pt, width: number): string {
 /** A rounded rectangle path (for shapes that must be a single path). */
 export function roundRectD(x: number, y: number, w: number, h: number, r: number): string {
   const k = r * 0.5523;
-  return `M${r1(x + r)} ${r1(y)}H${r1(x + w - r)}C${r1(x + w - r + k)} ${r1(y)} ${r1(x + w)} ${r1(y + r - k)} ${r1(x + w)} ${r1(y + r)}`
-    + `V${r1(y + h - r)}C${r1(x + w)} ${r1(y + h - r + k)} ${r1(x + w - r + k)} ${r1(y + h)} ${r1(x + w - r)} ${r1(y + h)}`
-    + `H${r1(x + r)}C${r1(x + r - k)} ${r1(y + h)} ${r1(x)} ${r1(y + h - r + k)} ${r1(x)} ${r1(y + h - r)}`
-    + `V${r1(y + r)}C${r1(x)} ${r1(y + r - k)} ${r1(x + r - k)} ${r1(y)} ${r1(x + r)} ${r1(y)}Z`;
+  return (
+    `M${r1(x + r)} ${r1(y)}H${r1(x + w - r)}C${r1(x + w - r + k)} ${r1(y)} ${r1(x + w)} ${r1(y + r - k)} ${r1(x + w)} ${r1(y + r)}` +
+    `V${r1(y + h - r)}C${r1(x + w)} ${r1(y + h - r + k)} ${r1(x + w - r + k)} ${r1(y + h)} ${r1(x + w - r)} ${r1(y + h)}` +
+    `H${r1(x + r)}C${r1(x + r - k)} ${r1(y + h)} ${r1(x)} ${r1(y + h - r + k)} ${r1(x)} ${r1(y + h - r)}` +
+    `V${r1(y + r)}C${r1(x)} ${r1(y + r - k)} ${r1(x + r - k)} ${r1(y)} ${r1(x + r)} ${r1(y)}Z`
+  );
 }
 
 /** A scalloped circle (rosettes, seals, flower centres): n bumps of depth `bump`. */
@@ -225,10 +219,6 @@ export function scallopD(cx: number, cy: number, r: number, n: number, bump: num
   }
   return `${d}Z`;
 }
-
-/** A zig-zag edged circle (burst badges, sun rays). */
-export const burstD = (cx: number, cy: number, r: number, n: number, depth: number, rotation = 0): string =>
-  starD(cx, cy, n, r, r - depth, rotation);
 
 /** An arc path along a circle from angle a0 to a1 (degrees, 0 = up, clockwise). */
 export function arcD(cx: number, cy: number, r: number, a0: number, a1: number): string {

@@ -50,7 +50,10 @@ export const GLYPHS: Readonly<Record<string, Glyph>> = {
   5: { w: 56, d: 'M52 0L8 0L4 44C12 38 20 36 29 36C46 36 56 50 56 68C56 88 44 100 27 100C14 100 5 93 0 83' },
   6: { w: 56, d: 'M50 8C45 2 37 0 29 0C11 0 2 20 2 54C2 84 13 100 29 100C45 100 56 88 56 68C56 50 45 38 29 38C15 38 4 48 2 60' },
   7: { w: 56, d: 'M0 0L56 0L18 100' },
-  8: { w: 56, d: 'M28 48C13 48 5 38 5 24C5 10 15 0 28 0C41 0 51 10 51 24C51 38 43 48 28 48C11 48 1 60 1 74C1 90 13 100 28 100C43 100 55 90 55 74C55 60 45 48 28 48Z' },
+  8: {
+    w: 56,
+    d: 'M28 48C13 48 5 38 5 24C5 10 15 0 28 0C41 0 51 10 51 24C51 38 43 48 28 48C11 48 1 60 1 74C1 90 13 100 28 100C43 100 55 90 55 74C55 60 45 48 28 48Z',
+  },
   9: { w: 56, d: 'M6 92C11 98 19 100 27 100C45 100 54 80 54 46C54 16 43 0 27 0C11 0 0 12 0 32C0 50 11 62 27 62C41 62 52 52 54 40' },
   '!': { w: 0, d: 'M0 0L0 64M0 96L0 100' },
   '?': { w: 48, d: 'M0 22C2 8 12 0 25 0C39 0 48 10 48 23C48 38 34 44 26 52C22 56 22 60 22 66M22 96L22 100' },
@@ -58,8 +61,14 @@ export const GLYPHS: Readonly<Record<string, Glyph>> = {
   '-': { w: 34, d: 'M0 56L34 56' },
   '+': { w: 52, d: 'M0 52L52 52M26 26L26 78' },
   "'": { w: 0, d: 'M0 0L0 24' },
-  '&': { w: 64, d: 'M64 100L14 40C6 30 8 14 16 7C24 0 38 0 45 8C53 16 50 30 40 38L14 58C2 68 0 78 6 88C12 98 24 100 34 100C46 100 56 92 64 76' },
-  '%': { w: 62, d: 'M58 0L4 100M14 4C6 4 2 10 2 19C2 28 6 34 14 34C22 34 26 28 26 19C26 10 22 4 14 4ZM48 66C40 66 36 72 36 81C36 90 40 96 48 96C56 96 60 90 60 81C60 72 56 66 48 66Z' },
+  '&': {
+    w: 64,
+    d: 'M64 100L14 40C6 30 8 14 16 7C24 0 38 0 45 8C53 16 50 30 40 38L14 58C2 68 0 78 6 88C12 98 24 100 34 100C46 100 56 92 64 76',
+  },
+  '%': {
+    w: 62,
+    d: 'M58 0L4 100M14 4C6 4 2 10 2 19C2 28 6 34 14 34C22 34 26 28 26 19C26 10 22 4 14 4ZM48 66C40 66 36 72 36 81C36 90 40 96 48 96C56 96 60 90 60 81C60 72 56 66 48 66Z',
+  },
   ' ': { w: 30, d: '' },
 };
 
@@ -78,15 +87,17 @@ export interface Laid {
  */
 export function mapD(d: string, s: number, dx = 0, dy = 0): string {
   return d.replace(/([MLCQ])([^MLCQZ]*)/g, (_, cmd: string, nums: string) => {
-    const values = nums.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+    const values = nums
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     const moved = values.map((v, i) => r1(i % 2 === 0 ? v * s + dx : v * s + dy));
     return `${cmd}${moved.join(' ')}`;
   });
 }
 
 const shift = (d: string, dx: number): string => mapD(d, 1, dx, 0);
-
-export const supported = (text: string): boolean => [...text].every((c) => c in GLYPHS);
 
 /** Lays a word out on one line in glyph units; `tracking` is the gap between glyphs (include the stroke width). */
 export function layLine(text: string, tracking: number): Laid {
@@ -107,7 +118,16 @@ export function layLine(text: string, tracking: number): Laid {
  * half and counter-clockwise on the bottom (`bottom` true), as on a seal. Returns one path per
  * glyph, scaled by `scale` (cap height 100 * scale) and placed with translate/rotate only.
  */
-export function layArc(text: string, cx: number, cy: number, radius: number, scale: number, tracking: number, at: number, bottom: boolean): string[] {
+export function layArc(
+  text: string,
+  cx: number,
+  cy: number,
+  radius: number,
+  scale: number,
+  tracking: number,
+  at: number,
+  bottom: boolean,
+): string[] {
   const chars = [...text.toUpperCase()];
   const widths = chars.map((c) => (GLYPHS[c]?.w ?? 0) * scale);
   const gaps = tracking * scale;

@@ -40,9 +40,15 @@ export function colorTransform(src: IccProfile, dst: IccProfile): ColorTransform
 
 function built(src: IccProfile, dst: IccProfile): Built {
   let inner = cache.get(src);
-  if (!inner) { inner = new WeakMap(); cache.set(src, inner); }
+  if (!inner) {
+    inner = new WeakMap();
+    cache.set(src, inner);
+  }
   let t = inner.get(dst);
-  if (!t) { t = build(src, dst); inner.set(dst, t); }
+  if (!t) {
+    t = build(src, dst);
+    inner.set(dst, t);
+  }
   return t;
 }
 
@@ -71,16 +77,21 @@ function build(src: IccProfile, dst: IccProfile): Built {
   // source black to the destination black and keeping D50 white. With both blacks at zero, which
   // is every matrix profile whose curves start at 0 (sRGB, Adobe RGB, P3, ProPhoto...), a = 1 and
   // b = 0: nothing happens.
-  const bs = blackY(src), bd = blackY(dst);
-  const scale = [1, 1, 1], offset = [0, 0, 0];
+  const bs = blackY(src),
+    bd = blackY(dst);
+  const scale = [1, 1, 1],
+    offset = [0, 0, 0];
   if (bs !== bd) {
     for (let i = 0; i < 3; i++) {
-      const w = D50[i]!, bIn = w * bs, bOut = w * bd;
+      const w = D50[i]!,
+        bIn = w * bs,
+        bOut = w * bd;
       scale[i] = (bOut - w) / (bIn - w);
       offset[i] = (-w * (bOut - bIn)) / (bIn - w);
     }
   }
-  const m = new Float64Array(9), o = new Float64Array(3);
+  const m = new Float64Array(9),
+    o = new Float64Array(3);
   for (let r = 0; r < 3; r++) {
     for (let c = 0; c < 3; c++) {
       let s = 0;
@@ -114,7 +125,11 @@ function build(src: IccProfile, dst: IccProfile): Built {
 
   const t: Built = {
     identity: false,
-    inLut, m, o, outLut, thresholds,
+    inLut,
+    m,
+    o,
+    outLut,
+    thresholds,
     convertPixel(r, g, bl) {
       const px = new Uint8ClampedArray([r, g, bl, 255]);
       convertData(t, px);
@@ -159,11 +174,23 @@ function convertData(t: Built, d: Uint8ClampedArray): void {
   const [u0, u1, u2] = t.outLut;
   const [t0, t1, t2] = t.thresholds;
   const m = t.m;
-  const m0 = m[0]!, m1 = m[1]!, m2 = m[2]!, m3 = m[3]!, m4 = m[4]!, m5 = m[5]!, m6 = m[6]!, m7 = m[7]!, m8 = m[8]!;
-  const o0 = t.o[0]!, o1 = t.o[1]!, o2 = t.o[2]!;
+  const m0 = m[0]!,
+    m1 = m[1]!,
+    m2 = m[2]!,
+    m3 = m[3]!,
+    m4 = m[4]!,
+    m5 = m[5]!,
+    m6 = m[6]!,
+    m7 = m[7]!,
+    m8 = m[8]!;
+  const o0 = t.o[0]!,
+    o1 = t.o[1]!,
+    o2 = t.o[2]!;
   const n = d.length;
   for (let p = 0; p < n; p += 4) {
-    const r = l0[d[p]!]!, g = l1[d[p + 1]!]!, b = l2[d[p + 2]!]!;
+    const r = l0[d[p]!]!,
+      g = l1[d[p + 1]!]!,
+      b = l2[d[p + 2]!]!;
     d[p] = quantize(m0 * r + m1 * g + m2 * b + o0, u0, t0);
     d[p + 1] = quantize(m3 * r + m4 * g + m5 * b + o1, u1, t1);
     d[p + 2] = quantize(m6 * r + m7 * g + m8 * b + o2, u2, t2);

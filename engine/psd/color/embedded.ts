@@ -19,7 +19,17 @@ export function isPsd(b: Uint8Array): boolean {
   return b.length >= 4 && b[0] === 0x38 && b[1] === 0x42 && b[2] === 0x50 && b[3] === 0x53; // '8BPS'
 }
 export function isPng(b: Uint8Array): boolean {
-  return b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a;
+  return (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  );
 }
 export function isJpeg(b: Uint8Array): boolean {
   return b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
@@ -101,8 +111,14 @@ export function jpegIcc(bytes: Uint8Array): Uint8Array | null {
   while (at + 4 <= bytes.length) {
     if (bytes[at] !== 0xff) break;
     const marker = bytes[at + 1]!;
-    if (marker === 0xff) { at++; continue; } // fill byte
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { at += 2; continue; } // no length
+    if (marker === 0xff) {
+      at++;
+      continue;
+    } // fill byte
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    } // no length
     if (marker === 0xda || marker === 0xd9) break; // scan data or end: metadata is all before
     const length = v.getUint16(at + 2);
     const data = at + 4;
@@ -125,7 +141,10 @@ export function jpegIcc(bytes: Uint8Array): Uint8Array | null {
   if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
 

@@ -69,8 +69,10 @@ export function readIccProfile(bytes: Uint8Array): IccReadResult {
   }
   const description = readDescription(bytes, view, tags.get('desc'));
   const named = description ? `'${description}'` : 'ICC profile';
-  if (space !== 'RGB ' && space !== 'GRAY') return { ok: false, reason: `${named} is a ${space.trim()} profile; only RGB and gray profiles are converted` };
-  if (deviceClass === 'link' || deviceClass === 'abst' || deviceClass === 'nmcl') return { ok: false, reason: `${named} is a '${deviceClass}' profile, not a device profile` };
+  if (space !== 'RGB ' && space !== 'GRAY')
+    return { ok: false, reason: `${named} is a ${space.trim()} profile; only RGB and gray profiles are converted` };
+  if (deviceClass === 'link' || deviceClass === 'abst' || deviceClass === 'nmcl')
+    return { ok: false, reason: `${named} is a '${deviceClass}' profile, not a device profile` };
   if (pcs !== 'XYZ ') return { ok: false, reason: `${named} uses a Lab PCS, so it is LUT-based; LUT profiles are not converted` };
   const lutTags = ['A2B0', 'A2B1', 'A2B2', 'B2A0', 'B2A1', 'B2A2'].some((t) => tags.has(t));
 
@@ -90,17 +92,52 @@ export function readIccProfile(bytes: Uint8Array): IccReadResult {
     if (!k) return { ok: false, reason: `${named} has no usable kTRC (gray LUT profiles are not converted)` };
     const third = D50.map((v) => v / 3);
     const matrix = [third[0]!, third[0]!, third[0]!, third[1]!, third[1]!, third[1]!, third[2]!, third[2]!, third[2]!];
-    return { ok: true, profile: { bytes, version, deviceClass, colorSpace: 'GRAY', description, whitePoint, matrix, curves: [k, k, k], lutTagsIgnored: lutTags } };
+    return {
+      ok: true,
+      profile: {
+        bytes,
+        version,
+        deviceClass,
+        colorSpace: 'GRAY',
+        description,
+        whitePoint,
+        matrix,
+        curves: [k, k, k],
+        lutTagsIgnored: lutTags,
+      },
+    };
   }
 
-  const r = xyz('rXYZ'), g = xyz('gXYZ'), b = xyz('bXYZ');
-  const rc = curve('rTRC'), gc = curve('gTRC'), bc = curve('bTRC');
+  const r = xyz('rXYZ'),
+    g = xyz('gXYZ'),
+    b = xyz('bXYZ');
+  const rc = curve('rTRC'),
+    gc = curve('gTRC'),
+    bc = curve('bTRC');
   if (!r || !g || !b || !rc || !gc || !bc) {
-    return { ok: false, reason: lutTags ? `${named} is LUT-based (no matrix/TRC tags); LUT profiles are not converted` : `${named} lacks the colorant or TRC tags of a matrix profile` };
+    return {
+      ok: false,
+      reason: lutTags
+        ? `${named} is LUT-based (no matrix/TRC tags); LUT profiles are not converted`
+        : `${named} lacks the colorant or TRC tags of a matrix profile`,
+    };
   }
   const matrix = [r[0], g[0], b[0], r[1], g[1], b[1], r[2], g[2], b[2]];
   if (invert3(matrix) === null) return { ok: false, reason: `${named} has colorants that do not span a colour space` };
-  return { ok: true, profile: { bytes, version, deviceClass, colorSpace: 'RGB', description, whitePoint, matrix, curves: [rc, gc, bc], lutTagsIgnored: lutTags } };
+  return {
+    ok: true,
+    profile: {
+      bytes,
+      version,
+      deviceClass,
+      colorSpace: 'RGB',
+      description,
+      whitePoint,
+      matrix,
+      curves: [rc, gc, bc],
+      lutTagsIgnored: lutTags,
+    },
+  };
 }
 
 /** The profile, or null when it is malformed or not a matrix/TRC RGB or gray profile (see readIccProfile for why). */
@@ -171,29 +208,48 @@ export function evalCurve(c: ToneCurve, x: number): number {
     return t[i]! + (t[i + 1]! - t[i]!) * f;
   }
   const p = c.params;
-  const g = p[0]!, a = p[1] ?? 1, b = p[2] ?? 0, cc = p[3] ?? 0, d = p[4] ?? 0, e = p[5] ?? 0, f = p[6] ?? 0;
+  const g = p[0]!,
+    a = p[1] ?? 1,
+    b = p[2] ?? 0,
+    cc = p[3] ?? 0,
+    d = p[4] ?? 0,
+    e = p[5] ?? 0,
+    f = p[6] ?? 0;
   const pw = (v: number): number => (v <= 0 ? 0 : Math.pow(v, g));
   switch (c.fn) {
-    case 0: return pw(x);
+    case 0:
+      return pw(x);
     // Types 1 and 2 switch at x = -b/a, where the power's base crosses zero: pw() already gives 0 there.
-    case 1: return pw(a * x + b);
-    case 2: return pw(a * x + b) + cc;
-    case 3: return x >= d ? pw(a * x + b) : cc * x;
-    case 4: return x >= d ? pw(a * x + b) + e : cc * x + f;
+    case 1:
+      return pw(a * x + b);
+    case 2:
+      return pw(a * x + b) + cc;
+    case 3:
+      return x >= d ? pw(a * x + b) : cc * x;
+    case 4:
+      return x >= d ? pw(a * x + b) + e : cc * x + f;
   }
 }
 
 /** Inverse of a row-major 3x3 matrix, or null when singular. */
 export function invert3(m: readonly number[]): number[] | null {
   const [a, b, c, d, e, f, g, h, i] = m as [number, number, number, number, number, number, number, number, number];
-  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const A = e * i - f * h,
+    B = -(d * i - f * g),
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
   if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return null;
   const k = 1 / det;
   return [
-    A * k, -(b * i - c * h) * k, (b * f - c * e) * k,
-    B * k, (a * i - c * g) * k, -(a * f - c * d) * k,
-    C * k, -(a * h - b * g) * k, (a * e - b * d) * k,
+    A * k,
+    -(b * i - c * h) * k,
+    (b * f - c * e) * k,
+    B * k,
+    (a * i - c * g) * k,
+    -(a * f - c * d) * k,
+    C * k,
+    -(a * h - b * g) * k,
+    (a * e - b * d) * k,
   ];
 }
 
@@ -211,9 +267,15 @@ export const SRGB: IccProfile = {
   description: 'sRGB IEC61966-2.1',
   whitePoint: [0xf351 / 65536, 1, 0x116cc / 65536],
   matrix: [
-    0x6fa2 / 65536, 0x6299 / 65536, 0x24a0 / 65536,
-    0x38f5 / 65536, 0xb785 / 65536, 0x0f84 / 65536,
-    0x0390 / 65536, 0x18da / 65536, 0xb6cf / 65536,
+    0x6fa2 / 65536,
+    0x6299 / 65536,
+    0x24a0 / 65536,
+    0x38f5 / 65536,
+    0xb785 / 65536,
+    0x0f84 / 65536,
+    0x0390 / 65536,
+    0x18da / 65536,
+    0xb6cf / 65536,
   ],
   curves: (() => {
     const c: ToneCurve = { kind: 'parametric', fn: 3, params: [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045] };

@@ -92,7 +92,14 @@ export function isSupportedBlendMode(mode: string): mode is BlendMode {
  * fill is applied inside the blend rather than as a cross-fade afterwards.
  */
 export const FILL_SENSITIVE_MODES: ReadonlySet<string> = new Set([
-  'color burn', 'linear burn', 'color dodge', 'linear dodge', 'vivid light', 'linear light', 'hard mix', 'difference',
+  'color burn',
+  'linear burn',
+  'color dodge',
+  'linear dodge',
+  'vivid light',
+  'linear light',
+  'hard mix',
+  'difference',
 ]);
 
 const luts = new Map<string, Float32Array>();
@@ -173,16 +180,36 @@ const sat = (r: number, g: number, b: number): number => max3(r, g, b) - min3(r,
 /** B(backdrop, source) for the whole pixel; channels in 0..255, result in `out`. */
 export function blendNonSeparable(
   mode: NonSeparableMode,
-  br: number, bg: number, bb: number,
-  sr: number, sg: number, sb: number,
+  br: number,
+  bg: number,
+  bb: number,
+  sr: number,
+  sg: number,
+  sb: number,
   out: Rgb,
 ): void {
   switch (mode) {
     case 'darker color':
-      if (lum(sr, sg, sb) < lum(br, bg, bb)) { out[0] = sr; out[1] = sg; out[2] = sb; } else { out[0] = br; out[1] = bg; out[2] = bb; }
+      if (lum(sr, sg, sb) < lum(br, bg, bb)) {
+        out[0] = sr;
+        out[1] = sg;
+        out[2] = sb;
+      } else {
+        out[0] = br;
+        out[1] = bg;
+        out[2] = bb;
+      }
       return;
     case 'lighter color':
-      if (lum(sr, sg, sb) > lum(br, bg, bb)) { out[0] = sr; out[1] = sg; out[2] = sb; } else { out[0] = br; out[1] = bg; out[2] = bb; }
+      if (lum(sr, sg, sb) > lum(br, bg, bb)) {
+        out[0] = sr;
+        out[1] = sg;
+        out[2] = sb;
+      } else {
+        out[0] = br;
+        out[1] = bg;
+        out[2] = bb;
+      }
       return;
     case 'hue':
       setSat(sr, sg, sb, sat(br, bg, bb), out);

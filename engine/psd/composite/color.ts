@@ -8,13 +8,20 @@ import type { Color } from 'ag-psd';
 const clamp255 = (v: number): number => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
 function hsbToRgb(h: number, s: number, v: number): [number, number, number] {
-  const hh = ((h % 1) + 1) % 1 * 6;
+  const hh = (((h % 1) + 1) % 1) * 6;
   const i = Math.floor(hh);
   const f = hh - i;
   const p = v * (1 - s);
   const q = v * (1 - s * f);
   const t = v * (1 - s * (1 - f));
-  const table: [number, number, number][] = [[v, t, p], [q, v, p], [p, v, t], [p, q, v], [t, p, v], [v, p, q]];
+  const table: [number, number, number][] = [
+    [v, t, p],
+    [q, v, p],
+    [p, v, t],
+    [p, q, v],
+    [t, p, v],
+    [v, p, q],
+  ];
   return table[i % 6]!;
 }
 
@@ -32,7 +39,11 @@ function labToRgb(l: number, a: number, b: number): [number, number, number] {
   const x = 0.9555766 * x50 - 0.0230393 * y50 + 0.0631636 * z50;
   const y = -0.0282895 * x50 + 1.0099416 * y50 + 0.0210077 * z50;
   const z = 0.0122982 * x50 - 0.020483 * y50 + 1.3299098 * z50;
-  const lin = [3.2404542 * x - 1.5371385 * y - 0.4985314 * z, -0.969266 * x + 1.8760108 * y + 0.041556 * z, 0.0556434 * x - 0.2040259 * y + 1.0572252 * z];
+  const lin = [
+    3.2404542 * x - 1.5371385 * y - 0.4985314 * z,
+    -0.969266 * x + 1.8760108 * y + 0.041556 * z,
+    0.0556434 * x - 0.2040259 * y + 1.0572252 * z,
+  ];
   const enc = (v: number): number => (v <= 0.0031308 ? 12.92 * v : 1.055 * Math.pow(Math.max(0, v), 1 / 2.4) - 0.055);
   return [enc(lin[0]!), enc(lin[1]!), enc(lin[2]!)];
 }

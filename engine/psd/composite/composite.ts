@@ -202,7 +202,10 @@ export function fadeTowards(dst: Surface, before: Uint8ClampedArray, alpha: numb
       const a1 = d[i + 3]!;
       const a = a0 + k * (a1 - a0);
       if (!(a > 0)) {
-        d[i] = 0; d[i + 1] = 0; d[i + 2] = 0; d[i + 3] = 0;
+        d[i] = 0;
+        d[i + 1] = 0;
+        d[i + 2] = 0;
+        d[i + 3] = 0;
         continue;
       }
       const w0 = (a0 * (1 - k)) / a;

@@ -75,7 +75,11 @@ export function dilatePlane(a: Float32Array, w: number, h: number, radius: numbe
   }
   const inside = new Uint8Array(a.length);
   let any = false;
-  for (let i = 0; i < a.length; i++) if (a[i]! >= 0.5) { inside[i] = 1; any = true; }
+  for (let i = 0; i < a.length; i++)
+    if (a[i]! >= 0.5) {
+      inside[i] = 1;
+      any = true;
+    }
   if (!any) {
     // Nothing at least half covered: grow the faint coverage as it is.
     for (let i = 0; i < a.length; i++) out[i] = a[i]! > 0 ? Math.min(1, a[i]! * (1 + 2 * radius)) : 0;
@@ -83,7 +87,10 @@ export function dilatePlane(a: Float32Array, w: number, h: number, radius: numbe
   }
   const dsq = distanceSquared(inside, w, h);
   for (let i = 0; i < a.length; i++) {
-    if (inside[i]) { out[i] = 1; continue; }
+    if (inside[i]) {
+      out[i] = 1;
+      continue;
+    }
     // Half a pixel from the nearest inside pixel's centre, less what this pixel already covers.
     const edge = Math.sqrt(dsq[i]!) - 0.5 - a[i]!;
     const c = radius + 0.5 - edge;

@@ -30,9 +30,19 @@
  * (`effectGradientAxis`).
  */
 import type {
-  BlendMode, EffectContour, EffectNoiseGradient, EffectSolidGradient, ExtraGradientInfo, LayerEffectGradientOverlay,
-  LayerEffectInnerGlow, LayerEffectShadow, LayerEffectSolidFill, LayerEffectStroke, LayerEffectsInfo,
-  LayerEffectsOuterGlow, UnitsValue,
+  BlendMode,
+  EffectContour,
+  EffectNoiseGradient,
+  EffectSolidGradient,
+  ExtraGradientInfo,
+  LayerEffectGradientOverlay,
+  LayerEffectInnerGlow,
+  LayerEffectShadow,
+  LayerEffectSolidFill,
+  LayerEffectStroke,
+  LayerEffectsInfo,
+  LayerEffectsOuterGlow,
+  UnitsValue,
 } from 'ag-psd';
 import { boxBlurPlane } from '../pixels/gaussian';
 import { isSupportedBlendMode } from './blend-modes';
@@ -129,8 +139,14 @@ export function effectsOf(fx: LayerEffectsInfo | undefined): LayerEffects | null
     gradientOverlays,
     strokes,
   };
-  const any = drawn.dropShadows.length > 0 || !!drawn.outerGlow || drawn.innerShadows.length > 0 || !!drawn.innerGlow
-    || drawn.colorOverlays.length > 0 || drawn.gradientOverlays.length > 0 || drawn.strokes.length > 0;
+  const any =
+    drawn.dropShadows.length > 0 ||
+    !!drawn.outerGlow ||
+    drawn.innerShadows.length > 0 ||
+    !!drawn.innerGlow ||
+    drawn.colorOverlays.length > 0 ||
+    drawn.gradientOverlays.length > 0 ||
+    drawn.strokes.length > 0;
   if (!any && notDrawn.length === 0) return null;
   return { drawn, any, notDrawn };
 }
@@ -179,7 +195,7 @@ function warnShadowExtras(s: LayerEffectShadow | LayerEffectsOuterGlow | LayerEf
 
 /** Offset of a shadow: away from the light, which shines from `angle` degrees. */
 function shadowOffset(s: LayerEffectShadow, env: EffectsEnv, what: string): [number, number] {
-  const angle = ((s.useGlobalLight ? env.globalAngle : s.angle ?? env.globalAngle) * Math.PI) / 180;
+  const angle = ((s.useGlobalLight ? env.globalAngle : (s.angle ?? env.globalAngle)) * Math.PI) / 180;
   const d = pixels(s.distance, `${what} distance`, env);
   return [Math.round(-d * Math.cos(angle)), Math.round(d * Math.sin(angle))];
 }
@@ -244,12 +260,24 @@ function invert(m: Float32Array): Float32Array {
 
 type FillSource = (rect: Rect) => Surface;
 
-const colorSource = (rgb: [number, number, number]): FillSource => (rect) => solidFill(rect, rgb);
+const colorSource =
+  (rgb: [number, number, number]): FillSource =>
+  (rect) =>
+    solidFill(rect, rgb);
 
-function gradientSource(g: EffectSolidGradient, geom: ExtraGradientInfo & { type?: LayerEffectGradientOverlay['type'] }, box: Rect): FillSource {
-  return (rect) => effectGradientFill(rect, box, g, {
-    style: geom.type ?? geom.style, angle: geom.angle, scale: geom.scale, reverse: geom.reverse, offset: geom.offset,
-  });
+function gradientSource(
+  g: EffectSolidGradient,
+  geom: ExtraGradientInfo & { type?: LayerEffectGradientOverlay['type'] },
+  box: Rect,
+): FillSource {
+  return (rect) =>
+    effectGradientFill(rect, box, g, {
+      style: geom.type ?? geom.style,
+      angle: geom.angle,
+      scale: geom.scale,
+      reverse: geom.reverse,
+      offset: geom.offset,
+    });
 }
 
 /** Draws a fill through a coverage (null: all of `dst`) with a blend mode and opacity. */
@@ -262,7 +290,10 @@ function drawFill(dst: Surface, fill: FillSource, mode: BlendMode, alpha: number
 
 /** Tight bounds of the non-zero alpha of `s` inside `rect`. */
 function alphaBounds(s: Surface, rect: Rect): Rect {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let y = rect.top; y < rect.top + rect.height; y++) {
     let i = ((y - s.top) * s.width + (rect.left - s.left)) * 4 + 3;
     for (let x = rect.left; x < rect.left + rect.width; x++, i += 4) {
@@ -398,9 +429,10 @@ export function drawWithEffects(target: Surface, layer: EffectLayer, fx: LayerEf
     const outward = position === 'outside' ? size : position === 'center' ? size / 2 : 0;
     const inward = position === 'inside' ? size : position === 'center' ? size / 2 : 0;
     const box = (s.gradient as ExtraGradientInfo | undefined)?.align === false ? env.doc : layer.bounds;
-    const fill = (s.fillType ?? 'color') === 'gradient' && isSolid(s.gradient)
-      ? gradientSource(s.gradient, s.gradient as ExtraGradientInfo, box)
-      : colorSource(colorToRgb8(s.color));
+    const fill =
+      (s.fillType ?? 'color') === 'gradient' && isSolid(s.gradient)
+        ? gradientSource(s.gradient, s.gradient as ExtraGradientInfo, box)
+        : colorSource(colorToRgb8(s.color));
     return { what, outward, inward, fill, mode: blendOf(s.blendMode, what, env), opacity: opacityOf(s) };
   });
   for (const s of strokeParts) {

@@ -26,7 +26,10 @@ function bend(u: number, midpoint: number): number {
   return Math.pow(u, Math.log(0.5) / Math.log(m));
 }
 
-interface Stop { location: number; midpoint: number; }
+interface Stop {
+  location: number;
+  midpoint: number;
+}
 
 /** Index of the segment containing t and the bent position inside it. */
 function locate<T extends Stop>(stops: readonly T[], t: number): [T, T, number] {
@@ -84,7 +87,11 @@ export function gradientFill(rect: Rect, box: Rect, g: EffectSolidGradient & Ext
   return paintGradient(rect, gradientRamp(g), {
     cx: box.left + box.width / 2 + (g.offset?.x ?? 0) * box.width,
     cy: box.top + box.height / 2 + (g.offset?.y ?? 0) * box.height,
-    ux: dx, uy: dy, half: length / 2, style: g.style ?? 'linear', reverse: !!g.reverse,
+    ux: dx,
+    uy: dy,
+    half: length / 2,
+    style: g.style ?? 'linear',
+    reverse: !!g.reverse,
   });
 }
 
@@ -115,16 +122,23 @@ function paintGradient(rect: Rect, ramp: Uint8ClampedArray, l: GradientLayout): 
       const across = px * uy - py * ux;
       let t: number;
       switch (l.style) {
-        case 'radial': t = Math.hypot(px, py) / half; break;
-        case 'reflected': t = Math.abs(along) / half; break;
-        case 'diamond': t = (Math.abs(along) + Math.abs(across)) / half; break;
+        case 'radial':
+          t = Math.hypot(px, py) / half;
+          break;
+        case 'reflected':
+          t = Math.abs(along) / half;
+          break;
+        case 'diamond':
+          t = (Math.abs(along) + Math.abs(across)) / half;
+          break;
         case 'angle': {
           // Counter-clockwise on screen from the axis, once round.
           const a = Math.atan2(across, along);
           t = (a < 0 ? a + 2 * Math.PI : a) / (2 * Math.PI);
           break;
         }
-        default: t = 0.5 + along / (2 * half);
+        default:
+          t = 0.5 + along / (2 * half);
       }
       if (l.reverse) t = 1 - t;
       const j = Math.round((t < 0 ? 0 : t > 1 ? 1 : t) * 255) * 4;
@@ -163,9 +177,17 @@ export function effectGradientAxis(box: Rect, angleDeg: number, scale: number): 
   let a = ((angleDeg % 360) + 360) % 360;
   let sx = 1;
   let sy = 1;
-  if (a >= 90 && a < 180) { a = 180 - a; sx = -1; }
-  else if (a >= 180 && a < 270) { a -= 180; sx = -1; sy = -1; }
-  else if (a >= 270) { a = 360 - a; sy = -1; }
+  if (a >= 90 && a < 180) {
+    a = 180 - a;
+    sx = -1;
+  } else if (a >= 180 && a < 270) {
+    a -= 180;
+    sx = -1;
+    sy = -1;
+  } else if (a >= 270) {
+    a = 360 - a;
+    sy = -1;
+  }
   const corner = (Math.atan2(box.height, box.width) * 180) / Math.PI;
   const t = Math.tan((a * Math.PI) / 180);
   let rx: number;

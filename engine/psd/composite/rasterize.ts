@@ -11,8 +11,12 @@ function addLine(acc: Float32Array, stride: number, h: number, x0: number, y0: n
   let dir = 1;
   if (y0 > y1) {
     dir = -1;
-    let t = x0; x0 = x1; x1 = t;
-    t = y0; y0 = y1; y1 = t;
+    let t = x0;
+    x0 = x1;
+    x1 = t;
+    t = y0;
+    y0 = y1;
+    y1 = t;
   }
   if (y1 <= 0 || y0 >= h) return;
   const dxdy = (x1 - x0) / (y1 - y0);

@@ -41,7 +41,12 @@ export function storedCompositeStatus(psd: Psd): StoredComposite {
   const info = psd.imageResources?.versionInfo;
   if (info && info.hasRealMergedData === false) {
     const what = isUniform(raster.data) ? `a uniform ${Array.from(raster.data.subarray(0, 4)).join(',')} image` : 'an image';
-    return { status: 'placeholder', raster, opaque, reason: `saved without "maximize compatibility": hasRealMergedData is false and the composite is ${what}` };
+    return {
+      status: 'placeholder',
+      raster,
+      opaque,
+      reason: `saved without "maximize compatibility": hasRealMergedData is false and the composite is ${what}`,
+    };
   }
   return { status: 'real', raster, opaque };
 }

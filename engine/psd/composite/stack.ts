@@ -90,7 +90,8 @@ function effectsFor(ctx: Ctx, layer: Layer, path: string): LayerEffects | null {
   const d = fx.drawn;
   const sized = d.dropShadows.length > 0 || d.innerShadows.length > 0 || !!d.outerGlow || !!d.innerGlow || d.strokes.length > 0;
   const scale = layer.effects?.scale ?? 1;
-  if (sized && Math.abs(scale - 1) > 1e-6) warn(ctx, path, `layer effects scale ${+(scale * 100).toFixed(2)}% not applied (sizes drawn as stored)`);
+  if (sized && Math.abs(scale - 1) > 1e-6)
+    warn(ctx, path, `layer effects scale ${+(scale * 100).toFixed(2)}% not applied (sizes drawn as stored)`);
   if (layer.transparencyShapesLayer === false) warn(ctx, path, '"transparency shapes layer" off: effects drawn as if on');
   return fx;
 }
@@ -105,14 +106,22 @@ function boundsOf(layer: Layer, pixels: Rect): Rect {
   const t = layer.top ?? 0;
   const r = layer.right ?? l;
   const b = layer.bottom ?? t;
-  return r > l && b > t ? { left: l, top: t, width: r - l, height: b - t } : { left: pixels.left, top: pixels.top, width: pixels.width, height: pixels.height };
+  return r > l && b > t
+    ? { left: l, top: t, width: r - l, height: b - t }
+    : { left: pixels.left, top: pixels.top, width: pixels.width, height: pixels.height };
 }
 
 /**
  * Masks split for effects: those that shape the effects, and those applied to the layer and its
  * effects together ("layer mask hides effects", plus the caller's `extra`).
  */
-function effectMasks(ctx: Ctx, layer: Layer, path: string, withVector: boolean, extra: Coverage | null): { shape: Coverage | null; outer: Coverage | null } {
+function effectMasks(
+  ctx: Ctx,
+  layer: Layer,
+  path: string,
+  withVector: boolean,
+  extra: Coverage | null,
+): { shape: Coverage | null; outer: Coverage | null } {
   if (!layer.layerMaskAsGlobalMask) return { shape: masksOf(ctx, layer, path, withVector), outer: extra };
   return {
     shape: withVector ? vectorMaskOf(ctx, layer, path) : null,
@@ -127,8 +136,14 @@ function isDefaultRange(r: readonly number[]): boolean {
 /** Blending options this compositor ignores, named when they would change the picture. */
 function warnBlendingOptions(ctx: Ctx, layer: Layer, path: string): void {
   const br = layer.blendingRanges;
-  if (br && !(isDefaultRange(br.compositeGrayBlendSource) && isDefaultRange(br.compositeGraphBlendDestinationRange)
-    && br.ranges.every((r) => isDefaultRange(r.sourceRange) && isDefaultRange(r.destRange)))) {
+  if (
+    br &&
+    !(
+      isDefaultRange(br.compositeGrayBlendSource) &&
+      isDefaultRange(br.compositeGraphBlendDestinationRange) &&
+      br.ranges.every((r) => isDefaultRange(r.sourceRange) && isDefaultRange(r.destRange))
+    )
+  ) {
     warn(ctx, path, 'blend-if ranges ignored');
   }
   if (layer.knockout) warn(ctx, path, 'knockout ignored');
@@ -142,7 +157,7 @@ function modeOf(ctx: Ctx, layer: Layer, path: string): BlendMode {
     warn(ctx, path, `blend mode '${mode}' drawn as normal`);
     return 'normal';
   }
-  if (mode === 'dissolve') warn(ctx, path, 'dissolve noise differs from Photoshop\'s');
+  if (mode === 'dissolve') warn(ctx, path, "dissolve noise differs from Photoshop's");
   return mode;
 }
 
@@ -206,9 +221,10 @@ function contentOf(ctx: Ctx, layer: Layer, path: string): Content | null {
     }
   }
   const img = layer.imageData;
-  const stored: Surface | null = img && img.width > 0 && img.height > 0
-    ? { left: layer.left ?? 0, top: layer.top ?? 0, width: img.width, height: img.height, data: rgba8(img) }
-    : null;
+  const stored: Surface | null =
+    img && img.width > 0 && img.height > 0
+      ? { left: layer.left ?? 0, top: layer.top ?? 0, width: img.width, height: img.height, data: rgba8(img) }
+      : null;
   if (layer.vectorFill) return fillContent(ctx, layer, path, stored);
   if (!stored && layer.placedLayer) warn(ctx, path, 'smart object has no stored pixels, left out');
   return stored ? { pixels: stored, applyVectorMask: true } : null;
@@ -265,10 +281,21 @@ function drawLayer(ctx: Ctx, layer: Layer, path: string, target: Surface, extra:
   if (fill < 1 && FILL_SENSITIVE_MODES.has(mode)) warn(ctx, path, `fill opacity with '${mode}' drawn like layer opacity`);
   if (fx) {
     const masks = effectMasks(ctx, layer, path, content.applyVectorMask, extra);
-    drawWithEffects(target, {
-      pixels: content.pixels, shapeMask: masks.shape, outerMask: masks.outer, mode, opacity: layer.opacity ?? 1, fill,
-      bounds: boundsOf(layer, content.pixels), blendInterior: !!layer.blendInteriorElements,
-    }, fx, effectsEnv(ctx, path));
+    drawWithEffects(
+      target,
+      {
+        pixels: content.pixels,
+        shapeMask: masks.shape,
+        outerMask: masks.outer,
+        mode,
+        opacity: layer.opacity ?? 1,
+        fill,
+        bounds: boundsOf(layer, content.pixels),
+        blendInterior: !!layer.blendInteriorElements,
+      },
+      fx,
+      effectsEnv(ctx, path),
+    );
     return;
   }
   const cov = multiplyCoverage(masksOf(ctx, layer, path, content.applyVectorMask), extra);
@@ -281,7 +308,12 @@ function drawLayer(ctx: Ctx, layer: Layer, path: string, target: Surface, extra:
  * its clipped layers are limited to: pixel alpha x masks, without opacity or fill (a base at 0%
  * fill still shows its clipped layers).
  */
-function baseOf(ctx: Ctx, base: Layer, path: string, target: Rect): { pixels: Surface; masks: Coverage | null; shape: Coverage; applyVectorMask: boolean } | null {
+function baseOf(
+  ctx: Ctx,
+  base: Layer,
+  path: string,
+  target: Rect,
+): { pixels: Surface; masks: Coverage | null; shape: Coverage; applyVectorMask: boolean } | null {
   let pixels: Surface;
   let masks: Coverage | null;
   let applyVectorMask = true;
@@ -306,8 +338,8 @@ function baseOf(ctx: Ctx, base: Layer, path: string, target: Rect): { pixels: Su
 }
 
 function drawClippingGroup(ctx: Ctx, base: Layer, clips: readonly Layer[], prefix: string, target: Surface): void {
-  const path = prefix ? `${prefix}/${base.name ?? ''}` : base.name ?? '';
-  const pathOf = (l: Layer): string => (prefix ? `${prefix}/${l.name ?? ''}` : l.name ?? '');
+  const path = prefix ? `${prefix}/${base.name ?? ''}` : (base.name ?? '');
+  const pathOf = (l: Layer): string => (prefix ? `${prefix}/${l.name ?? ''}` : (l.name ?? ''));
   if (base.hidden) return;
   if (base.adjustment) {
     // An adjustment has no pixels to clip to; its clipped layers show through its masks.
@@ -325,15 +357,27 @@ function drawClippingGroup(ctx: Ctx, base: Layer, clips: readonly Layer[], prefi
     mode = 'normal';
   }
   const opacity = base.opacity ?? 1;
-  const fill = isGroup(base) ? 1 : base.fillOpacity ?? 1;
+  const fill = isGroup(base) ? 1 : (base.fillOpacity ?? 1);
   const b = baseOf(ctx, base, path, target);
   if (!b) return;
   const withEffects = (clipped?: (interior: Surface) => void): void => {
     const masks = effectMasks(ctx, base, path, b.applyVectorMask, null);
-    drawWithEffects(target, {
-      pixels: b.pixels, shapeMask: masks.shape, outerMask: masks.outer, mode, opacity, fill,
-      bounds: boundsOf(base, b.pixels), blendInterior: !!base.blendInteriorElements, clipped,
-    }, fx!, effectsEnv(ctx, path));
+    drawWithEffects(
+      target,
+      {
+        pixels: b.pixels,
+        shapeMask: masks.shape,
+        outerMask: masks.outer,
+        mode,
+        opacity,
+        fill,
+        bounds: boundsOf(base, b.pixels),
+        blendInterior: !!base.blendInteriorElements,
+        clipped,
+      },
+      fx!,
+      effectsEnv(ctx, path),
+    );
   };
   if (base.blendClippendElements === false) {
     // Each layer keeps its own blend mode against everything below, limited to the base's shape.
@@ -347,7 +391,9 @@ function drawClippingGroup(ctx: Ctx, base: Layer, clips: readonly Layer[], prefi
   // at its fill opacity), and the result takes the base's blend mode, opacity and shape. The
   // base's interior effects lie under its clipped layers, its other effects outside them.
   if (fx) {
-    withEffects((interior) => { for (const c of clips) drawLayer(ctx, c, pathOf(c), interior, null); });
+    withEffects((interior) => {
+      for (const c of clips) drawLayer(ctx, c, pathOf(c), interior, null);
+    });
     return;
   }
   const rect = intersectRects(target, b.shape);
@@ -369,7 +415,7 @@ export function drawStack(ctx: Ctx, layers: readonly Layer[], prefix: string, ta
     while (i < layers.length && layers[i]!.clipping) clips.push(layers[i++]!);
     const visibleClips = clips.filter((c) => !c.hidden);
     if (visibleClips.length === 0) {
-      const path = prefix ? `${prefix}/${base.name ?? ''}` : base.name ?? '';
+      const path = prefix ? `${prefix}/${base.name ?? ''}` : (base.name ?? '');
       drawLayer(ctx, base, path, target, null);
     } else {
       drawClippingGroup(ctx, base, visibleClips, prefix, target);
@@ -381,12 +427,16 @@ export function compositeStack(psd: Psd, opts: StackOptions): Raster {
   const width = psd.width;
   const height = psd.height;
   const ctx: Ctx = {
-    doc: { left: 0, top: 0, width, height }, opts, warned: new Set(), vectorMasks: new WeakMap(),
+    doc: { left: 0, top: 0, width, height },
+    opts,
+    warned: new Set(),
+    vectorMasks: new WeakMap(),
     // Photoshop's default light comes from 120 degrees.
     globalAngle: psd.imageResources?.globalAngle ?? 120,
   };
   if (psd.bitsPerChannel && psd.bitsPerChannel !== 8) warn(ctx, '(document)', `${psd.bitsPerChannel}-bit document composited in 8 bits`);
-  if (psd.colorMode !== undefined && psd.colorMode !== 3) warn(ctx, '(document)', 'not an RGB document: blend modes computed on its RGB conversion');
+  if (psd.colorMode !== undefined && psd.colorMode !== 3)
+    warn(ctx, '(document)', 'not an RGB document: blend modes computed on its RGB conversion');
   const canvas = createSurface(ctx.doc);
   drawStack(ctx, psd.children ?? [], '', canvas);
   return { width, height, data: canvas.data };

@@ -51,10 +51,14 @@ function boundsOf(polygons: readonly Polygon[]): Rect {
 
 function combine(op: Operation, a: number, c: number): number {
   switch (op) {
-    case 'combine': return a + c - a * c;
-    case 'subtract': return a * (1 - c);
-    case 'intersect': return a * c;
-    case 'exclude': return a + c - 2 * a * c;
+    case 'combine':
+      return a + c - a * c;
+    case 'subtract':
+      return a * (1 - c);
+    case 'intersect':
+      return a * c;
+    case 'exclude':
+      return a + c - 2 * a * c;
   }
 }
 

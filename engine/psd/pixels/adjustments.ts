@@ -12,9 +12,22 @@
  * -100 saturation gives the same grey as Photoshop's Desaturate.
  */
 import type {
-  BrightnessAdjustment, ChannelMixerAdjustment, ChannelMixerChannel, Color, CurvesAdjustment, CurvesAdjustmentChannel,
-  ExposureAdjustment, GradientMapAdjustment, HueSaturationAdjustment, HueSaturationAdjustmentChannel, Layer,
-  LevelsAdjustment, LevelsAdjustmentChannel, PosterizeAdjustment, ThresholdAdjustment, VibranceAdjustment,
+  BrightnessAdjustment,
+  ChannelMixerAdjustment,
+  ChannelMixerChannel,
+  Color,
+  CurvesAdjustment,
+  CurvesAdjustmentChannel,
+  ExposureAdjustment,
+  GradientMapAdjustment,
+  HueSaturationAdjustment,
+  HueSaturationAdjustmentChannel,
+  Layer,
+  LevelsAdjustment,
+  LevelsAdjustmentChannel,
+  PosterizeAdjustment,
+  ThresholdAdjustment,
+  VibranceAdjustment,
 } from 'ag-psd';
 import type { Raster } from './raster';
 
@@ -34,18 +47,33 @@ export const luminosity = (r: number, g: number, b: number): number => 0.3 * r +
  */
 export function applyAdjustment(adjustment: NonNullable<Layer['adjustment']>, img: Raster): boolean {
   switch (adjustment.type) {
-    case 'curves': return applyCurves(adjustment, img);
-    case 'levels': return applyLevels(adjustment, img);
-    case 'brightness/contrast': return applyBrightnessContrast(adjustment, img);
-    case 'exposure': return applyExposure(adjustment, img);
-    case 'invert': applyLuts(img, invertLut()); return true;
-    case 'posterize': return applyPosterize(adjustment, img);
-    case 'threshold': return applyThreshold(adjustment, img);
-    case 'hue/saturation': applyHueSaturation(adjustment, img); return true;
-    case 'gradient map': return applyGradientMap(adjustment, img);
-    case 'vibrance': applyVibrance(adjustment, img); return true;
-    case 'channel mixer': return applyChannelMixer(adjustment, img);
-    default: return false;
+    case 'curves':
+      return applyCurves(adjustment, img);
+    case 'levels':
+      return applyLevels(adjustment, img);
+    case 'brightness/contrast':
+      return applyBrightnessContrast(adjustment, img);
+    case 'exposure':
+      return applyExposure(adjustment, img);
+    case 'invert':
+      applyLuts(img, invertLut());
+      return true;
+    case 'posterize':
+      return applyPosterize(adjustment, img);
+    case 'threshold':
+      return applyThreshold(adjustment, img);
+    case 'hue/saturation':
+      applyHueSaturation(adjustment, img);
+      return true;
+    case 'gradient map':
+      return applyGradientMap(adjustment, img);
+    case 'vibrance':
+      applyVibrance(adjustment, img);
+      return true;
+    case 'channel mixer':
+      return applyChannelMixer(adjustment, img);
+    default:
+      return false;
   }
 }
 
@@ -93,9 +121,7 @@ function channelThenComposite(channel: Lut | null, composite: Lut | null): Lut {
  * 0..255. Two points give a straight line. Null for fewer than two points (no curve: identity).
  */
 export function curveLut(points: readonly { x: number; y: number }[]): Lut | null {
-  const sorted = points
-    .map((p) => ({ x: Math.min(255, Math.max(0, p.x)), y: Math.min(255, Math.max(0, p.y)) }))
-    .sort((a, b) => a.x - b.x);
+  const sorted = points.map((p) => ({ x: Math.min(255, Math.max(0, p.x)), y: Math.min(255, Math.max(0, p.y)) })).sort((a, b) => a.x - b.x);
   // Two points at one input: the later one wins, as a curve can hold one output per input.
   const pts: { x: number; y: number }[] = [];
   for (const p of sorted) {
@@ -116,8 +142,11 @@ export function curveLut(points: readonly { x: number; y: number }[]): Lut | nul
     else if (v >= xs[n - 1]!) y = ys[n - 1]!;
     else {
       while (seg < n - 2 && v > xs[seg + 1]!) seg++;
-      const x0 = xs[seg]!, x1 = xs[seg + 1]!, h = x1 - x0;
-      const a = (x1 - v) / h, b = (v - x0) / h;
+      const x0 = xs[seg]!,
+        x1 = xs[seg + 1]!,
+        h = x1 - x0;
+      const a = (x1 - v) / h,
+        b = (v - x0) / h;
       y = a * ys[seg]! + b * ys[seg + 1]! + (((a * a * a - a) * M[seg]! + (b * b * b - b) * M[seg + 1]!) * h * h) / 6;
     }
     t[v] = round255(y);
@@ -133,7 +162,8 @@ function naturalSplineSecondDerivatives(xs: readonly number[], ys: readonly numb
   const c = new Float64Array(n);
   const d = new Float64Array(n);
   for (let i = 1; i < n - 1; i++) {
-    const h0 = xs[i]! - xs[i - 1]!, h1 = xs[i + 1]! - xs[i]!;
+    const h0 = xs[i]! - xs[i - 1]!,
+      h1 = xs[i + 1]! - xs[i]!;
     const rhs = 6 * ((ys[i + 1]! - ys[i]!) / h1 - (ys[i]! - ys[i - 1]!) / h0);
     const diag = 2 * (h0 + h1) - h0 * c[i - 1]!;
     c[i] = h1 / diag;
@@ -172,8 +202,10 @@ function applyCurves(adj: CurvesAdjustment, img: Raster): boolean {
  */
 export function levelsLut(ch: LevelsAdjustmentChannel | undefined): Lut | null {
   if (!ch) return null;
-  const inB = ch.shadowInput ?? 0, inW = ch.highlightInput ?? 255;
-  const outB = ch.shadowOutput ?? 0, outW = ch.highlightOutput ?? 255;
+  const inB = ch.shadowInput ?? 0,
+    inW = ch.highlightInput ?? 255;
+  const outB = ch.shadowOutput ?? 0,
+    outW = ch.highlightOutput ?? 255;
   const gamma = ch.midtoneInput > 0 ? ch.midtoneInput : 1;
   if (inB === 0 && inW === 255 && outB === 0 && outW === 255 && gamma === 1) return null;
   const t = new Uint8Array(256);
@@ -188,10 +220,12 @@ export function levelsLut(ch: LevelsAdjustmentChannel | undefined): Lut | null {
 
 function applyLevels(adj: LevelsAdjustment, img: Raster): boolean {
   const comp = levelsLut(adj.rgb);
-  applyLuts(img,
+  applyLuts(
+    img,
     channelThenComposite(levelsLut(adj.red), comp),
     channelThenComposite(levelsLut(adj.green), comp),
-    channelThenComposite(levelsLut(adj.blue), comp));
+    channelThenComposite(levelsLut(adj.blue), comp),
+  );
   return true;
 }
 
@@ -229,8 +263,11 @@ export function brightnessContrastLut(brightness: number, contrast: number, lega
   const spline = (x: number): number => {
     let i = 0;
     while (i < 2 && x > cx[i + 1]!) i++;
-    const x0 = cx[i]!, x1 = cx[i + 1]!, h = x1 - x0;
-    const A = (x1 - x) / h, B = (x - x0) / h;
+    const x0 = cx[i]!,
+      x1 = cx[i + 1]!,
+      h = x1 - x0;
+    const A = (x1 - x) / h,
+      B = (x - x0) / h;
     return A * cy[i]! + B * cy[i + 1]! + (((A * A * A - A) * M[i]! + (B * B * B - B) * M[i + 1]!) * h * h) / 6;
   };
   // The shifted curve, sampled finely in its own parameter, then read back at integer inputs.
@@ -239,7 +276,8 @@ export function brightnessContrastLut(brightness: number, contrast: number, lega
   const Y = new Float64Array(N + 1);
   for (let i = 0; i <= N; i++) {
     const u = i / N;
-    const h = 0.5 * (ab * (1.65 * Math.pow(u, 0.35) - Math.pow(u, 10)) + (1 - ab) * (1.96 * Math.pow(u, 0.4) + Math.pow(u, 4)) + Math.pow(u, 1.25));
+    const h =
+      0.5 * (ab * (1.65 * Math.pow(u, 0.35) - Math.pow(u, 10)) + (1 - ab) * (1.96 * Math.pow(u, 0.4) + Math.pow(u, 4)) + Math.pow(u, 1.25));
     const s = b * u * (1 - u) * h;
     X[i] = (u - s) * 255;
     Y[i] = spline(u * 255) + s * 255;
@@ -247,7 +285,8 @@ export function brightnessContrastLut(brightness: number, contrast: number, lega
   let j = 0;
   for (let v = 0; v < 256; v++) {
     while (j < N - 1 && X[j + 1]! < v) j++;
-    const x0 = X[j]!, x1 = X[j + 1]!;
+    const x0 = X[j]!,
+      x1 = X[j + 1]!;
     const f = x1 > x0 ? Math.min(1, Math.max(0, (v - x0) / (x1 - x0))) : 0;
     t[v] = round255(Y[j]! + f * (Y[j + 1]! - Y[j]!));
   }
@@ -255,7 +294,8 @@ export function brightnessContrastLut(brightness: number, contrast: number, lega
 }
 
 function applyBrightnessContrast(adj: BrightnessAdjustment, img: Raster): boolean {
-  const brightness = adj.brightness ?? 0, contrast = adj.contrast ?? 0;
+  const brightness = adj.brightness ?? 0,
+    contrast = adj.contrast ?? 0;
   if (brightness === 0 && contrast === 0) return true;
   applyLuts(img, brightnessContrastLut(brightness, contrast, !!adj.useLegacy));
   return true;
@@ -313,7 +353,9 @@ function applyThreshold(adj: ThresholdAdjustment, img: Raster): boolean {
   const d = img.data;
   for (let i = 0; i < d.length; i += 4) {
     const v = Math.round(luminosity(d[i]!, d[i + 1]!, d[i + 2]!)) >= level ? 255 : 0;
-    d[i] = v; d[i + 1] = v; d[i + 2] = v;
+    d[i] = v;
+    d[i + 1] = v;
+    d[i + 2] = v;
   }
   return true;
 }
@@ -327,14 +369,16 @@ function applyThreshold(adj: ThresholdAdjustment, img: Raster): boolean {
  */
 function applyChannelMixer(adj: ChannelMixerAdjustment, img: Raster): boolean {
   const ident = (red: number, green: number, blue: number): ChannelMixerChannel => ({ red, green, blue, constant: 0 });
-  const mr = adj.monochrome ? adj.gray ?? ident(40, 40, 20) : adj.red ?? ident(100, 0, 0);
-  const mg = adj.monochrome ? mr : adj.green ?? ident(0, 100, 0);
-  const mb = adj.monochrome ? mr : adj.blue ?? ident(0, 0, 100);
+  const mr = adj.monochrome ? (adj.gray ?? ident(40, 40, 20)) : (adj.red ?? ident(100, 0, 0));
+  const mg = adj.monochrome ? mr : (adj.green ?? ident(0, 100, 0));
+  const mb = adj.monochrome ? mr : (adj.blue ?? ident(0, 0, 100));
   const d = img.data;
   const mix = (m: ChannelMixerChannel, r: number, g: number, b: number) =>
     round255((m.red * r + m.green * g + m.blue * b) / 100 + (m.constant * 255) / 100);
   for (let i = 0; i < d.length; i += 4) {
-    const r = d[i]!, g = d[i + 1]!, b = d[i + 2]!;
+    const r = d[i]!,
+      g = d[i + 1]!,
+      b = d[i + 2]!;
     d[i] = mix(mr, r, g, b);
     d[i + 1] = mix(mg, r, g, b);
     d[i + 2] = mix(mb, r, g, b);
@@ -363,7 +407,9 @@ const lighten = (v: number, k: number): number => (k === 0 ? v : k > 0 ? v + (25
 export function hueRangeWeight(h: number, ch: Pick<HueSaturationAdjustmentChannel, 'a' | 'b' | 'c' | 'd'>): number {
   const mod = (v: number) => ((v % 360) + 360) % 360;
   const x = mod(h - ch.a);
-  const b = mod(ch.b - ch.a), c = mod(ch.c - ch.a), d = mod(ch.d - ch.a);
+  const b = mod(ch.b - ch.a),
+    c = mod(ch.c - ch.a),
+    d = mod(ch.d - ch.a);
   if (x < b) return b > 0 ? x / b : 1;
   if (x <= c) return 1;
   if (x < d) return d > c ? (d - x) / (d - c) : 0;
@@ -372,10 +418,12 @@ export function hueRangeWeight(h: number, ch: Pick<HueSaturationAdjustmentChanne
 
 /** RGB (0..255) to HSL: hue in degrees, saturation and lightness 0..1. Writes into out. */
 function rgbToHsl(r: number, g: number, b: number, out: Float64Array): void {
-  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  const max = Math.max(r, g, b),
+    min = Math.min(r, g, b);
   const l = (max + min) / 510;
   const delta = (max - min) / 255;
-  let h = 0, s = 0;
+  let h = 0,
+    s = 0;
   if (delta > 0) {
     s = l <= 0.5 ? delta / (2 * l) : delta / (2 - 2 * l);
     if (max === r) h = ((g - b) / (max - min)) * 60;
@@ -383,7 +431,9 @@ function rgbToHsl(r: number, g: number, b: number, out: Float64Array): void {
     else h = ((r - g) / (max - min)) * 60 + 240;
     if (h < 0) h += 360;
   }
-  out[0] = h; out[1] = s; out[2] = l;
+  out[0] = h;
+  out[1] = s;
+  out[2] = l;
 }
 
 function hueChannel(p: number, q: number, t: number): number {
@@ -397,7 +447,10 @@ function hueChannel(p: number, q: number, t: number): number {
 
 /** HSL (hue degrees, s and l 0..1) to RGB 0..255 floats, into out. */
 function hslToRgb(h: number, s: number, l: number, out: Float64Array): void {
-  if (s <= 0) { out[0] = out[1] = out[2] = l * 255; return; }
+  if (s <= 0) {
+    out[0] = out[1] = out[2] = l * 255;
+    return;
+  }
   const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
   const p = 2 * l - q;
   const hh = (((h % 360) + 360) % 360) / 360;
@@ -426,7 +479,9 @@ export function applyHueSaturation(adj: HueSaturationAdjustment, img: Raster): v
   const hsl = new Float64Array(3);
   const rgb = new Float64Array(3);
   if (master && master.a !== 0) {
-    const hue = master.b, sat = Math.min(1, Math.max(0, master.c / 100)), light = master.d / 100;
+    const hue = master.b,
+      sat = Math.min(1, Math.max(0, master.c / 100)),
+      light = master.d / 100;
     for (let i = 0; i < d.length; i += 4) {
       rgbToHsl(d[i]!, d[i + 1]!, d[i + 2]!, hsl);
       hslToRgb(hue, sat, hsl[2]!, rgb);
@@ -436,16 +491,22 @@ export function applyHueSaturation(adj: HueSaturationAdjustment, img: Raster): v
     }
     return;
   }
-  const mHue = master?.hue ?? 0, mSat = (master?.saturation ?? 0) / 100, mLight = (master?.lightness ?? 0) / 100;
-  const ranges = RANGE_KEYS.map((k) => adj[k]).filter((r): r is HueSaturationAdjustmentChannel =>
-    !!r && (r.hue !== 0 || r.saturation !== 0 || r.lightness !== 0));
+  const mHue = master?.hue ?? 0,
+    mSat = (master?.saturation ?? 0) / 100,
+    mLight = (master?.lightness ?? 0) / 100;
+  const ranges = RANGE_KEYS.map((k) => adj[k]).filter(
+    (r): r is HueSaturationAdjustmentChannel => !!r && (r.hue !== 0 || r.saturation !== 0 || r.lightness !== 0),
+  );
   if (mHue === 0 && mSat === 0 && mLight === 0 && ranges.length === 0) return;
   const weights = new Float64Array(ranges.length);
   for (let i = 0; i < d.length; i += 4) {
-    const r0 = d[i]!, g0 = d[i + 1]!, b0 = d[i + 2]!;
+    const r0 = d[i]!,
+      g0 = d[i + 1]!,
+      b0 = d[i + 2]!;
     rgbToHsl(r0, g0, b0, hsl);
     const h0 = hsl[0]!;
-    let hue = mHue, light = mLight;
+    let hue = mHue,
+      light = mLight;
     for (let k = 0; k < ranges.length; k++) {
       // Greys have no hue: colour ranges leave them alone.
       const w = hsl[1]! > 0 ? hueRangeWeight(h0, ranges[k]!) : 0;
@@ -473,7 +534,8 @@ export function applyHueSaturation(adj: HueSaturationAdjustment, img: Raster): v
  * slider of this dialog is gentler than Hue/Saturation's and is taken at half strength.
  */
 function applyVibrance(adj: VibranceAdjustment, img: Raster): void {
-  const vib = (adj.vibrance ?? 0) / 100, sat = (adj.saturation ?? 0) / 100;
+  const vib = (adj.vibrance ?? 0) / 100,
+    sat = (adj.saturation ?? 0) / 100;
   if (vib === 0 && sat === 0) return;
   const d = img.data;
   const hsl = new Float64Array(3);
@@ -539,13 +601,15 @@ export function gradientMapTable(adj: GradientMapAdjustment): Uint8Array | null 
   for (let level = 0; level < 256; level++) {
     const p = (adj.reverse ? 255 - level : level) / 255;
     let rgb: [number, number, number];
-    const first = stops[0]!, last = stops[stops.length - 1]!;
+    const first = stops[0]!,
+      last = stops[stops.length - 1]!;
     if (p <= first.loc) rgb = first.rgb;
     else if (p >= last.loc) rgb = last.rgb;
     else {
       let k = 0;
       while (k < stops.length - 2 && p > stops[k + 1]!.loc) k++;
-      const s0 = stops[k]!, s1 = stops[k + 1]!;
+      const s0 = stops[k]!,
+        s1 = stops[k + 1]!;
       const span = s1.loc - s0.loc;
       let t = span > 0 ? (p - s0.loc) / span : 1;
       const m = Math.min(0.999, Math.max(0.001, s0.mid));

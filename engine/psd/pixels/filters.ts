@@ -85,8 +85,10 @@ function runFilter(f: Filter, img: Raster, ctx: SmartFilterContext): Raster | nu
         return null;
       }
       return displaceRaster(img, map, {
-        horizontalScale: o.horizontalScale, verticalScale: o.verticalScale,
-        tile: o.displacementMap === 'tile', wrap: o.undefinedAreas === 'wrap around',
+        horizontalScale: o.horizontalScale,
+        verticalScale: o.verticalScale,
+        tile: o.displacementMap === 'tile',
+        wrap: o.undefinedAreas === 'wrap around',
       });
     }
     case 'curves': {
@@ -97,7 +99,12 @@ function runFilter(f: Filter, img: Raster, ctx: SmartFilterContext): Raster | nu
       return out;
     }
     case 'brightness/contrast':
-      return adjusted(img, { type: 'brightness/contrast', brightness: f.filter.brightness, contrast: f.filter.contrast, useLegacy: f.filter.useLegacy }, f, ctx);
+      return adjusted(
+        img,
+        { type: 'brightness/contrast', brightness: f.filter.brightness, contrast: f.filter.contrast, useLegacy: f.filter.useLegacy },
+        f,
+        ctx,
+      );
     case 'invert':
       return adjusted(img, { type: 'invert' }, f, ctx);
     default: {
@@ -158,19 +165,27 @@ export function curvesFilterLuts(adjustments: CurvesFilterAdjustments): [Lut, Lu
       else own[ch === 'red' ? 0 : ch === 'green' ? 1 : 2] = lut;
     }
   }
-  const each = (l: Lut | null): Lut => (comp ? composeLuts(l ?? identityLut(), comp) : l ?? identityLut());
+  const each = (l: Lut | null): Lut => (comp ? composeLuts(l ?? identityLut(), comp) : (l ?? identityLut()));
   return [each(own[0]!), each(own[1]!), each(own[2]!)];
 }
 
 // ---------------------------------------------------------------------------------------------
 // Blurs
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 /** The bounding box of pixels with any alpha, grown by `reach` and clipped to the raster; null when all transparent. */
 function contentBox(img: Raster, reach: number): Box | null {
   const { width: w, height: h, data: d } = img;
-  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  let x0 = w,
+    y0 = h,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0; y < h; y++) {
     const row = y * w * 4;
     for (let x = 0; x < w; x++) {
@@ -192,11 +207,17 @@ function contentBox(img: Raster, reach: number): Box | null {
  * content's bounding box grown by the kernel's reach is worked on. Beyond the document edge the
  * nearest pixel repeats (a layer running off the canvas usually continues there).
  */
-function blurPremultiplied(img: Raster, reach: number, blur: (plane: Float32Array, w: number, h: number, scratch: Float32Array) => void): Raster {
+function blurPremultiplied(
+  img: Raster,
+  reach: number,
+  blur: (plane: Float32Array, w: number, h: number, scratch: Float32Array) => void,
+): Raster {
   const box = contentBox(img, reach);
   if (!box) return img;
-  const W = img.width, d = img.data;
-  const w = box.x1 - box.x0 + 1, h = box.y1 - box.y0 + 1;
+  const W = img.width,
+    d = img.data;
+  const w = box.x1 - box.x0 + 1,
+    h = box.y1 - box.y0 + 1;
   const alpha = new Float32Array(w * h);
   const plane = new Float32Array(w * h);
   const scratch = new Float32Array(w * h);
@@ -222,7 +243,7 @@ function blurPremultiplied(img: Raster, reach: number, blur: (plane: Float32Arra
       for (let x = 0; x < w; x++) {
         const k = y * w + x;
         const p = ((y + box.y0) * W + x + box.x0) * 4 + c;
-        o[p] = a8[k]! === 0 ? 0 : Math.round(Math.min(255, Math.max(0, (plane[k]! * 255) / alpha[k]!)));
+        o[p] = a8[k] === 0 ? 0 : Math.round(Math.min(255, Math.max(0, (plane[k]! * 255) / alpha[k]!)));
       }
     }
   }
@@ -254,20 +275,31 @@ export function boxBlurRaster(img: Raster, radius: number): Raster {
  */
 export function averageRaster(img: Raster): Raster {
   const d = img.data;
-  let sr = 0, sg = 0, sb = 0, sa = 0;
+  let sr = 0,
+    sg = 0,
+    sb = 0,
+    sa = 0;
   for (let i = 0; i < d.length; i += 4) {
     const a = d[i + 3]!;
     if (a === 0) continue;
-    sr += d[i]! * a; sg += d[i + 1]! * a; sb += d[i + 2]! * a; sa += a;
+    sr += d[i]! * a;
+    sg += d[i + 1]! * a;
+    sb += d[i + 2]! * a;
+    sa += a;
   }
   if (sa === 0) return img;
-  const r = Math.round(sr / sa), g = Math.round(sg / sa), b = Math.round(sb / sa);
+  const r = Math.round(sr / sa),
+    g = Math.round(sg / sa),
+    b = Math.round(sb / sa);
   const out = createRaster(img.width, img.height);
   const o = out.data;
   for (let i = 0; i < d.length; i += 4) {
     const a = d[i + 3]!;
     if (a === 0) continue;
-    o[i] = r; o[i + 1] = g; o[i + 2] = b; o[i + 3] = a;
+    o[i] = r;
+    o[i + 1] = g;
+    o[i + 2] = b;
+    o[i + 3] = a;
   }
   return out;
 }
@@ -295,40 +327,69 @@ export interface DisplaceOptions {
  */
 export function displaceRaster(img: Raster, map: Raster, o: DisplaceOptions): Raster {
   const { width: W, height: H, data: d } = img;
-  const md = map.data, MW = map.width, MH = map.height;
+  const md = map.data,
+    MW = map.width,
+    MH = map.height;
   if (MW === 0 || MH === 0 || W === 0 || H === 0) return img;
   const out = createRaster(W, H);
   const od = out.data;
-  const hs = o.horizontalScale / 100, vs = o.verticalScale / 100;
+  const hs = o.horizontalScale / 100,
+    vs = o.verticalScale / 100;
   // Where each output column and row reads the map: two map indices and the weight of the second
   // (stretch: pixel centres onto pixel centres, bilinear; tile: one index, repeating).
   const axis = (n: number, m: number) => {
-    const i0 = new Int32Array(n), i1 = new Int32Array(n), f = new Float32Array(n);
+    const i0 = new Int32Array(n),
+      i1 = new Int32Array(n),
+      f = new Float32Array(n);
     for (let x = 0; x < n; x++) {
-      if (o.tile) { i0[x] = i1[x] = x % m; continue; }
+      if (o.tile) {
+        i0[x] = i1[x] = x % m;
+        continue;
+      }
       const u = Math.min(m - 1, Math.max(0, ((x + 0.5) * m) / n - 0.5));
       const u0 = Math.floor(u);
-      i0[x] = u0; i1[x] = Math.min(m - 1, u0 + 1); f[x] = u - u0;
+      i0[x] = u0;
+      i1[x] = Math.min(m - 1, u0 + 1);
+      f[x] = u - u0;
     }
     return { i0, i1, f };
   };
-  const ax = axis(W, MW), ay = axis(H, MH);
+  const ax = axis(W, MW),
+    ay = axis(H, MH);
   const fix = (v: number, n: number) => (o.wrap ? ((v % n) + n) % n : v < 0 ? 0 : v >= n ? n - 1 : v);
   for (let y = 0; y < H; y++) {
-    const r0 = ay.i0[y]! * MW, r1 = ay.i1[y]! * MW, fv = ay.f[y]!;
+    const r0 = ay.i0[y]! * MW,
+      r1 = ay.i1[y]! * MW,
+      fv = ay.f[y]!;
     for (let x = 0; x < W; x++) {
-      const u0 = ax.i0[x]!, u1 = ax.i1[x]!, fu = ax.f[x]!;
-      const p00 = (r0 + u0) * 4, p01 = (r0 + u1) * 4, p10 = (r1 + u0) * 4, p11 = (r1 + u1) * 4;
+      const u0 = ax.i0[x]!,
+        u1 = ax.i1[x]!,
+        fu = ax.f[x]!;
+      const p00 = (r0 + u0) * 4,
+        p01 = (r0 + u1) * 4,
+        p10 = (r1 + u0) * 4,
+        p11 = (r1 + u1) * 4;
       const mh = (md[p00]! * (1 - fu) + md[p01]! * fu) * (1 - fv) + (md[p10]! * (1 - fu) + md[p11]! * fu) * fv;
       const mv = (md[p00 + 1]! * (1 - fu) + md[p01 + 1]! * fu) * (1 - fv) + (md[p10 + 1]! * (1 - fu) + md[p11 + 1]! * fu) * fv;
-      const sx = x + (mh - 128) * hs, sy = y + (mv - 128) * vs;
-      const fx = Math.floor(sx), fy = Math.floor(sy);
-      const tx = sx - fx, ty = sy - fy;
-      const xa = fix(fx, W), xb = fix(fx + 1, W), ya = fix(fy, H) * W, yb = fix(fy + 1, H) * W;
+      const sx = x + (mh - 128) * hs,
+        sy = y + (mv - 128) * vs;
+      const fx = Math.floor(sx),
+        fy = Math.floor(sy);
+      const tx = sx - fx,
+        ty = sy - fy;
+      const xa = fix(fx, W),
+        xb = fix(fx + 1, W),
+        ya = fix(fy, H) * W,
+        yb = fix(fy + 1, H) * W;
       // Bilinear on premultiplied colour: the four neighbours' weights times their alpha.
-      const qa = (ya + xa) * 4, qb = (ya + xb) * 4, qc = (yb + xa) * 4, qd = (yb + xb) * 4;
-      const wa = (1 - tx) * (1 - ty) * d[qa + 3]!, wb = tx * (1 - ty) * d[qb + 3]!;
-      const wc = (1 - tx) * ty * d[qc + 3]!, wd = tx * ty * d[qd + 3]!;
+      const qa = (ya + xa) * 4,
+        qb = (ya + xb) * 4,
+        qc = (yb + xa) * 4,
+        qd = (yb + xb) * 4;
+      const wa = (1 - tx) * (1 - ty) * d[qa + 3]!,
+        wb = tx * (1 - ty) * d[qb + 3]!;
+      const wc = (1 - tx) * ty * d[qc + 3]!,
+        wd = tx * ty * d[qd + 3]!;
       const a = wa + wb + wc + wd;
       if (a < 0.5) continue;
       const q = (y * W + x) * 4;
@@ -394,12 +455,14 @@ function fade(input: Raster, output: Raster, f: Filter, ctx: SmartFilterContext)
 
 function blendSeparable(base: Raster, top: Raster, fn: Separable): Raster {
   const out = cloneRaster(top);
-  const b = base.data, o = out.data;
+  const b = base.data,
+    o = out.data;
   for (let i = 0; i < o.length; i += 4) {
     const ab = b[i + 3]! / 255;
     if (ab === 0 || o[i + 3] === 0) continue;
     for (let c = 0; c < 3; c++) {
-      const cs = o[i + c]! / 255, cb = b[i + c]! / 255;
+      const cs = o[i + c]! / 255,
+        cb = b[i + c]! / 255;
       o[i + c] = Math.round(((1 - ab) * cs + ab * fn(cb, cs)) * 255);
     }
   }
@@ -409,14 +472,18 @@ function blendSeparable(base: Raster, top: Raster, fn: Separable): Raster {
 /** (1 - t) a + t b on premultiplied colour and alpha; t = amount, times mask/255 per pixel when a mask is given. */
 function mixPremultiplied(a: Raster, b: Raster, amount: number, mask?: Uint8Array | Uint8ClampedArray): Raster {
   const out = createRaster(a.width, a.height);
-  const A = a.data, B = b.data, O = out.data;
+  const A = a.data,
+    B = b.data,
+    O = out.data;
   for (let i = 0, p = 0; i < O.length; i += 4, p++) {
     const t = mask ? (amount * mask[p]!) / 255 : amount;
-    const aa = A[i + 3]!, ab = B[i + 3]!;
+    const aa = A[i + 3]!,
+      ab = B[i + 3]!;
     const alpha = aa + (ab - aa) * t;
     if (alpha <= 0) continue;
     for (let c = 0; c < 3; c++) {
-      const pa = A[i + c]! * aa, pb = B[i + c]! * ab;
+      const pa = A[i + c]! * aa,
+        pb = B[i + c]! * ab;
       O[i + c] = Math.round((pa + (pb - pa) * t) / alpha);
     }
     O[i + 3] = Math.round(alpha);

@@ -20,7 +20,10 @@
 export const EXACT_SIGMA_LIMIT = 3;
 export const BOX_PASSES = 8;
 
-interface BoxPass { r: number; alpha: number }
+interface BoxPass {
+  r: number;
+  alpha: number;
+}
 
 /** One extended box with variance v: integer half-width r plus end taps of weight alpha. */
 function extendedBox(v: number): BoxPass {
@@ -58,7 +61,8 @@ export function gaussianReach(sigma: number): number {
  * blur to themselves and can be skipped.
  */
 function padRow(plane: Float32Array, o: number, w: number, pad: Float64Array, margin: number): boolean {
-  const first = plane[o]!, last = plane[o + w - 1]!;
+  const first = plane[o]!,
+    last = plane[o + w - 1]!;
   let constant = true;
   for (let x = 0; x < w; x++) {
     const v = plane[o + x]!;
@@ -66,7 +70,10 @@ function padRow(plane: Float32Array, o: number, w: number, pad: Float64Array, ma
     if (v !== first) constant = false;
   }
   if (constant) return false;
-  for (let i = 0; i < margin; i++) { pad[i] = first; pad[w + margin + i] = last; }
+  for (let i = 0; i < margin; i++) {
+    pad[i] = first;
+    pad[w + margin + i] = last;
+  }
   return true;
 }
 
@@ -100,10 +107,13 @@ function kernelColumns(plane: Float32Array, w: number, h: number, kernel: Float6
   const acc = new Float64Array(w);
   const row = (y: number) => (y < 0 ? 0 : y >= h ? h - 1 : y) * w;
   for (let y = 0; y < h; y++) {
-    const k0 = kernel[R]!, oc = y * w;
+    const k0 = kernel[R]!,
+      oc = y * w;
     for (let x = 0; x < w; x++) acc[x] = k0 * plane[oc + x]!;
     for (let j = 1; j <= R; j++) {
-      const wk = kernel[R + j]!, up = row(y - j), down = row(y + j);
+      const wk = kernel[R + j]!,
+        up = row(y - j),
+        down = row(y + j);
       for (let x = 0; x < w; x++) acc[x]! += wk * (plane[up + x]! + plane[down + x]!);
     }
     const o = y * w;
@@ -140,7 +150,10 @@ function boxColumns(plane: Float32Array, w: number, h: number, { r, alpha }: Box
     for (let x = 0; x < w; x++) s[x]! += plane[o + x]!;
   }
   for (let y = 0; y < h; y++) {
-    const above = row(y - r - 1), below = row(y + r + 1), leaving = row(y - r), o = y * w;
+    const above = row(y - r - 1),
+      below = row(y + r + 1),
+      leaving = row(y - r),
+      o = y * w;
     for (let x = 0; x < w; x++) {
       out[o + x] = (s[x]! + alpha * (plane[above + x]! + plane[below + x]!)) / W;
       s[x]! += plane[below + x]! - plane[leaving + x]!;

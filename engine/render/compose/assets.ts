@@ -15,11 +15,7 @@ export interface FlatAssets {
   readonly fonts: ReadonlyMap<string, LoadedFont>;
 }
 
-export async function loadFlatAssets(
-  designList: readonly DesignElement[],
-  loader: ImageLoader,
-  guard: RenderGuard,
-): Promise<FlatAssets> {
+export async function loadFlatAssets(designList: readonly DesignElement[], loader: ImageLoader, guard: RenderGuard): Promise<FlatAssets> {
   const urls = new Set<string>();
   const families = new Set<string>();
   for (const el of designList) {

@@ -45,10 +45,7 @@ function assertOptions(options: ComposeFlatOptions): number {
 async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
   const scale = assertOptions(options);
   checkpoint(options);
-  const [cr, assets] = await Promise.all([
-    acquireComposeRenderer(),
-    loadFlatAssets(options.design.designList, options.images, options),
-  ]);
+  const [cr, assets] = await Promise.all([acquireComposeRenderer(), loadFlatAssets(options.design.designList, options.images, options)]);
   checkpoint(options);
   const out = outputSize(options.flat, scale);
   const plan = planFlat({

@@ -58,13 +58,7 @@ export function fitsOnePass(out: OutputSize, tileSize: number): boolean {
  * drawImage of a bitmap at whole-pixel offsets without scaling is an exact copy (both hold
  * premultiplied pixels), so the stitched result equals a single pass.
  */
-export function renderTiled(
-  cr: ComposeRenderer,
-  scene: FlatScene,
-  flat: FlatSize,
-  out: OutputSize,
-  tileSize: number,
-): OffscreenCanvas {
+export function renderTiled(cr: ComposeRenderer, scene: FlatScene, flat: FlatSize, out: OutputSize, tileSize: number): OffscreenCanvas {
   const target = new OffscreenCanvas(out.width, out.height);
   const ctx = target.getContext('2d');
   if (ctx === null) throw new Error('2D canvas is not available for stitching');

@@ -4,14 +4,7 @@
  * fabric placement rules readable in one place and lets a too-large tiling be refused before a
  * texture is made.
  */
-import {
-  elementCenter,
-  elementMatrix,
-  layoutTiles,
-  multiplyAffine,
-  type Mat2d,
-  type ReadonlyMat2d,
-} from '../../geometry/index.ts';
+import { elementCenter, elementMatrix, layoutTiles, multiplyAffine, type Mat2d, type ReadonlyMat2d } from '../../geometry/index.ts';
 import type { DesignElement, ImageElement, TextElement } from '../../model/index.ts';
 import { layoutText, rasterizeText, textElementMatrix, type LoadedFont, type TextRaster } from '../../text/index.ts';
 import { TilingLimitError } from './errors.ts';
@@ -49,8 +42,12 @@ export function hasText(el: Pick<TextElement, 'text' | 'textLines'>): boolean {
 
 function drawable(el: DesignElement): boolean {
   return (
-    Number.isFinite(el.scaleX) && Number.isFinite(el.scaleY) && el.scaleX !== 0 && el.scaleY !== 0 &&
-    Number.isFinite(el.left) && Number.isFinite(el.top)
+    Number.isFinite(el.scaleX) &&
+    Number.isFinite(el.scaleY) &&
+    el.scaleX !== 0 &&
+    el.scaleY !== 0 &&
+    Number.isFinite(el.left) &&
+    Number.isFinite(el.top)
   );
 }
 

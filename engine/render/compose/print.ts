@@ -12,10 +12,7 @@ export interface PrintSize extends OutputSize {
  * spec's default 125 dpi, so other DPIs scale it; the composition scale is that size over the
  * flat's design size (width × height), the space element coordinates live in.
  */
-export function printSize(
-  flat: Pick<FlatData, 'width' | 'height' | 'flatWidth' | 'flatHeight'>,
-  dpi: number = DPI.target,
-): PrintSize {
+export function printSize(flat: Pick<FlatData, 'width' | 'height' | 'flatWidth' | 'flatHeight'>, dpi: number = DPI.target): PrintSize {
   if (!(flat.width > 0 && flat.height > 0 && flat.flatWidth > 0 && flat.flatHeight > 0 && dpi > 0)) {
     throw new Error('printSize needs positive flat sizes and dpi');
   }

@@ -75,7 +75,12 @@ export function acquireComposeRenderer(): Promise<ComposeRenderer> {
   if (shared === null) {
     const pending = createRenderer();
     shared = pending;
-    void pending.then((cr) => { if (shared === pending) sharedLive = cr; }, () => {});
+    void pending.then(
+      (cr) => {
+        if (shared === pending) sharedLive = cr;
+      },
+      () => {},
+    );
     pending.catch(() => {
       if (shared === pending) shared = null;
     });

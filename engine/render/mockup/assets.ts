@@ -23,8 +23,7 @@ export interface ViewAssets {
   readonly transient: ReadonlySet<ImageBitmap>;
 }
 
-export const isBitmap = (s: TexImageSource): s is ImageBitmap =>
-  typeof ImageBitmap !== 'undefined' && s instanceof ImageBitmap;
+export const isBitmap = (s: TexImageSource): s is ImageBitmap => typeof ImageBitmap !== 'undefined' && s instanceof ImageBitmap;
 
 export interface LoadAssetsInput {
   readonly loader: ImageLoader;

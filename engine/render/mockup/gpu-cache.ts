@@ -3,13 +3,8 @@
  * textures of ImageBitmap sources, tinted photos at output size (the base of every composite),
  * whether a photo is opaque, and CPU meshes and clip triangulations per layer object.
  */
-import { Disposer, SourceCache } from '../../gl/resources.ts';
-import {
-  copyTargetRegion,
-  createRenderTarget,
-  deleteRenderTarget,
-  type RenderTarget,
-} from '../../gl/targets.ts';
+import { type Disposer, SourceCache } from '../../gl/resources.ts';
+import { copyTargetRegion, createRenderTarget, deleteRenderTarget, type RenderTarget } from '../../gl/targets.ts';
 import { deleteTexture, generateMipmaps, textureBytes, uploadTexture, type GLTexture } from '../../gl/textures.ts';
 import { pathBounds, pathFromCommands, triangulatePath, type Bounds, type TriangulatedPath } from '../../geometry/index.ts';
 import { DataError, type PathCommand, type SmartObjectLayer } from '../../model/index.ts';

@@ -7,13 +7,7 @@ export {
   type LayerImage,
 } from './renderer.ts';
 export { outputSizeFor, type OutputSize } from './output.ts';
-export {
-  StopRenderError,
-  isStopRender,
-  RenderIdRegistry,
-  STOP_RENDER_MESSAGE,
-  type RenderTicket,
-} from './render-ids.ts';
+export { StopRenderError, isStopRender, RenderIdRegistry, STOP_RENDER_MESSAGE, type RenderTicket } from './render-ids.ts';
 export {
   createFetchImageLoader,
   createMapImageLoader,

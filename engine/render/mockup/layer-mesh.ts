@@ -7,14 +7,15 @@
  */
 import {
   applyHomography,
-  boundsOfPoints,
   buildCylinderMesh,
   buildPatchMesh,
   buildQuiltMesh,
+  boundsOfPoints,
   chooseCylinderColumns,
   chooseMeshDensity,
   createQuiltWarp,
   patchHullBounds,
+  photoshopPatchSegments,
   solveHomography,
   type Bounds,
   type CylinderView,
@@ -76,7 +77,12 @@ function boundsOfPositions(positions: Float32Array): Bounds {
  * texture coordinate carries the projection's 1/w, so that inside each triangle the texture is
  * interpolated linearly in the warp's frame (as the surface is), not in view space.
  */
-function fromGridMesh(mesh: Mesh, shade: Float32Array | null, mapUv?: (u: number, v: number) => Vec2, projection?: ProjectionMatrix | null): LayerMesh {
+function fromGridMesh(
+  mesh: Mesh,
+  shade: Float32Array | null,
+  mapUv?: (u: number, v: number) => Vec2,
+  projection?: ProjectionMatrix | null,
+): LayerMesh {
   const n = mesh.uvs.length / 2;
   const uvq = new Float32Array(n * 3);
   const positions = projection ? new Float32Array(mesh.positions.length) : mesh.positions;
@@ -178,9 +184,21 @@ export function cylinderViewFromModel(warp: Extract<LayerWarp, { kind: 'cylinder
 }
 
 /**
- * Mesh for `layer` drawn at `outputScale` output px per view px. Curved warps are sampled more
- * densely for large outputs (chooseMeshDensity: at least the spec's 20x20); straight ones are
- * exact with one quad.
+ * Segments Photoshop cuts a patch into, judged on its control points as they land in the view
+ * (projected under a perspective placement, where the projection bends the rows and columns too).
+ */
+function patchSegments(points: readonly Vec2[], projection: ProjectionMatrix | null): { cols: number; rows: number } {
+  return photoshopPatchSegments(projection ? points.map((p) => applyHomography(projection, p)) : points);
+}
+
+/**
+ * Mesh for `layer` drawn at `outputScale` output px per view px. A warp marked
+ * `tessellation: 'photoshop'` (smart objects from a PSD) is cut as Photoshop cuts it
+ * (engine/geometry/tessellation.ts): a coarse grid per patch, in view px whatever the output size,
+ * each cell split along its (u0, v0)-(u1, v1) diagonal, the texture linear across each triangle;
+ * the exact surface is not what Photoshop shows. Other warps are sampled finely for the exact
+ * surface (chooseMeshDensity: at least 20x20, more for large outputs). Straight placements are
+ * exact with one quad, and cylinders are sampled densely for large outputs.
  */
 export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): LayerMesh {
   const warp = layerWarp(layer);
@@ -191,6 +209,9 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
       return perspectiveMesh(warp.quad);
     case 'bezier': {
       const points = warp.points.map(vec);
+      if (layer.tessellation === 'photoshop') {
+        return fromGridMesh(buildPatchMesh(points, patchSegments(points, warp.projection), 'up'), null, undefined, warp.projection);
+      }
       const b = warp.projection ? projectedBounds(points, warp.projection) : patchHullBounds(points);
       const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
       return fromGridMesh(buildPatchMesh(points, density), null, undefined, warp.projection);
@@ -206,17 +227,30 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
         sourceWidth: layer.OS.w,
         sourceHeight: layer.OS.h,
       });
-      const b = projectedBounds(q.points.map(vec), warp.projection);
-      const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
       // The mesh's uv spans the slices (first to last); the texture spans the whole OS.
       const x0 = quilt.sliceX[0] as number;
       const y0 = quilt.sliceY[0] as number;
       const sx = (quilt.sliceX[quilt.sliceX.length - 1] as number) - x0;
       const sy = (quilt.sliceY[quilt.sliceY.length - 1] as number) - y0;
-      return fromGridMesh(buildQuiltMesh(quilt, density), null, (u, v) => [
-        (x0 + u * sx) / layer.OS.w,
-        (y0 + v * sy) / layer.OS.h,
-      ], warp.projection);
+      let mesh;
+      if (layer.tessellation === 'photoshop') {
+        // One grid through the whole quilt: each patch column gets the most segments any of its
+        // patches needs, each patch row likewise, so neighbouring patches share their vertices.
+        const cols = new Array<number>(quilt.patchCols).fill(1);
+        const rows = new Array<number>(quilt.patchRows).fill(1);
+        quilt.patches.forEach((patch, i) => {
+          const s = patchSegments(patch, warp.projection);
+          const pc = i % quilt.patchCols;
+          const pr = Math.floor(i / quilt.patchCols);
+          cols[pc] = Math.max(cols[pc] as number, s.cols);
+          rows[pr] = Math.max(rows[pr] as number, s.rows);
+        });
+        mesh = buildQuiltMesh(quilt, { cols, rows }, 'up');
+      } else {
+        const b = projectedBounds(q.points.map(vec), warp.projection);
+        mesh = buildQuiltMesh(quilt, chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale));
+      }
+      return fromGridMesh(mesh, null, (u, v) => [(x0 + u * sx) / layer.OS.w, (y0 + v * sy) / layer.OS.h], warp.projection);
     }
     case 'cylinder': {
       const view = cylinderViewFromModel(warp);

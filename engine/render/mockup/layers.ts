@@ -111,9 +111,10 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
     }
     const texture = textures.get(source);
     if (!texture) throw new Error('layer texture missing');
-    const program = programs.resampling === 'bicubic' && resampledByCubic(plan.layer)
-      ? cubicDraw(gl, programs, texture, affineLayerScale(plan.layer, texture.width, texture.height, sx, sy))
-      : undefined;
+    const program =
+      programs.resampling === 'bicubic' && resampledByCubic(plan.layer)
+        ? cubicDraw(gl, programs, texture, affineLayerScale(plan.layer, texture.width, texture.height, sx, sy))
+        : undefined;
     const vertexCount = mesh.positions.length / 2;
     const glMesh = createMesh(gl, program?.info ?? programs.mesh, {
       a_position: { numComponents: 2, data: mesh.positions },
@@ -164,7 +165,10 @@ export function layerRectInTile(layer: PreparedLayer, tile: PixelRect, displacem
   // A blur spreads the layer by three standard deviations; a displacement moves it by its reach.
   const grow = displacementReach + (layer.blurSigma > 0 ? Math.ceil(3 * layer.blurSigma) + 1 : 0);
   // `grow`: output px a displacement can move the layer by, on every side.
-  const rect = grow > 0 ? { x: layer.rect.x - grow, y: layer.rect.y - grow, width: layer.rect.width + 2 * grow, height: layer.rect.height + 2 * grow } : layer.rect;
+  const rect =
+    grow > 0
+      ? { x: layer.rect.x - grow, y: layer.rect.y - grow, width: layer.rect.width + 2 * grow, height: layer.rect.height + 2 * grow }
+      : layer.rect;
   const r = intersectRects(rect, tile);
   return r && { x: r.x - tile.x, y: r.y - tile.y, width: r.width, height: r.height };
 }

@@ -185,7 +185,10 @@ export function blurLayer(
   sigma: number,
 ): GLTexture {
   const srcRect = [rect.x, rect.y, rect.width, rect.height];
-  for (const [from, to, dir] of [[src, across, [1, 0]], [across.texture, out, [0, 1]]] as const) {
+  for (const [from, to, dir] of [
+    [src, across, [1, 0]],
+    [across.texture, out, [0, 1]],
+  ] as const) {
     if (!from) throw new Error('blur target needs a texture');
     bindRenderTarget(gl, to);
     drawQuad(gl, m.blur, to, frame, rect, { u_src: from.texture, u_dir: dir, u_sigma: sigma, u_srcRect: srcRect });
@@ -258,11 +261,13 @@ export function blendOnto(
     u_mask: coverage.mask?.texture,
     u_clipBase: coverage.clipBase?.texture,
     u_colorLut: coverage.colorLut?.texture,
-    ...(srcIsTile && maps.displacement ? {
-      u_displacement: maps.displacement.texture.texture,
-      u_displaceScale: [maps.displacement.scaleX, maps.displacement.scaleY],
-      u_srcRect: [rect.x, rect.y, rect.width, rect.height],
-    } : {}),
+    ...(srcIsTile && maps.displacement
+      ? {
+          u_displacement: maps.displacement.texture.texture,
+          u_displaceScale: [maps.displacement.scaleX, maps.displacement.scaleY],
+          u_srcRect: [rect.x, rect.y, rect.width, rect.height],
+        }
+      : {}),
     ...(maps.photoLight ? { u_photo: maps.photoLight.texture.texture, u_photoLevels: [maps.photoLight.black, maps.photoLight.white] } : {}),
   });
 }

@@ -216,7 +216,10 @@ export class MockupRenderer {
     this.renderIds.check(ticket);
   }
 
-  private async renderToCanvas(options: RenderViewOptions, background: string | null): Promise<{ canvas: OffscreenCanvas; ticket: RenderTicket }> {
+  private async renderToCanvas(
+    options: RenderViewOptions,
+    background: string | null,
+  ): Promise<{ canvas: OffscreenCanvas; ticket: RenderTicket }> {
     const tint = options.color === undefined || parseHexColor(options.color) === DEFAULT_COLOR ? null : rgb01(options.color, 'color');
     const bg: Rgba = background === null ? [0, 0, 0, 0] : [...rgb01(background, 'background'), 1];
     const job = await this.prepareJob(options, true);
@@ -299,15 +302,23 @@ export class MockupRenderer {
       const opaque = this.cache.isOpaque(photoBitmap);
       const displacementMap = stretched(assets.displacement);
       const d = job.view.viewData.displacement;
-      const displacement = displacementMap && d && (d.scaleX > 0 || d.scaleY > 0)
-        ? { texture: displacementMap, scaleX: d.scaleX * (out.width / job.view.viewData.width), scaleY: d.scaleY * (out.height / job.view.viewData.height) }
-        : null;
+      const displacement =
+        displacementMap && d && (d.scaleX > 0 || d.scaleY > 0)
+          ? {
+              texture: displacementMap,
+              scaleX: d.scaleX * (out.width / job.view.viewData.width),
+              scaleY: d.scaleY * (out.height / job.view.viewData.height),
+            }
+          : null;
       // A displaced layer can show up to the largest shift outside its own rect.
       const grow = displacement ? Math.ceil(Math.max(displacement.scaleX, displacement.scaleY)) + 1 : 0;
       const pl = job.view.viewData.photoLighting;
       const photoLight = pl && photo ? { texture: photo, black: pl.black / 255, white: pl.white / 255 } : null;
       const maps = { shading: stretched(assets.shading), highlight: stretched(assets.highlight), displacement, photoLight };
-      const parts = assets.parts.map((p) => ({ texture: stretched(p.source) as GLTexture, mode: p.mode === 'multiply' ? (6 as const) : (7 as const) }));
+      const parts = assets.parts.map((p) => ({
+        texture: stretched(p.source) as GLTexture,
+        mode: p.mode === 'multiply' ? (6 as const) : (7 as const),
+      }));
       const layers = prepareLayers({
         gl,
         programs: this.programs,
@@ -356,7 +367,11 @@ export class MockupRenderer {
           }
           const { blend, opacity } = layer.plan.layer;
           const clipBase = layer.clipBase !== null ? (base.target?.texture ?? null) : null;
-          blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, { mask: layer.mask, clipBase, colorLut: layer.colorLut });
+          blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, {
+            mask: layer.mask,
+            clipBase,
+            colorLut: layer.colorLut,
+          });
         }
         if (base.target) this.pool.release(base.target);
         for (const t of blurTargets ?? []) this.pool.release(t);

@@ -112,7 +112,13 @@ export function cubicWeights(center: number, width: number, a: number): { first:
  * `textureWidth` x `textureHeight`, drawn at `outputScaleX/Y` output px per view px: what decides
  * between Sharper and Smoother. Rotation and skew do not change it; only the area scale does.
  */
-export function affineLayerScale(layer: SmartObjectLayer, textureWidth: number, textureHeight: number, outputScaleX: number, outputScaleY: number): number {
+export function affineLayerScale(
+  layer: SmartObjectLayer,
+  textureWidth: number,
+  textureHeight: number,
+  outputScaleX: number,
+  outputScaleY: number,
+): number {
   if (layer.M.kind !== 'affine') throw new Error('affineLayerScale: not an affine layer');
   const [a, b, c, d] = layer.M.matrix;
   const area = Math.abs(a * d - b * c) * outputScaleX * outputScaleY * ((layer.OS.w * layer.OS.h) / (textureWidth * textureHeight));

@@ -36,11 +36,22 @@ export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Pay
   const ppSecret = val(env.PAYPAL_CLIENT_SECRET);
   const stKey = val(env.STRIPE_SECRET_KEY);
   return {
-    paypal: ppId && ppSecret
-      ? { clientId: ppId, clientSecret: ppSecret, apiBase: (val(env.PAYPAL_API_BASE) ?? PAYPAL_LIVE_BASE).replace(/\/+$/, ''), webhookId: val(env.PAYPAL_WEBHOOK_ID) }
-      : null,
+    paypal:
+      ppId && ppSecret
+        ? {
+            clientId: ppId,
+            clientSecret: ppSecret,
+            apiBase: (val(env.PAYPAL_API_BASE) ?? PAYPAL_LIVE_BASE).replace(/\/+$/, ''),
+            webhookId: val(env.PAYPAL_WEBHOOK_ID),
+          }
+        : null,
     stripe: stKey
-      ? { secretKey: stKey, webhookSecret: val(env.STRIPE_WEBHOOK_SECRET), publishableKey: val(env.STRIPE_PUBLISHABLE_KEY), apiBase: val(env.STRIPE_API_BASE)?.replace(/\/+$/, '') ?? null }
+      ? {
+          secretKey: stKey,
+          webhookSecret: val(env.STRIPE_WEBHOOK_SECRET),
+          publishableKey: val(env.STRIPE_PUBLISHABLE_KEY),
+          apiBase: val(env.STRIPE_API_BASE)?.replace(/\/+$/, '') ?? null,
+        }
       : null,
   };
 }

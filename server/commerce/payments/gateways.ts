@@ -19,8 +19,18 @@ export function createGateways(config: PaymentsConfig = paymentsConfigFromEnv())
 }
 
 export function paymentMethods(g: Gateways): PaymentMethodInfo[] {
-  const info = (method: PaymentMethodInfo['method'], name: string, configured: boolean, extra: Partial<PaymentMethodInfo> = {}): PaymentMethodInfo => ({
-    method, name, recordType: PAY_METHOD_RECORD_TYPE[method], configured, message: configured ? null : NOT_CONFIGURED, ...extra,
+  const info = (
+    method: PaymentMethodInfo['method'],
+    name: string,
+    configured: boolean,
+    extra: Partial<PaymentMethodInfo> = {},
+  ): PaymentMethodInfo => ({
+    method,
+    name,
+    recordType: PAY_METHOD_RECORD_TYPE[method],
+    configured,
+    message: configured ? null : NOT_CONFIGURED,
+    ...extra,
   });
   return [
     info('balance', 'Balance', true),

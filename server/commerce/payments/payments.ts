@@ -32,18 +32,27 @@ export const TOPUP_MIN = 100;
 export const TOPUP_MAX = 1_000_000;
 
 export async function paymentByKey(db: Db, userId: number, key: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
   return row ?? null;
 }
 
 export async function paymentById(db: Db, userId: number, id: number): Promise<PaymentRow> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.userId, userId)));
   if (!row) throw new AppError(CommerceMessages.paymentNotFound);
   return row;
 }
 
 export async function paymentByRef(db: Db, method: ProviderMethod, ref: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.method, method), eq(payments.providerRef, ref)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.method, method), eq(payments.providerRef, ref)));
   return row ?? null;
 }
 
@@ -78,16 +87,33 @@ export async function payByBalance(db: Db, userId: number, orderId: number, key:
       const balance = await lockAccount(tx, userId);
       if (balance < order.total) throw new AppError(CommerceMessages.insufficientBalance);
       const now = new Date();
-      const [payment] = await tx.insert(payments).values({
-        userId, orderId, purpose: 'order', method: 'balance', recordType: RecordType.PAID_WITH_BALANCE, amount: order.total,
-        status: 'succeeded', idempotencyKey: key ?? `balance:${randomUUID()}`, paidAt: now,
-      }).returning();
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          userId,
+          orderId,
+          purpose: 'order',
+          method: 'balance',
+          recordType: RecordType.PAID_WITH_BALANCE,
+          amount: order.total,
+          status: 'succeeded',
+          idempotencyKey: key ?? `balance:${randomUUID()}`,
+          paidAt: now,
+        })
+        .returning();
       const record = await postRecord(tx, balance, {
-        userId, type: RecordType.PAID_WITH_BALANCE, amount: order.total, balanceChange: -order.total, orderId, paymentId: payment!.id,
+        userId,
+        type: RecordType.PAID_WITH_BALANCE,
+        amount: order.total,
+        balanceChange: -order.total,
+        orderId,
+        paymentId: payment!.id,
         remark: `Order ${order.orderNo}`,
       });
       await useOrderCoupon(tx, orderId);
-      const paid = await transition(tx, order, 'processing', `merchant:${userId}`, 'paid with balance', { payType: RecordType.PAID_WITH_BALANCE });
+      const paid = await transition(tx, order, 'processing', `merchant:${userId}`, 'paid with balance', {
+        payType: RecordType.PAID_WITH_BALANCE,
+      });
       return { payment: payment!, order: paid, balance: record.balanceAfter, replayed: false };
     });
   } catch (err) {
@@ -119,7 +145,8 @@ export interface OpenPayment {
  * create two provider orders.
  */
 export async function openProviderPayment(db: Db, userId: number, p: OpenPayment): Promise<PaymentRow> {
-  const matches = (row: PaymentRow) => row.purpose === p.purpose && row.method === p.method && (p.purpose === 'topup' || row.orderId === p.orderId);
+  const matches = (row: PaymentRow) =>
+    row.purpose === p.purpose && row.method === p.method && (p.purpose === 'topup' || row.orderId === p.orderId);
   if (p.key) {
     const prior = await paymentByKey(db, userId, p.key);
     if (prior) {
@@ -139,16 +166,36 @@ export async function openProviderPayment(db: Db, userId: number, p: OpenPayment
         if (order.total <= 0) throw new AppError('Nothing to pay: pay this order with the balance');
         amount = order.total;
         if (!p.key) {
-          const [open] = await tx.select().from(payments).where(and(
-            eq(payments.orderId, order.id), eq(payments.method, p.method), eq(payments.status, 'created'), eq(payments.amount, amount), isNotNull(payments.providerRef),
-          )).orderBy(desc(payments.id)).limit(1);
+          const [open] = await tx
+            .select()
+            .from(payments)
+            .where(
+              and(
+                eq(payments.orderId, order.id),
+                eq(payments.method, p.method),
+                eq(payments.status, 'created'),
+                eq(payments.amount, amount),
+                isNotNull(payments.providerRef),
+              ),
+            )
+            .orderBy(desc(payments.id))
+            .limit(1);
           if (open) return open;
         }
       }
-      const [row] = await tx.insert(payments).values({
-        userId, orderId: p.orderId ?? null, purpose: p.purpose, method: p.method, recordType: p.purpose === 'topup' ? RecordType.PREPAYMENT : PAY_METHOD_RECORD_TYPE[p.method],
-        amount, status: 'created', idempotencyKey: p.key ?? `auto:${randomUUID()}`,
-      }).returning();
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          userId,
+          orderId: p.orderId ?? null,
+          purpose: p.purpose,
+          method: p.method,
+          recordType: p.purpose === 'topup' ? RecordType.PREPAYMENT : PAY_METHOD_RECORD_TYPE[p.method],
+          amount,
+          status: 'created',
+          idempotencyKey: p.key ?? `auto:${randomUUID()}`,
+        })
+        .returning();
       return row!;
     });
   } catch (err) {
@@ -161,12 +208,18 @@ export async function openProviderPayment(db: Db, userId: number, p: OpenPayment
 }
 
 export async function attachProviderRef(db: Db, paymentId: number, ref: string, clientSecret: string | null = null): Promise<PaymentRow> {
-  const [row] = await db.update(payments).set({ providerRef: ref, clientSecret, updatedAt: new Date() }).where(eq(payments.id, paymentId)).returning();
+  const [row] = await db
+    .update(payments)
+    .set({ providerRef: ref, clientSecret, updatedAt: new Date() })
+    .where(eq(payments.id, paymentId))
+    .returning();
   return row!;
 }
 
 export async function failPayment(db: Db, paymentId: number, reason: string): Promise<void> {
-  await db.update(payments).set({ status: 'failed', failureReason: reason.slice(0, 500), updatedAt: new Date() })
+  await db
+    .update(payments)
+    .set({ status: 'failed', failureReason: reason.slice(0, 500), updatedAt: new Date() })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
 }
 
@@ -180,11 +233,17 @@ export async function assertCapturable(db: Db, payment: PaymentRow): Promise<voi
   if (payment.status !== 'created') throw new AppError(CommerceMessages.paymentFailed);
   const order = await findOrder(db, payment.orderId!, payment.userId);
   if (order.status !== 'pending') {
-    await db.update(payments).set({ status: 'cancelled', failureReason: `order ${order.status}`, updatedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+    await db
+      .update(payments)
+      .set({ status: 'cancelled', failureReason: `order ${order.status}`, updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
     throw new AppError(notPendingMessage(order.status));
   }
   if (order.total !== payment.amount) {
-    await db.update(payments).set({ status: 'cancelled', failureReason: 'order total changed', updatedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+    await db
+      .update(payments)
+      .set({ status: 'cancelled', failureReason: 'order total changed', updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
     throw new AppError(CommerceMessages.totalChanged);
   }
 }
@@ -202,7 +261,12 @@ export type SettleOutcome = 'paid' | 'already' | 'credited' | 'topup' | 'mismatc
  * payment row; a payment already succeeded is left alone, so captures, syncs and webhook replays
  * can all call this.
  */
-export async function settleProviderPayment(db: Db, paymentId: number, ev: Evidence, actor: string): Promise<{ outcome: SettleOutcome; payment: PaymentRow }> {
+export async function settleProviderPayment(
+  db: Db,
+  paymentId: number,
+  ev: Evidence,
+  actor: string,
+): Promise<{ outcome: SettleOutcome; payment: PaymentRow }> {
   const [first] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!first) throw new AppError(CommerceMessages.paymentNotFound);
   return db.transaction(async (tx) => {
@@ -211,19 +275,42 @@ export async function settleProviderPayment(db: Db, paymentId: number, ev: Evide
     const p = payment!;
     if (p.status === 'succeeded') return { outcome: 'already' as const, payment: p };
     if (ev.amountCents !== p.amount || ev.currency.toUpperCase() !== p.currency) {
-      const [failed] = await tx.update(payments).set({ status: 'failed', failureReason: `amount mismatch: ${ev.amountCents} ${ev.currency}`, updatedAt: new Date() }).where(eq(payments.id, p.id)).returning();
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: `amount mismatch: ${ev.amountCents} ${ev.currency}`, updatedAt: new Date() })
+        .where(eq(payments.id, p.id))
+        .returning();
       return { outcome: 'mismatch' as const, payment: failed! };
     }
     const now = new Date();
-    const [done] = await tx.update(payments).set({ status: 'succeeded', captureRef: ev.captureRef, paidAt: now, updatedAt: now, failureReason: null }).where(eq(payments.id, p.id)).returning();
+    const [done] = await tx
+      .update(payments)
+      .set({ status: 'succeeded', captureRef: ev.captureRef, paidAt: now, updatedAt: now, failureReason: null })
+      .where(eq(payments.id, p.id))
+      .returning();
     const via = RECORD_TYPE_NAMES[PAY_METHOD_RECORD_TYPE[p.method as ProviderMethod]] ?? p.method;
     if (p.purpose === 'topup') {
       const balance = await lockAccount(tx, p.userId);
-      await postRecord(tx, balance, { userId: p.userId, type: RecordType.PREPAYMENT, amount: p.amount, balanceChange: p.amount, paymentId: p.id, remark: `Top-up via ${via}` });
+      await postRecord(tx, balance, {
+        userId: p.userId,
+        type: RecordType.PREPAYMENT,
+        amount: p.amount,
+        balanceChange: p.amount,
+        paymentId: p.id,
+        remark: `Top-up via ${via}`,
+      });
       return { outcome: 'topup' as const, payment: done! };
     }
     const balance = await lockAccount(tx, p.userId);
-    const rec = await postRecord(tx, balance, { userId: p.userId, type: p.recordType, amount: p.amount, balanceChange: 0, orderId: p.orderId, paymentId: p.id, remark: `Order ${order?.orderNo ?? ''} via ${via}` });
+    const rec = await postRecord(tx, balance, {
+      userId: p.userId,
+      type: p.recordType,
+      amount: p.amount,
+      balanceChange: 0,
+      orderId: p.orderId,
+      paymentId: p.id,
+      remark: `Order ${order?.orderNo ?? ''} via ${via}`,
+    });
     if (order && order.status === 'pending' && order.total === p.amount) {
       await useOrderCoupon(tx, order.id);
       await transition(tx, order, 'processing', actor, `paid via ${via}`, { payType: p.recordType });
@@ -231,10 +318,14 @@ export async function settleProviderPayment(db: Db, paymentId: number, ev: Evide
     }
     // The order was paid another way, cancelled, or re-priced meanwhile: the money goes to the balance.
     await postRecord(tx, rec.balanceAfter, {
-      userId: p.userId, type: RecordType.REFUND_ORDERS, amount: p.amount, balanceChange: p.amount, orderId: p.orderId, paymentId: p.id,
-      remark: `Payment for order ${order?.orderNo ?? ''} received after it was ${order?.status === 'pending' ? 're-priced' : order?.status ?? 'closed'}: credited to the balance`,
+      userId: p.userId,
+      type: RecordType.REFUND_ORDERS,
+      amount: p.amount,
+      balanceChange: p.amount,
+      orderId: p.orderId,
+      paymentId: p.id,
+      remark: `Payment for order ${order?.orderNo ?? ''} received after it was ${order?.status === 'pending' ? 're-priced' : (order?.status ?? 'closed')}: credited to the balance`,
     });
     return { outcome: 'credited' as const, payment: done! };
   });
 }
-

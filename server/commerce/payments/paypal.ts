@@ -11,9 +11,7 @@
  * - webhook verification: POST /v1/notifications/verify-webhook-signature with the transmission
  *   headers, PAYPAL_WEBHOOK_ID and the event, using the SDK's OAuth token.
  */
-import {
-  ApiError, CheckoutPaymentIntent, Client, Environment, OrdersController, type Order,
-} from '@paypal/paypal-server-sdk';
+import { ApiError, CheckoutPaymentIntent, Client, Environment, OrdersController, type Order } from '@paypal/paypal-server-sdk';
 import { centsToDecimal, decimalToCents } from '../../../contract/commerce';
 import { PAYPAL_LIVE_BASE, PAYPAL_SANDBOX_BASE, type PayPalConfig } from './config';
 
@@ -35,7 +33,11 @@ export interface PayPalWebhookHeaders {
 }
 
 export class PayPalError extends Error {
-  constructor(message: string, readonly status: number, readonly issue: string | null) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly issue: string | null,
+  ) {
     super(message);
     this.name = 'PayPalError';
   }
@@ -43,11 +45,22 @@ export class PayPalError extends Error {
 
 /** axios adapter (the SDK's HTTP client is axios) that sends requests to another base on fetch. */
 function rebasingAdapter(fromBase: string, toBase: string) {
-  return async (config: { url?: string; method?: string; headers?: unknown; data?: unknown; auth?: { username: string; password: string }; timeout?: number }) => {
+  return async (config: {
+    url?: string;
+    method?: string;
+    headers?: unknown;
+    data?: unknown;
+    auth?: { username: string; password: string };
+    timeout?: number;
+  }) => {
     const url = String(config.url ?? '');
     const target = url.startsWith(fromBase) ? toBase + url.slice(fromBase.length) : url;
     const raw = config.headers as { toJSON?: () => Record<string, unknown> } | Record<string, unknown> | undefined;
-    const plain = (raw && typeof (raw as { toJSON?: unknown }).toJSON === 'function' ? (raw as { toJSON: () => Record<string, unknown> }).toJSON() : raw ?? {}) as Record<string, unknown>;
+    const plain = (
+      raw && typeof (raw as { toJSON?: unknown }).toJSON === 'function'
+        ? (raw as { toJSON: () => Record<string, unknown> }).toJSON()
+        : (raw ?? {})
+    ) as Record<string, unknown>;
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(plain)) if (v !== undefined && v !== null && v !== false) headers[k] = String(v);
     if (config.auth) headers.authorization = `Basic ${Buffer.from(`${config.auth.username}:${config.auth.password}`).toString('base64')}`;
@@ -70,7 +83,9 @@ function toResult(order: Order): PayPalOrderResult {
     id: order.id ?? '',
     status: String(order.status ?? ''),
     approveUrl: order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href ?? null,
-    capture: capture?.id ? { id: capture.id, status: String(capture.status ?? ''), amountCents: amount ?? -1, currency: capture.amount?.currencyCode ?? '' } : null,
+    capture: capture?.id
+      ? { id: capture.id, status: String(capture.status ?? ''), amountCents: amount ?? -1, currency: capture.amount?.currencyCode ?? '' }
+      : null,
     customId: unit?.customId ?? capture?.customId ?? null,
   };
 }
@@ -83,7 +98,9 @@ function asPayPalError(err: unknown): PayPalError {
       const body = JSON.parse(String(err.body)) as { name?: string; message?: string; details?: { issue?: string }[] };
       issue = body.details?.[0]?.issue ?? body.name ?? null;
       message = body.message ?? message;
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
     return new PayPalError(message, err.statusCode, issue);
   }
   return new PayPalError(err instanceof Error ? err.message : String(err), 0, null);
@@ -107,17 +124,25 @@ export class PayPalGateway {
   }
 
   /** Creates a PayPal order for an amount; the same requestId returns the same order. */
-  async createOrder(p: { amountCents: number; referenceId: string; customId: string; description: string; requestId: string }): Promise<PayPalOrderResult> {
+  async createOrder(p: {
+    amountCents: number;
+    referenceId: string;
+    customId: string;
+    description: string;
+    requestId: string;
+  }): Promise<PayPalOrderResult> {
     try {
       const { result } = await this.orders.createOrder({
         body: {
           intent: CheckoutPaymentIntent.Capture,
-          purchaseUnits: [{
-            referenceId: p.referenceId,
-            customId: p.customId,
-            description: p.description.slice(0, 127),
-            amount: { currencyCode: 'USD', value: centsToDecimal(p.amountCents) },
-          }],
+          purchaseUnits: [
+            {
+              referenceId: p.referenceId,
+              customId: p.customId,
+              description: p.description.slice(0, 127),
+              amount: { currencyCode: 'USD', value: centsToDecimal(p.amountCents) },
+            },
+          ],
         },
         paypalRequestId: p.requestId,
         prefer: 'return=representation',

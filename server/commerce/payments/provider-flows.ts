@@ -14,8 +14,16 @@ import type { Gateways } from './gateways';
 import { PayPalError, type PayPalOrderResult } from './paypal';
 import { StripeGatewayError, type IntentResult, type StripeMethod } from './stripe';
 import {
-  assertCapturable, attachProviderRef, failPayment, openProviderPayment, paymentByRef, settleProviderPayment,
-  type OpenPayment, type PaymentRow, type ProviderMethod, type SettleOutcome,
+  assertCapturable,
+  attachProviderRef,
+  failPayment,
+  openProviderPayment,
+  paymentByRef,
+  settleProviderPayment,
+  type OpenPayment,
+  type PaymentRow,
+  type ProviderMethod,
+  type SettleOutcome,
 } from './payments';
 
 export interface FlowResult {
@@ -37,11 +45,20 @@ export interface FlowResult {
 }
 
 const base = (p: PaymentRow): FlowResult => ({
-  paymentId: p.id, orderId: p.orderId, purpose: p.purpose, method: p.method, amount: p.amount, status: p.status,
+  paymentId: p.id,
+  orderId: p.orderId,
+  purpose: p.purpose,
+  method: p.method,
+  amount: p.amount,
+  status: p.status,
 });
 
 export class ProviderFlows {
-  constructor(private readonly db: Db, private readonly g: Gateways, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Db,
+    private readonly g: Gateways,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   private paypal() {
     if (!this.g.paypal) throw new AppError(`PayPal: ${CommerceMessages.paymentNotConfigured}`);
@@ -66,10 +83,17 @@ export class ProviderFlows {
     let p = await openProviderPayment(this.db, userId, { ...open, method: 'paypal' });
     if (p.status !== 'created') return { ...base(p), paypalOrderId: p.providerRef };
     if (!p.providerRef) {
-      const r = await paypal.createOrder({
-        amountCents: p.amount, referenceId: p.orderId ? `order-${p.orderId}` : `topup-${p.id}`, customId: String(p.id),
-        description: this.describe(p), requestId: `pod-create-${p.id}`,
-      }).catch((err: unknown) => { throw this.providerFailure('PayPal', err); });
+      const r = await paypal
+        .createOrder({
+          amountCents: p.amount,
+          referenceId: p.orderId ? `order-${p.orderId}` : `topup-${p.id}`,
+          customId: String(p.id),
+          description: this.describe(p),
+          requestId: `pod-create-${p.id}`,
+        })
+        .catch((err: unknown) => {
+          throw this.providerFailure('PayPal', err);
+        });
       p = await attachProviderRef(this.db, p.id, r.id);
       return { ...base(p), paypalOrderId: r.id, approveUrl: r.approveUrl };
     }
@@ -98,7 +122,12 @@ export class ProviderFlows {
 
   private async paypalResult(p: PaymentRow, r: PayPalOrderResult, actor: string): Promise<FlowResult> {
     if (r.capture?.status === 'COMPLETED') {
-      const s = await settleProviderPayment(this.db, p.id, { amountCents: r.capture.amountCents, currency: r.capture.currency, captureRef: r.capture.id }, actor);
+      const s = await settleProviderPayment(
+        this.db,
+        p.id,
+        { amountCents: r.capture.amountCents, currency: r.capture.currency, captureRef: r.capture.id },
+        actor,
+      );
       return { ...base(s.payment), outcome: s.outcome, paypalOrderId: r.id };
     }
     if (r.capture?.status === 'PENDING') return { ...base(p), status: 'pending', paypalOrderId: r.id };
@@ -122,16 +151,25 @@ export class ProviderFlows {
     if (type === 'PAYMENT.CAPTURE.COMPLETED' || type === 'PAYMENT.CAPTURE.DENIED') {
       const related = (resource.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids?.order_id;
       const customId = typeof resource.custom_id === 'string' ? Number(resource.custom_id) : NaN;
-      const p = (related ? await paymentByRef(this.db, 'paypal', related) : null) ?? (Number.isSafeInteger(customId) ? await this.paymentRow(customId, 'paypal') : null);
+      const p =
+        (related ? await paymentByRef(this.db, 'paypal', related) : null) ??
+        (Number.isSafeInteger(customId) ? await this.paymentRow(customId, 'paypal') : null);
       if (!p) return 'unknown payment';
       if (type === 'PAYMENT.CAPTURE.DENIED') {
         await failPayment(this.db, p.id, 'PayPal capture denied');
         return 'failed';
       }
       const amount = resource.amount as { value?: string; currency_code?: string } | undefined;
-      const s = await settleProviderPayment(this.db, p.id, {
-        amountCents: amount?.value ? decimalToCents(amount.value) ?? -1 : -1, currency: amount?.currency_code ?? '', captureRef: typeof resource.id === 'string' ? resource.id : null,
-      }, 'provider:paypal');
+      const s = await settleProviderPayment(
+        this.db,
+        p.id,
+        {
+          amountCents: amount?.value ? (decimalToCents(amount.value) ?? -1) : -1,
+          currency: amount?.currency_code ?? '',
+          captureRef: typeof resource.id === 'string' ? resource.id : null,
+        },
+        'provider:paypal',
+      );
       return s.outcome;
     }
     if (type === 'CHECKOUT.ORDER.APPROVED') {
@@ -158,10 +196,17 @@ export class ProviderFlows {
     let p = await openProviderPayment(this.db, userId, { ...open, method });
     const publishableKey = this.g.config.stripe?.publishableKey ?? null;
     if (p.status === 'created' && !p.providerRef) {
-      const intent = await stripe.createIntent({
-        amountCents: p.amount, method, description: this.describe(p), idempotencyKey: `pod-pi-${p.id}`,
-        metadata: { paymentId: String(p.id), orderId: p.orderId ? String(p.orderId) : '', userId: String(userId), purpose: p.purpose },
-      }).catch((err: unknown) => { throw this.providerFailure('Stripe', err); });
+      const intent = await stripe
+        .createIntent({
+          amountCents: p.amount,
+          method,
+          description: this.describe(p),
+          idempotencyKey: `pod-pi-${p.id}`,
+          metadata: { paymentId: String(p.id), orderId: p.orderId ? String(p.orderId) : '', userId: String(userId), purpose: p.purpose },
+        })
+        .catch((err: unknown) => {
+          throw this.providerFailure('Stripe', err);
+        });
       p = await attachProviderRef(this.db, p.id, intent.id, intent.clientSecret);
     }
     return { ...base(p), paymentIntentId: p.providerRef, clientSecret: p.status === 'created' ? p.clientSecret : null, publishableKey };
@@ -172,8 +217,11 @@ export class ProviderFlows {
     const stripe = this.stripe();
     if (p.status === 'succeeded') return { ...base(p), outcome: 'already', paymentIntentId: p.providerRef };
     await assertCapturable(this.db, p);
-    const intent = await stripe.confirmIntent(p.providerRef!, paymentMethod, `pod-confirm-${p.id}-${paymentMethod}`)
-      .catch((err: unknown) => { throw this.providerFailure('Stripe', err); });
+    const intent = await stripe
+      .confirmIntent(p.providerRef!, paymentMethod, `pod-confirm-${p.id}-${paymentMethod}`)
+      .catch((err: unknown) => {
+        throw this.providerFailure('Stripe', err);
+      });
     return this.intentResult(p, intent, actor);
   }
 
@@ -182,14 +230,21 @@ export class ProviderFlows {
     const stripe = this.stripe();
     if (p.status === 'succeeded') return { ...base(p), outcome: 'already', paymentIntentId: p.providerRef };
     if (!p.providerRef) throw new AppError(CommerceMessages.paymentNotFound);
-    const intent = await stripe.retrieveIntent(p.providerRef).catch((err: unknown) => { throw this.providerFailure('Stripe', err); });
+    const intent = await stripe.retrieveIntent(p.providerRef).catch((err: unknown) => {
+      throw this.providerFailure('Stripe', err);
+    });
     return this.intentResult(p, intent, actor);
   }
 
   private async intentResult(p: PaymentRow, intent: IntentResult, actor: string): Promise<FlowResult> {
     if (intent.metadata.paymentId && intent.metadata.paymentId !== String(p.id)) throw new AppError(CommerceMessages.paymentNotFound);
     if (intent.status === 'succeeded') {
-      const s = await settleProviderPayment(this.db, p.id, { amountCents: intent.amountReceived, currency: intent.currency, captureRef: intent.latestCharge }, actor);
+      const s = await settleProviderPayment(
+        this.db,
+        p.id,
+        { amountCents: intent.amountReceived, currency: intent.currency, captureRef: intent.latestCharge },
+        actor,
+      );
       return { ...base(s.payment), outcome: s.outcome, paymentIntentId: intent.id };
     }
     if (intent.status === 'canceled') {
@@ -197,7 +252,14 @@ export class ProviderFlows {
       throw new AppError(CommerceMessages.paymentFailed);
     }
     if (intent.status === 'processing') return { ...base(p), status: 'pending', paymentIntentId: intent.id };
-    if (intent.status === 'requires_action') return { ...base(p), paymentIntentId: intent.id, clientSecret: intent.clientSecret, nextAction: intent.nextAction, message: 'Further authentication is required' };
+    if (intent.status === 'requires_action')
+      return {
+        ...base(p),
+        paymentIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+        nextAction: intent.nextAction,
+        message: 'Further authentication is required',
+      };
     if (intent.lastError) throw new AppError(`${CommerceMessages.paymentFailed}: ${intent.lastError}`);
     return { ...base(p), paymentIntentId: intent.id, message: CommerceMessages.paymentPending };
   }
@@ -206,7 +268,10 @@ export class ProviderFlows {
   async stripeEvent(event: { id: string; type: string; object: IntentResult | null }): Promise<string> {
     const intent = event.object;
     if (!intent) return 'ignored';
-    const [p] = await this.db.select().from(payments).where(and(inArray(payments.method, ['card', 'stripe']), eq(payments.providerRef, intent.id)));
+    const [p] = await this.db
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.method, ['card', 'stripe']), eq(payments.providerRef, intent.id)));
     if (!p) return 'unknown payment';
     if (event.type === 'payment_intent.succeeded') return (await this.intentResult(p, intent, 'provider:stripe')).outcome ?? 'pending';
     if (event.type === 'payment_intent.canceled') {
@@ -215,7 +280,10 @@ export class ProviderFlows {
     }
     if (event.type === 'payment_intent.payment_failed') {
       // The payer may try another card on the same intent: the payment stays open.
-      await this.db.update(payments).set({ failureReason: intent.lastError ?? 'payment failed', updatedAt: new Date() }).where(and(eq(payments.id, p.id), eq(payments.status, 'created')));
+      await this.db
+        .update(payments)
+        .set({ failureReason: intent.lastError ?? 'payment failed', updatedAt: new Date() })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'created')));
       return 'noted';
     }
     return 'ignored';
@@ -225,7 +293,10 @@ export class ProviderFlows {
 
   /** True the first time an event id is seen for a provider. */
   async firstDelivery(provider: 'paypal' | 'stripe', eventId: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: webhookEvents.id }).from(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
+    const [row] = await this.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
     return !row;
   }
 
@@ -234,7 +305,10 @@ export class ProviderFlows {
   }
 
   private async paymentRow(id: number, method: ProviderMethod): Promise<PaymentRow | null> {
-    const [row] = await this.db.select().from(payments).where(and(eq(payments.id, id), eq(payments.method, method)));
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, id), eq(payments.method, method)));
     return row ?? null;
   }
 

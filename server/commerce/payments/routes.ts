@@ -41,7 +41,15 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, gateways: G
   app.get('/api/payment/status/:id', async (request) => {
     const userId = await requireUser(request);
     const p = await paymentById(db, userId, idOf(paramsOf(request).id, 'id'));
-    return okData({ paymentId: p.id, orderId: p.orderId, purpose: p.purpose, method: p.method, amount: p.amount, status: p.status, failureReason: p.failureReason });
+    return okData({
+      paymentId: p.id,
+      orderId: p.orderId,
+      purpose: p.purpose,
+      method: p.method,
+      amount: p.amount,
+      status: p.status,
+      failureReason: p.failureReason,
+    });
   });
 
   app.post('/api/payment/paypal/createOrder', async (request) => {
@@ -56,9 +64,10 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, gateways: G
     const userId = await requireUser(request);
     const b = bodyOf(request);
     const ref = pick(b, 'paypalOrderId', 'orderID', 'token');
-    const p = ref !== undefined
-      ? await flows.paypalPaymentFor(userId, textOf(ref, 'paypalOrderId', 64))
-      : await paymentById(db, userId, idOf(pick(b, 'paymentId'), 'paymentId'));
+    const p =
+      ref !== undefined
+        ? await flows.paypalPaymentFor(userId, textOf(ref, 'paypalOrderId', 64))
+        : await paymentById(db, userId, idOf(pick(b, 'paymentId'), 'paymentId'));
     if (p.method !== 'paypal') throw new AppError('This is not a PayPal payment');
     return okData(await flows.paypalCapture(p, `merchant:${userId}`));
   });
@@ -97,7 +106,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, gateways: G
     hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
     hooks.post('/api/payment/paypal/webhook', async (request, reply) => {
-      if (!gateways.paypal || !gateways.config.paypal?.webhookId) return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'PayPal webhooks are not configured' });
+      if (!gateways.paypal || !gateways.config.paypal?.webhookId)
+        return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'PayPal webhooks are not configured' });
       const raw = typeof request.body === 'string' ? request.body : '';
       let event: { id?: string; event_type?: string; resource?: Record<string, unknown> };
       try {
@@ -106,13 +116,21 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, gateways: G
         return reply.status(400).send({ code: Code.ERROR, msg: 'Invalid JSON' });
       }
       const h = (name: string) => String(request.headers[name] ?? '');
-      const verified = await gateways.paypal.verifyWebhook({
-        transmissionId: h('paypal-transmission-id'), transmissionTime: h('paypal-transmission-time'), transmissionSig: h('paypal-transmission-sig'),
-        certUrl: h('paypal-cert-url'), authAlgo: h('paypal-auth-algo'),
-      }, event).catch((err: unknown) => {
-        request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'PayPal webhook verification call failed');
-        return false;
-      });
+      const verified = await gateways.paypal
+        .verifyWebhook(
+          {
+            transmissionId: h('paypal-transmission-id'),
+            transmissionTime: h('paypal-transmission-time'),
+            transmissionSig: h('paypal-transmission-sig'),
+            certUrl: h('paypal-cert-url'),
+            authAlgo: h('paypal-auth-algo'),
+          },
+          event,
+        )
+        .catch((err: unknown) => {
+          request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'PayPal webhook verification call failed');
+          return false;
+        });
       if (!verified || !event.id) {
         request.log.warn({ eventId: event.id }, 'PayPal webhook refused: signature not verified');
         return reply.status(400).send({ code: Code.ERROR, msg: 'Webhook signature verification failed' });
@@ -125,7 +143,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, gateways: G
     });
 
     hooks.post('/api/payment/stripe/webhook', async (request, reply) => {
-      if (!gateways.stripe || !gateways.config.stripe?.webhookSecret) return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'Stripe webhooks are not configured' });
+      if (!gateways.stripe || !gateways.config.stripe?.webhookSecret)
+        return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'Stripe webhooks are not configured' });
       const raw = typeof request.body === 'string' ? request.body : '';
       let event;
       try {

@@ -29,7 +29,11 @@ export interface StripeEventLite {
 }
 
 export class StripeGatewayError extends Error {
-  constructor(message: string, readonly status: number, readonly type: string | null) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly type: string | null,
+  ) {
     super(message);
     this.name = 'StripeGatewayError';
   }
@@ -44,7 +48,7 @@ function toIntent(pi: Stripe.PaymentIntent): IntentResult {
     currency: pi.currency,
     clientSecret: pi.client_secret ?? null,
     metadata: (pi.metadata ?? {}) as Record<string, string>,
-    latestCharge: typeof pi.latest_charge === 'string' ? pi.latest_charge : pi.latest_charge?.id ?? null,
+    latestCharge: typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? null),
     nextAction: pi.next_action ?? null,
     lastError: pi.last_payment_error?.message ?? null,
   };
@@ -64,19 +68,34 @@ export class StripeGateway {
       maxNetworkRetries: 1,
       timeout: 20_000,
       telemetry: false,
-      ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'http:' ? 80 : 443),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
     });
   }
 
-  async createIntent(p: { amountCents: number; method: StripeMethod; metadata: Record<string, string>; description: string; idempotencyKey: string }): Promise<IntentResult> {
+  async createIntent(p: {
+    amountCents: number;
+    method: StripeMethod;
+    metadata: Record<string, string>;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<IntentResult> {
     try {
-      const pi = await this.stripe.paymentIntents.create({
-        amount: p.amountCents,
-        currency: 'usd',
-        description: p.description,
-        metadata: p.metadata,
-        ...(p.method === 'card' ? { payment_method_types: ['card'] } : { automatic_payment_methods: { enabled: true } }),
-      }, { idempotencyKey: p.idempotencyKey });
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: p.amountCents,
+          currency: 'usd',
+          description: p.description,
+          metadata: p.metadata,
+          ...(p.method === 'card' ? { payment_method_types: ['card'] } : { automatic_payment_methods: { enabled: true } }),
+        },
+        { idempotencyKey: p.idempotencyKey },
+      );
       return toIntent(pi);
     } catch (err) {
       throw wrap(err);
@@ -105,6 +124,10 @@ export class StripeGateway {
     if (!this.config.webhookSecret) throw new StripeGatewayError('STRIPE_WEBHOOK_SECRET is not configured', 400, 'configuration');
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
     const obj = event.data?.object as { object?: string } | undefined;
-    return { id: event.id, type: event.type, object: obj?.object === 'payment_intent' ? toIntent(obj as unknown as Stripe.PaymentIntent) : null };
+    return {
+      id: event.id,
+      type: event.type,
+      object: obj?.object === 'payment_intent' ? toIntent(obj as unknown as Stripe.PaymentIntent) : null,
+    };
   }
 }

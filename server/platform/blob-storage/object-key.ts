@@ -4,4 +4,5 @@
  * local blob storage refuses any other key, so a crafted key never leaves its root. `js` is the
  * Shopify storefront script (server/shops/theme-routes.ts), stored beside the merchant's uploads.
  */
-export const KEY_RE = /^\/(CustomizedImages|customizedTemplate\/customImages)(\/imagePhoto)?\/\d+\/\d{4}-?\d{2}-?\d{2}\/[A-Za-z0-9]{32}(_thumbnail|_edit)?\.(png|jpg|json|js)$/;
+export const KEY_RE =
+  /^\/(CustomizedImages|customizedTemplate\/customImages)(\/imagePhoto)?\/\d+\/\d{4}-?\d{2}-?\d{2}\/[A-Za-z0-9]{32}(_thumbnail|_edit)?\.(png|jpg|json|js)$/;

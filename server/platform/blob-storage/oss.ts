@@ -28,7 +28,10 @@ export const STS_DURATION_S = 3000;
 
 export function ossBlobStorage(cfg: OssConfig): BlobStorage {
   const client = new OSS({
-    region: cfg.region, bucket: cfg.bucket, accessKeyId: cfg.accessKeyId, accessKeySecret: cfg.accessKeySecret,
+    region: cfg.region,
+    bucket: cfg.bucket,
+    accessKeyId: cfg.accessKeyId,
+    accessKeySecret: cfg.accessKeySecret,
     ...(cfg.endpoint ? { endpoint: cfg.endpoint, cname: true } : {}),
     secure: cfg.endpoint ? cfg.endpoint.startsWith('https') : true,
     timeout: 60_000,
@@ -38,7 +41,9 @@ export function ossBlobStorage(cfg: OssConfig): BlobStorage {
   return {
     kind: 'oss',
     async put(key, body, contentType) {
-      await client.put(objectName(key), body, { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' } });
+      await client.put(objectName(key), body, {
+        headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' },
+      });
     },
     async read(key) {
       try {
@@ -55,25 +60,36 @@ export function ossBlobStorage(cfg: OssConfig): BlobStorage {
     publicUrl: (key) => `${base}${key}`,
     async stsToken(userId: number): Promise<StsCredentials> {
       if (!cfg.roleArn) throw new Error('OSS_ROLE_ARN is not set: direct browser uploads are off');
-      const sts = new OSS.STS({ accessKeyId: cfg.accessKeyId, accessKeySecret: cfg.accessKeySecret, ...(cfg.stsEndpoint ? { endpoint: cfg.stsEndpoint } : {}) } as never);
+      const sts = new OSS.STS({
+        accessKeyId: cfg.accessKeyId,
+        accessKeySecret: cfg.accessKeySecret,
+        ...(cfg.stsEndpoint ? { endpoint: cfg.stsEndpoint } : {}),
+      } as never);
       // The policy narrows the role to this merchant's folders, whatever the role itself allows.
       const policy = {
         Version: '1',
-        Statement: [{
-          Effect: 'Allow',
-          Action: ['oss:PutObject'],
-          Resource: [
-            `acs:oss:*:*:${cfg.bucket}/CustomizedImages/${userId}/*`,
-            `acs:oss:*:*:${cfg.bucket}/CustomizedImages/imagePhoto/${userId}/*`,
-            `acs:oss:*:*:${cfg.bucket}/customizedTemplate/customImages/${userId}/*`,
-          ],
-        }],
+        Statement: [
+          {
+            Effect: 'Allow',
+            Action: ['oss:PutObject'],
+            Resource: [
+              `acs:oss:*:*:${cfg.bucket}/CustomizedImages/${userId}/*`,
+              `acs:oss:*:*:${cfg.bucket}/CustomizedImages/imagePhoto/${userId}/*`,
+              `acs:oss:*:*:${cfg.bucket}/customizedTemplate/customImages/${userId}/*`,
+            ],
+          },
+        ],
       };
       const res = await sts.assumeRole(cfg.roleArn, policy, STS_DURATION_S, `pod-user-${userId}`);
       const c = res.credentials as { AccessKeyId: string; AccessKeySecret: string; SecurityToken: string; Expiration: string };
       return {
-        region: cfg.region, bucket: cfg.bucket, accessKeyId: c.AccessKeyId, accessKeySecret: c.AccessKeySecret,
-        securityToken: c.SecurityToken, expiration: c.Expiration, ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),
+        region: cfg.region,
+        bucket: cfg.bucket,
+        accessKeyId: c.AccessKeyId,
+        accessKeySecret: c.AccessKeySecret,
+        securityToken: c.SecurityToken,
+        expiration: c.Expiration,
+        ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),
       };
     },
   };

@@ -29,7 +29,12 @@ export function etsyAuthorizeUrl(cfg: EtsyAppConfig, redirectUri: string, state:
 
 const apiKey = (cfg: EtsyAppConfig) => `${cfg.clientId}:${cfg.sharedSecret}`;
 
-export interface EtsyTokens { accessToken: string; refreshToken: string; expiresAt: Date; userId: string }
+export interface EtsyTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+  userId: string;
+}
 
 async function tokenCall(cfg: EtsyAppConfig, form: Record<string, string>): Promise<EtsyTokens> {
   let res: Response;
@@ -43,15 +48,31 @@ async function tokenCall(cfg: EtsyAppConfig, form: Record<string, string>): Prom
   } catch (err) {
     throw asShopError(err);
   }
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string; error_description?: string };
+  const body = (await res.json().catch(() => ({}))) as {
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+    error?: string;
+    error_description?: string;
+  };
   if (!res.ok || !body.access_token || !body.refresh_token) {
     // 400 invalid_grant: a wrong, used or expired code, a code_verifier that does not match, or a dead refresh token.
     const kind = res.ok ? 'permanent' : res.status === 400 ? 'auth' : kindOfStatus(res.status);
-    throw new ShopApiError(`Etsy refused the authorization: ${body.error_description ?? body.error ?? `HTTP ${res.status}`}`, kind, res.status, retryAfterMs(res.headers.get('retry-after')));
+    throw new ShopApiError(
+      `Etsy refused the authorization: ${body.error_description ?? body.error ?? `HTTP ${res.status}`}`,
+      kind,
+      res.status,
+      retryAfterMs(res.headers.get('retry-after')),
+    );
   }
   // Etsy access tokens start with the numeric user id: "12345678.abc…".
   const userId = body.access_token.split('.')[0] ?? '';
-  return { accessToken: body.access_token, refreshToken: body.refresh_token, expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000), userId };
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000),
+    userId,
+  };
 }
 
 export const exchangeEtsyCode = (cfg: EtsyAppConfig, code: string, verifier: string, redirectUri: string) =>
@@ -79,11 +100,21 @@ export interface EtsyApi {
   multipart<T>(path: string, data: FormData): Promise<T>;
 }
 
-interface EtsyErrorBody { error?: string; error_description?: string }
+interface EtsyErrorBody {
+  error?: string;
+  error_description?: string;
+}
 
 export function etsyApi(cfg: EtsyAppConfig, auth: EtsyAuth | null): EtsyApi {
   let token = auth?.token ?? null;
-  const call = async <T>(method: string, path: string, body: (() => BodyInit) | undefined, contentType: string | null, query?: Record<string, string | number | boolean>, retried = false): Promise<T> => {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body: (() => BodyInit) | undefined,
+    contentType: string | null,
+    query?: Record<string, string | number | boolean>,
+    retried = false,
+  ): Promise<T> => {
     const url = new URL(`/v3/application${path}`, cfg.apiOrigin);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
     let res: Response;
@@ -121,7 +152,8 @@ export function etsyApi(cfg: EtsyAppConfig, auth: EtsyAuth | null): EtsyApi {
   };
   return {
     get: (path, query) => call('GET', path, undefined, null, query),
-    send: (method, path, body) => call(method, path, body === undefined ? undefined : () => JSON.stringify(body), body === undefined ? null : 'application/json'),
+    send: (method, path, body) =>
+      call(method, path, body === undefined ? undefined : () => JSON.stringify(body), body === undefined ? null : 'application/json'),
     form: (method, path, fields) => {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) params.set(k, String(v));

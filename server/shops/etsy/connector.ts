@@ -16,8 +16,13 @@ import { centsToDecimal } from '../../../contract/commerce';
 import { ShopApiError, asShopError } from '../errors';
 import { sniffImage } from '../../platform/image-sniff';
 
-interface Listing { listing_id: number; state: string }
-interface Inventory { products: { product_id: number; sku: string; is_deleted?: boolean }[] }
+interface Listing {
+  listing_id: number;
+  state: string;
+}
+interface Inventory {
+  products: { product_id: number; sku: string; is_deleted?: boolean }[];
+}
 
 /** Etsy refuses pictures over 20 MB; ours are rendered JPEGs far below that. */
 const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
@@ -25,12 +30,20 @@ const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 const RECEIPTS_PAGE = 100;
 const RECEIPTS_PAGES_MAX = 20;
 
-export interface EtsyListingSettings { taxonomyId: number; shippingProfileId: number; readinessStateId: number }
+export interface EtsyListingSettings {
+  taxonomyId: number;
+  shippingProfileId: number;
+  readinessStateId: number;
+}
 
 /** The listing settings a push carries; a push without them cannot make an Etsy listing. */
 export function listingSettings(options: Record<string, unknown>): EtsyListingSettings {
-  const n = (v: unknown) => (typeof v === 'number' || typeof v === 'string') && /^\d{1,15}$/.test(String(v)) ? Number(v) : NaN;
-  const s = { taxonomyId: n(options.taxonomyId), shippingProfileId: n(options.shippingProfileId), readinessStateId: n(options.readinessStateId) };
+  const n = (v: unknown) => ((typeof v === 'number' || typeof v === 'string') && /^\d{1,15}$/.test(String(v)) ? Number(v) : NaN);
+  const s = {
+    taxonomyId: n(options.taxonomyId),
+    shippingProfileId: n(options.shippingProfileId),
+    readinessStateId: n(options.readinessStateId),
+  };
   if (!Object.values(s).every((x) => Number.isSafeInteger(x) && x > 0)) {
     throw new ShopApiError('Choose the Etsy category, shipping profile and processing time, then push again', 'permanent');
   }
@@ -46,11 +59,13 @@ async function downloadImage(url: string): Promise<{ body: Blob; name: string }>
   } catch (err) {
     throw asShopError(err);
   }
-  if (res.status >= 500) throw new ShopApiError(`The product picture could not be read (HTTP ${res.status}): ${url}`, 'transient', res.status);
+  if (res.status >= 500)
+    throw new ShopApiError(`The product picture could not be read (HTTP ${res.status}): ${url}`, 'transient', res.status);
   if (!res.ok) throw new ShopApiError(`The product picture could not be read (HTTP ${res.status}): ${url}`, 'permanent', res.status);
   const bytes = Buffer.from(await res.arrayBuffer());
   const mime = sniffImage(bytes.subarray(0, 16));
-  if (!mime || bytes.length > IMAGE_MAX_BYTES) throw new ShopApiError(`The product picture is not an image Etsy accepts: ${url}`, 'permanent');
+  if (!mime || bytes.length > IMAGE_MAX_BYTES)
+    throw new ShopApiError(`The product picture is not an image Etsy accepts: ${url}`, 'permanent');
   const name = new URL(url).pathname.split('/').pop() || 'image.jpg';
   return { body: new Blob([bytes], { type: mime }), name };
 }
@@ -59,7 +74,12 @@ export function etsyConnector(cfg: EtsyAppConfig, shopId: string, auth: EtsyAuth
   const api = etsyApi(cfg, auth);
   const listingPath = (id: string | number) => `/shops/${shopId}/listings/${id}`;
   return {
-    async pushProduct(product: PushProduct, link: ProductLink | null, options: Record<string, unknown>, hooks?: PushHooks): Promise<ProductLink> {
+    async pushProduct(
+      product: PushProduct,
+      link: ProductLink | null,
+      options: Record<string, unknown>,
+      hooks?: PushHooks,
+    ): Promise<ProductLink> {
       if (product.variants.length === 0) throw new ShopApiError('The product has no variants to sell', 'permanent');
       const settings = listingSettings(options);
       const title = etsyTitle(product.title);
@@ -77,7 +97,12 @@ export function etsyConnector(cfg: EtsyAppConfig, shopId: string, auth: EtsyAuth
       } else {
         const minPrice = Math.min(...product.variants.map((v) => v.priceCents));
         const created = await api.form<Listing>('POST', `/shops/${shopId}/listings`, {
-          ...fields, quantity: ETSY_QUANTITY, price: centsToDecimal(minPrice), who_made: 'i_did', when_made: 'made_to_order', type: 'physical',
+          ...fields,
+          quantity: ETSY_QUANTITY,
+          price: centsToDecimal(minPrice),
+          who_made: 'i_did',
+          when_made: 'made_to_order',
+          type: 'physical',
           readiness_state_id: settings.readinessStateId,
         });
         listingId = String(created.listing_id);
@@ -85,7 +110,11 @@ export function etsyConnector(cfg: EtsyAppConfig, shopId: string, auth: EtsyAuth
       }
 
       // Etsy replaces the products of a listing on every inventory update: map our variants again.
-      const inventory = await api.send<Inventory>('PUT', `/listings/${listingId}/inventory`, etsyInventory(product, settings.readinessStateId));
+      const inventory = await api.send<Inventory>(
+        'PUT',
+        `/listings/${listingId}/inventory`,
+        etsyInventory(product, settings.readinessStateId),
+      );
       const variantMap: Record<string, string> = {};
       for (const v of product.variants) {
         const p = inventory.products.find((x) => x.sku === v.sku && !x.is_deleted);
@@ -113,7 +142,10 @@ export function etsyConnector(cfg: EtsyAppConfig, shopId: string, auth: EtsyAuth
       const out: ShopOrder[] = [];
       for (let page = 0; page < RECEIPTS_PAGES_MAX; page++) {
         const res = await api.get<{ count: number; results: EtsyReceipt[] }>(`/shops/${shopId}/receipts`, {
-          limit: RECEIPTS_PAGE, offset: page * RECEIPTS_PAGE, sort_on: 'created', sort_order: 'asc',
+          limit: RECEIPTS_PAGE,
+          offset: page * RECEIPTS_PAGE,
+          sort_on: 'created',
+          sort_order: 'asc',
           ...(since ? { min_created: Math.floor(since.getTime() / 1000) } : {}),
         });
         out.push(...res.results.map(orderFromReceipt));

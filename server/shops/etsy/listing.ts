@@ -39,8 +39,16 @@ export function etsyDescription(html: string, fallback: string): string {
   const text = html
     .replace(/<\s*(br|\/p|\/div|\/li|\/h\d)\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
-    .split('\n').map((l) => l.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n');
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .split('\n')
+    .map((l) => l.replace(/[ \t]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
   return text || fallback;
 }
 
@@ -68,7 +76,12 @@ export interface EtsyInventoryBody {
 export function etsyInventory(product: PushProduct, readinessStateId: number): EtsyInventoryBody {
   const opts = product.options;
   const groups: number[][] = opts.length <= 2 ? opts.map((_, i) => [i]) : [[0], opts.slice(1).map((_, i) => i + 1)];
-  const names = groups.map((g) => g.map((i) => opts[i]!.name).join(' / ').slice(0, 45));
+  const names = groups.map((g) =>
+    g
+      .map((i) => opts[i]!.name)
+      .join(' / ')
+      .slice(0, 45),
+  );
   const valuesOf = (v: PushProduct['variants'][number]) => groups.map((g) => cleanValue(g.map((i) => v.optionValues[i] ?? '').join(' / ')));
   const rows = product.variants.map((v) => ({ v, values: valuesOf(v) }));
   const props = groups.map((_, i) => CUSTOM_PROPERTIES[i]!);
@@ -91,7 +104,9 @@ export function etsyInventory(product: PushProduct, readinessStateId: number): E
     products: rows.map(({ v, values }) => ({
       sku: v.sku,
       property_values: props.map((id, i) => ({ property_id: id, property_name: names[i]!, value_ids: [], values: [values[i]!] })),
-      offerings: [{ price: Number(centsToDecimal(v.priceCents)), quantity: ETSY_QUANTITY, is_enabled: true, readiness_state_id: readinessStateId }],
+      offerings: [
+        { price: Number(centsToDecimal(v.priceCents)), quantity: ETSY_QUANTITY, is_enabled: true, readiness_state_id: readinessStateId },
+      ],
     })),
     price_on_property: priceOn,
     quantity_on_property: [],
@@ -122,12 +137,24 @@ export function orderFromReceipt(r: EtsyReceipt): ShopOrder {
     createdAt: new Date(r.create_timestamp * 1000),
     email: r.buyer_email,
     address: r.country_iso
-      ? { firstName, lastName: rest.join(' '), address1: r.first_line ?? '', address2: r.second_line ?? '', city: r.city ?? '', province: r.state ?? '', zip: r.zip ?? '', countryCode: r.country_iso, phone: '' }
+      ? {
+          firstName,
+          lastName: rest.join(' '),
+          address1: r.first_line ?? '',
+          address2: r.second_line ?? '',
+          city: r.city ?? '',
+          province: r.state ?? '',
+          zip: r.zip ?? '',
+          countryCode: r.country_iso,
+          phone: '',
+        }
       : null,
     lines: r.transactions.map((t) => ({
       externalProductId: t.listing_id === null ? null : String(t.listing_id),
       externalVariantId: t.product_id === null ? null : String(t.product_id),
-      sku: t.sku || null, quantity: t.quantity, title: t.title ?? '',
+      sku: t.sku || null,
+      quantity: t.quantity,
+      title: t.title ?? '',
     })),
   };
 }

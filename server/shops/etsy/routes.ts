@@ -12,7 +12,14 @@ import { bodyOf, idOf, pick, textOf } from '../../platform/request-fields';
 import { Code, Messages } from '../../../contract/envelope';
 import { StoreMessages, type ConnectResult } from '../../../contract/stores';
 import type { EtsyAppConfig } from '../config';
-import { connectionOfShop, consumeOauthState, createOauthState, saveConnection, setConnectionStatus, type ConnectionRow } from '../connections';
+import {
+  connectionOfShop,
+  consumeOauthState,
+  createOauthState,
+  saveConnection,
+  setConnectionStatus,
+  type ConnectionRow,
+} from '../connections';
 import { currentShop } from '../merchant-shops';
 import { etsyApi, etsyAuthorizeUrl, exchangeEtsyCode, pkcePair, type EtsyApi } from './api';
 import { refreshIfExpiring, tokenRefresher } from '../token-refresh';
@@ -21,7 +28,13 @@ import { enqueue } from '../push-queue';
 import type { ShopsRuntime } from '../push-target';
 import { ownProductTitle, pushTarget } from '../push-target';
 
-interface TaxonomyNode { id: number; level: number; name: string; parent_id: number | null; children: TaxonomyNode[] }
+interface TaxonomyNode {
+  id: number;
+  level: number;
+  name: string;
+  parent_id: number | null;
+  children: TaxonomyNode[];
+}
 
 export const ETSY_DECLINED = 'The Etsy authorization was declined. Connect the shop again and allow access to continue.';
 
@@ -35,7 +48,13 @@ function etsyIdOf(v: unknown, what: string): number {
 }
 
 const flatten = (nodes: TaxonomyNode[]): TaxonomyNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
-const brief = (n: TaxonomyNode) => ({ id: n.id, level: n.level, name: n.name, parentId: n.parent_id, hasChildren: (n.children ?? []).length > 0 });
+const brief = (n: TaxonomyNode) => ({
+  id: n.id,
+  level: n.level,
+  name: n.name,
+  parentId: n.parent_id,
+  hasChildren: (n.children ?? []).length > 0,
+});
 
 export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: ShopsRuntime): void {
   const { db, config } = ctx;
@@ -44,7 +63,9 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
     if (!config.shops.etsy) throw new AppError(StoreMessages.notConfigured);
     return config.shops.etsy;
   };
-  const fail = (err: unknown): never => { throw new AppError(err instanceof Error ? err.message : String(err)); };
+  const fail = (err: unknown): never => {
+    throw new AppError(err instanceof Error ? err.message : String(err));
+  };
 
   // The seller taxonomy is the same for everyone and changes rarely: one copy per process, 1 hour.
   let taxonomy: { at: number; nodes: TaxonomyNode[] } | null = null;
@@ -61,21 +82,27 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
   const currentEtsy = async (userId: number): Promise<ConnectionRow> => {
     const shop = await currentShop(db, userId);
     const conn = shop ? await connectionOfShop(db, shop.id) : null;
-    if (!conn || conn.platform !== 'etsy' || conn.status === 'uninstalled') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+    if (!conn || conn.platform !== 'etsy' || conn.status === 'uninstalled')
+      throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
     return refreshIfExpiring(deps(), conn).catch(storeFail(conn));
   };
   /** Etsy's refusal as the merchant reads it; a revoked grant marks the store for reconnecting (10003). */
-  const storeFail = (conn: ConnectionRow) => async (err: unknown): Promise<never> => {
-    if (err instanceof ShopApiError && err.kind === 'auth') {
-      await setConnectionStatus(db, conn.id, 'uninstalled');
-      throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
-    }
-    return fail(err);
-  };
+  const storeFail =
+    (conn: ConnectionRow) =>
+    async (err: unknown): Promise<never> => {
+      if (err instanceof ShopApiError && err.kind === 'auth') {
+        await setConnectionStatus(db, conn.id, 'uninstalled');
+        throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+      }
+      return fail(err);
+    };
   /** A GET on the caller's current Etsy shop (`{shop}` in the path is its id). */
   const shopGet = async <T>(userId: number, path: string, query?: Record<string, number>): Promise<T> => {
     const conn = await currentEtsy(userId);
-    const api: EtsyApi = etsyApi(cfgOrThrow(), { token: runtime.cipher.decrypt(conn.accessTokenEnc), refresh: tokenRefresher(deps(), conn) });
+    const api: EtsyApi = etsyApi(cfgOrThrow(), {
+      token: runtime.cipher.decrypt(conn.accessTokenEnc),
+      refresh: tokenRefresher(deps(), conn),
+    });
     return api.get<T>(path.replace('{shop}', encodeURIComponent(conn.domain)), query).catch(storeFail(conn));
   };
 
@@ -89,8 +116,10 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
   app.get('/api/etsy/getEtsyInitData', async (request) => {
     const connected = request.userId ? await currentShop(db, request.userId).then((s) => (s ? connectionOfShop(db, s.id) : null)) : null;
     return okData({
-      disclaimer: StoreMessages.etsyDisclaimer, configured: config.shops.etsy !== null,
-      connected: connected?.platform === 'etsy' && connected.status === 'active', shopName: connected?.platform === 'etsy' ? connected.displayName : null,
+      disclaimer: StoreMessages.etsyDisclaimer,
+      configured: config.shops.etsy !== null,
+      connected: connected?.platform === 'etsy' && connected.status === 'active',
+      shopName: connected?.platform === 'etsy' ? connected.displayName : null,
     });
   });
 
@@ -102,16 +131,33 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
     if (!state.verifierEnc) throw new AppError(StoreMessages.stateInvalid);
     // The seller declined on Etsy's consent page: the state is spent, nothing is saved.
     if (pick(b, 'error') !== undefined) throw new AppError(ETSY_DECLINED);
-    const tokens = await exchangeEtsyCode(cfg, textOf(pick(b, 'code'), 'code', 500), runtime.cipher.decrypt(state.verifierEnc), redirectUri()).catch(fail);
+    const tokens = await exchangeEtsyCode(
+      cfg,
+      textOf(pick(b, 'code'), 'code', 500),
+      runtime.cipher.decrypt(state.verifierEnc),
+      redirectUri(),
+    ).catch(fail);
     const api = etsyApi(cfg, { token: tokens.accessToken });
     const me = await api.get<{ user_id: number; shop_id: number | null }>('/users/me').catch(fail);
     if (!me.shop_id) throw new AppError('This Etsy account has no shop yet');
     const shop = await api.get<{ shop_id: number; shop_name: string }>(`/shops/${me.shop_id}`).catch(fail);
     const user = await api.get<{ primary_email?: string | null }>(`/users/${me.user_id}`).catch(() => ({ primary_email: null }));
-    const result = await saveConnection(db, runtime.cipher, {
-      platform: 'etsy', domain: String(shop.shop_id), displayName: shop.shop_name, email: user.primary_email?.toLowerCase() ?? null, externalId: String(me.user_id),
-      accessToken: tokens.accessToken, secret: tokens.refreshToken, tokenExpiresAt: tokens.expiresAt, scopes: cfg.scopes,
-    }, loggedIn ?? state.userId);
+    const result = await saveConnection(
+      db,
+      runtime.cipher,
+      {
+        platform: 'etsy',
+        domain: String(shop.shop_id),
+        displayName: shop.shop_name,
+        email: user.primary_email?.toLowerCase() ?? null,
+        externalId: String(me.user_id),
+        accessToken: tokens.accessToken,
+        secret: tokens.refreshToken,
+        tokenExpiresAt: tokens.expiresAt,
+        scopes: cfg.scopes,
+      },
+      loggedIn ?? state.userId,
+    );
     if (result.status === 'login' && result.userId) {
       const session = await createSession(db, result.userId);
       setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);
@@ -133,7 +179,9 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
   });
   app.post('/api/etsy/getEtsyCategoryProperty', async (request) => {
     const taxonomyId = etsyIdOf(pick(bodyOf(request), 'taxonomyId', 'taxonomy_id', 'id'), 'taxonomyId');
-    const res = await etsyApi(cfgOrThrow(), null).get<{ count: number; results: unknown[] }>(`/seller-taxonomy/nodes/${taxonomyId}/properties`).catch(fail);
+    const res = await etsyApi(cfgOrThrow(), null)
+      .get<{ count: number; results: unknown[] }>(`/seller-taxonomy/nodes/${taxonomyId}/properties`)
+      .catch(fail);
     return okData(res.results);
   });
   app.post('/api/etsy/getEtsyShippingProfiles', async (request) => {
@@ -141,7 +189,9 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
     return okData(res.results.filter((p) => !p.is_deleted));
   });
   app.post('/api/etsy/getShopReadinessStateDefinitions', async (request) => {
-    const res = await shopGet<{ results: unknown[] }>(await requireUser(request), '/shops/{shop}/readiness-state-definitions', { limit: 100 });
+    const res = await shopGet<{ results: unknown[] }>(await requireUser(request), '/shops/{shop}/readiness-state-definitions', {
+      limit: 100,
+    });
     return okData(res.results);
   });
   /** The page's Etsy step log (kept in the server log for support). */

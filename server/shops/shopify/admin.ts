@@ -14,8 +14,15 @@ export interface ShopifyAdmin {
   request<T>(operation: string, variables?: Record<string, unknown>): Promise<T>;
 }
 
-interface GqlError { message?: string; extensions?: { code?: string } }
-interface ThrottleStatus { maximumAvailable?: number; currentlyAvailable?: number; restoreRate?: number }
+interface GqlError {
+  message?: string;
+  extensions?: { code?: string };
+}
+interface ThrottleStatus {
+  maximumAvailable?: number;
+  currentlyAvailable?: number;
+  restoreRate?: number;
+}
 
 /** The wait THROTTLED asks for: enough restore time for the requested cost (at least 1 s). */
 export function throttleWaitMs(extensions: unknown): number {
@@ -51,7 +58,8 @@ export function shopifyAdmin(cfg: ShopifyAppConfig, shop: string, accessToken: s
       } catch (err) {
         throw asShopError(err);
       }
-      const errors = res.errors as { networkStatusCode?: number; message?: string; graphQLErrors?: GqlError[]; response?: Response } | undefined;
+      const errors = res.errors as
+        { networkStatusCode?: number; message?: string; graphQLErrors?: GqlError[]; response?: Response } | undefined;
       if (errors) {
         const status = errors.networkStatusCode ?? null;
         const gql = errors.graphQLErrors ?? [];
@@ -63,7 +71,11 @@ export function shopifyAdmin(cfg: ShopifyAppConfig, shop: string, accessToken: s
         }
         if (status && status >= 400) {
           const wait = retryAfterMs(errors.response?.headers.get('retry-after'));
-          const detail = await errors.response?.text().then((t) => t.slice(0, 300)).catch(() => '') ?? '';
+          const detail =
+            (await errors.response
+              ?.text()
+              .then((t) => t.slice(0, 300))
+              .catch(() => '')) ?? '';
           throw new ShopApiError(`Shopify answered HTTP ${status}${detail ? `: ${detail}` : ''}`, kindOfStatus(status), status, wait);
         }
         if (gql.length > 0) throw new ShopApiError(gql.map((e) => e.message).join('; '), 'permanent', status);
@@ -78,7 +90,10 @@ export function shopifyAdmin(cfg: ShopifyAppConfig, shop: string, accessToken: s
 /** userErrors of a mutation payload → the store's own message, refused for good. */
 export function throwUserErrors(userErrors: { field?: string[] | null; message: string }[] | undefined): void {
   if (userErrors && userErrors.length > 0) {
-    throw new ShopApiError(userErrors.map((e) => (e.field?.length ? `${e.field.join('.')}: ${e.message}` : e.message)).join('; '), 'permanent');
+    throw new ShopApiError(
+      userErrors.map((e) => (e.field?.length ? `${e.field.join('.')}: ${e.message}` : e.message)).join('; '),
+      'permanent',
+    );
   }
 }
 
@@ -97,14 +112,18 @@ export const SUBSCRIPTIONS_QUERY = `query PodSubscriptions {
 }`;
 
 export interface SubscriptionsQuery {
-  currentAppInstallation: { activeSubscriptions: { id: string; name: string; status: string; test: boolean; currentPeriodEnd: string | null }[] };
+  currentAppInstallation: {
+    activeSubscriptions: { id: string; name: string; status: string; test: boolean; currentPeriodEnd: string | null }[];
+  };
 }
 
 export const MAIN_THEME_QUERY = `query PodMainTheme {
   themes(first: 1, roles: [MAIN]) { nodes { id name role updatedAt } }
 }`;
 
-export interface MainThemeQuery { themes: { nodes: { id: string; name: string; role: string; updatedAt: string }[] } }
+export interface MainThemeQuery {
+  themes: { nodes: { id: string; name: string; role: string; updatedAt: string }[] };
+}
 
 export const PRODUCT_SET_MUTATION = `mutation PodProductSet($identifier: ProductSetIdentifiers, $input: ProductSetInput!, $synchronous: Boolean!) {
   productSet(identifier: $identifier, input: $input, synchronous: $synchronous) {
@@ -120,7 +139,12 @@ export const PRODUCT_SET_MUTATION = `mutation PodProductSet($identifier: Product
 
 export interface ProductSetResult {
   productSet: {
-    product: { id: string; handle: string; status: string; variants: { nodes: { id: string; sku: string | null; selectedOptions: { name: string; value: string }[] }[] } } | null;
+    product: {
+      id: string;
+      handle: string;
+      status: string;
+      variants: { nodes: { id: string; sku: string | null; selectedOptions: { name: string; value: string }[] }[] };
+    } | null;
     userErrors: { field: string[] | null; message: string; code: string | null }[];
   };
 }
@@ -154,9 +178,33 @@ export const ORDERS_QUERY = `query PodOrders($first: Int!, $after: String, $quer
 export interface OrdersQuery {
   orders: {
     nodes: {
-      id: string; legacyResourceId: string; name: string; email: string | null; createdAt: string;
-      shippingAddress: { firstName: string | null; lastName: string | null; address1: string | null; address2: string | null; city: string | null; province: string | null; zip: string | null; countryCodeV2: string | null; phone: string | null } | null;
-      lineItems: { nodes: { id: string; title: string; quantity: number; sku: string | null; variantTitle: string | null; product: { id: string } | null; variant: { id: string } | null }[] };
+      id: string;
+      legacyResourceId: string;
+      name: string;
+      email: string | null;
+      createdAt: string;
+      shippingAddress: {
+        firstName: string | null;
+        lastName: string | null;
+        address1: string | null;
+        address2: string | null;
+        city: string | null;
+        province: string | null;
+        zip: string | null;
+        countryCodeV2: string | null;
+        phone: string | null;
+      } | null;
+      lineItems: {
+        nodes: {
+          id: string;
+          title: string;
+          quantity: number;
+          sku: string | null;
+          variantTitle: string | null;
+          product: { id: string } | null;
+          variant: { id: string } | null;
+        }[];
+      };
     }[];
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
   };

@@ -3,8 +3,15 @@ import type { ShopifyAppConfig } from '../config';
 import type { PushProduct } from '../push-product';
 import type { ProductLink, ShopConnector, ShopOrder } from '../connector-types';
 import {
-  ORDERS_QUERY, PRODUCT_SET_MUTATION, WEBHOOK_CREATE_MUTATION, shopifyAdmin, throwUserErrors,
-  type OrdersQuery, type ProductSetResult, type ShopifyAdmin, type WebhookCreateResult,
+  ORDERS_QUERY,
+  PRODUCT_SET_MUTATION,
+  WEBHOOK_CREATE_MUTATION,
+  shopifyAdmin,
+  throwUserErrors,
+  type OrdersQuery,
+  type ProductSetResult,
+  type ShopifyAdmin,
+  type WebhookCreateResult,
 } from './admin';
 import { productSetVariables, variantMapFrom } from './product-input';
 import { ShopApiError } from '../errors';
@@ -26,7 +33,9 @@ export function shopifyConnector(cfg: ShopifyAppConfig, shop: string, accessToke
     async setListed(link: ProductLink, listed: boolean): Promise<void> {
       // productSet without options or variants (allowed since 2024-07) changes only the status.
       const res = await admin.request<ProductSetResult>(PRODUCT_SET_MUTATION, {
-        identifier: { id: link.externalProductId }, input: { status: listed ? 'ACTIVE' : 'DRAFT' }, synchronous: true,
+        identifier: { id: link.externalProductId },
+        input: { status: listed ? 'ACTIVE' : 'DRAFT' },
+        synchronous: true,
       });
       throwUserErrors(res.productSet.userErrors);
     },
@@ -43,12 +52,25 @@ export function shopifyConnector(cfg: ShopifyAppConfig, shop: string, accessToke
             name: o.name,
             createdAt: new Date(o.createdAt),
             email: o.email,
-            address: a ? {
-              firstName: a.firstName ?? '', lastName: a.lastName ?? '', address1: a.address1 ?? '', address2: a.address2 ?? '', city: a.city ?? '',
-              province: a.province ?? '', zip: a.zip ?? '', countryCode: a.countryCodeV2 ?? '', phone: a.phone ?? '',
-            } : null,
+            address: a
+              ? {
+                  firstName: a.firstName ?? '',
+                  lastName: a.lastName ?? '',
+                  address1: a.address1 ?? '',
+                  address2: a.address2 ?? '',
+                  city: a.city ?? '',
+                  province: a.province ?? '',
+                  zip: a.zip ?? '',
+                  countryCode: a.countryCodeV2 ?? '',
+                  phone: a.phone ?? '',
+                }
+              : null,
             lines: o.lineItems.nodes.map((l) => ({
-              externalProductId: l.product?.id ?? null, externalVariantId: l.variant?.id ?? null, sku: l.sku, quantity: l.quantity, title: l.title,
+              externalProductId: l.product?.id ?? null,
+              externalVariantId: l.variant?.id ?? null,
+              sku: l.sku,
+              quantity: l.quantity,
+              title: l.title,
             })),
           });
         }
@@ -75,16 +97,25 @@ export function orderFromWebhook(body: Record<string, unknown>): ShopOrder | nul
   if (typeof id !== 'number' && typeof id !== 'string') return null;
   const a = (body.shipping_address ?? null) as Record<string, unknown> | null;
   const s = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
-  const lines = Array.isArray(body.line_items) ? body.line_items as Record<string, unknown>[] : [];
+  const lines = Array.isArray(body.line_items) ? (body.line_items as Record<string, unknown>[]) : [];
   return {
     externalId: String(id),
     name: s(body.name),
     createdAt: new Date(s(body.created_at) || Date.now()),
     email: typeof body.email === 'string' ? body.email : null,
-    address: a ? {
-      firstName: s(a.first_name), lastName: s(a.last_name), address1: s(a.address1), address2: s(a.address2), city: s(a.city),
-      province: s(a.province), zip: s(a.zip), countryCode: s(a.country_code), phone: s(a.phone),
-    } : null,
+    address: a
+      ? {
+          firstName: s(a.first_name),
+          lastName: s(a.last_name),
+          address1: s(a.address1),
+          address2: s(a.address2),
+          city: s(a.city),
+          province: s(a.province),
+          zip: s(a.zip),
+          countryCode: s(a.country_code),
+          phone: s(a.phone),
+        }
+      : null,
     lines: lines.map((l) => ({
       externalProductId: l.product_id ? `gid://shopify/Product/${s(l.product_id)}` : null,
       externalVariantId: l.variant_id ? `gid://shopify/ProductVariant/${s(l.variant_id)}` : null,

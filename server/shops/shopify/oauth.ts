@@ -76,7 +76,10 @@ export function verifyWebhookHmac(rawBody: string | Buffer, header: string | und
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export interface ShopifyTokenGrant { accessToken: string; scopes: string[] }
+export interface ShopifyTokenGrant {
+  accessToken: string;
+  scopes: string[];
+}
 
 /** POST /admin/oauth/access_token: the one-time code → an offline access token and its granted scopes. */
 export async function exchangeCode(cfg: ShopifyAppConfig, shop: string, code: string): Promise<ShopifyTokenGrant> {
@@ -84,19 +87,38 @@ export async function exchangeCode(cfg: ShopifyAppConfig, shop: string, code: st
   try {
     res = await fetch(new URL('/admin/oauth/access_token', shopOrigin(cfg, shop)), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(cfg.adminOrigin ? { 'x-shopify-shop-domain': shop } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(cfg.adminOrigin ? { 'x-shopify-shop-domain': shop } : {}),
+      },
       body: JSON.stringify({ client_id: cfg.apiKey, client_secret: cfg.apiSecret, code }),
       signal: AbortSignal.timeout(20_000),
     });
   } catch (err) {
     throw asShopError(err);
   }
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; scope?: string; error_description?: string; errors?: string };
+  const body = (await res.json().catch(() => ({}))) as {
+    access_token?: string;
+    scope?: string;
+    error_description?: string;
+    errors?: string;
+  };
   if (!res.ok || !body.access_token) {
     const reason = body.error_description ?? body.errors ?? `HTTP ${res.status}`;
-    throw new ShopApiError(`Shopify refused the authorization code: ${reason}`, res.ok ? 'permanent' : kindOfStatus(res.status), res.status);
+    throw new ShopApiError(
+      `Shopify refused the authorization code: ${reason}`,
+      res.ok ? 'permanent' : kindOfStatus(res.status),
+      res.status,
+    );
   }
-  return { accessToken: body.access_token, scopes: (body.scope ?? '').split(',').map((s) => s.trim()).filter(Boolean) };
+  return {
+    accessToken: body.access_token,
+    scopes: (body.scope ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 /**

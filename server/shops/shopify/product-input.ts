@@ -25,9 +25,10 @@ export function productSetVariables(product: PushProduct, link: ProductLink | nu
       const known = link?.variantMap[String(v.id)];
       return {
         ...(known ? { id: known } : {}),
-        optionValues: product.options.length > 0
-          ? product.options.map((o, i) => ({ optionName: o.name, name: v.optionValues[i] ?? '' }))
-          : [{ optionName: DEFAULT_OPTION, name: DEFAULT_VALUE }],
+        optionValues:
+          product.options.length > 0
+            ? product.options.map((o, i) => ({ optionName: o.name, name: v.optionValues[i] ?? '' }))
+            : [{ optionName: DEFAULT_OPTION, name: DEFAULT_VALUE }],
         price: centsToDecimal(v.priceCents),
         sku: v.sku,
         inventoryPolicy: 'CONTINUE',
@@ -40,7 +41,10 @@ export function productSetVariables(product: PushProduct, link: ProductLink | nu
 }
 
 /** Shopify's variants back to ours, matched by their option values (unique within a product). */
-export function variantMapFrom(product: PushProduct, nodes: { id: string; selectedOptions: { name: string; value: string }[] }[]): Record<string, string> {
+export function variantMapFrom(
+  product: PushProduct,
+  nodes: { id: string; selectedOptions: { name: string; value: string }[] }[],
+): Record<string, string> {
   const key = (values: string[]) => values.map((s) => s.trim().toLowerCase()).join('\u0000');
   const byValues = new Map(nodes.map((n) => [key(n.selectedOptions.map((o) => o.value)), n.id]));
   const map: Record<string, string> = {};

@@ -18,12 +18,25 @@ import { EMAIL_RE, firstError, setPasswordSchema } from '../../../contract/valid
 import { StoreMessages, type ConnectResult } from '../../../contract/stores';
 import type { ShopifyAppConfig } from '../config';
 import {
-  claimConnection, connectionByDomain, connectionOfShop, consumeOauthState, createOauthState, findClaim, saveConnection, setConnectionStatus,
+  claimConnection,
+  connectionByDomain,
+  connectionOfShop,
+  consumeOauthState,
+  createOauthState,
+  findClaim,
+  saveConnection,
+  setConnectionStatus,
 } from '../connections';
 import { currentShop } from '../merchant-shops';
 import { authorizeUrl, exchangeCode, missingScopes, normalizeShopDomain, verifyQueryHmac, verifyWebhookHmac } from './oauth';
 import {
-  MAIN_THEME_QUERY, SHOP_QUERY, SUBSCRIPTIONS_QUERY, shopifyAdmin, type MainThemeQuery, type ShopQuery, type SubscriptionsQuery,
+  MAIN_THEME_QUERY,
+  SHOP_QUERY,
+  SUBSCRIPTIONS_QUERY,
+  shopifyAdmin,
+  type MainThemeQuery,
+  type ShopQuery,
+  type SubscriptionsQuery,
 } from './admin';
 import { orderFromWebhook, subscribeWebhooks } from './connector';
 import { importShopOrder } from '../order-import';
@@ -62,7 +75,12 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
   };
 
   /** The verified callback: code → token → shop details → saved, bound or waiting for a claim. */
-  const finish = async (request: FastifyRequest, reply: FastifyReply, q: Record<string, string>, loggedIn: number | null): Promise<ConnectResult> => {
+  const finish = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    q: Record<string, string>,
+    loggedIn: number | null,
+  ): Promise<ConnectResult> => {
     const cfg = cfgOrThrow();
     const shop = normalizeShopDomain(q.shop);
     if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(StoreMessages.badSignature);
@@ -75,14 +93,27 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     const info = await admin.request<ShopQuery>(SHOP_QUERY).catch((err: unknown) => {
       throw new AppError(err instanceof Error ? err.message : String(err));
     });
-    const result = await saveConnection(db, runtime.cipher, {
-      platform: 'shopify', domain: shop, displayName: info.shop.name, email: info.shop.email?.toLowerCase() ?? null, externalId: info.shop.id,
-      accessToken: grant.accessToken, scopes: grant.scopes,
-    }, owner);
+    const result = await saveConnection(
+      db,
+      runtime.cipher,
+      {
+        platform: 'shopify',
+        domain: shop,
+        displayName: info.shop.name,
+        email: info.shop.email?.toLowerCase() ?? null,
+        externalId: info.shop.id,
+        accessToken: grant.accessToken,
+        scopes: grant.scopes,
+      },
+      owner,
+    );
     // Orders and uninstalls reach us by webhook; a failure here only leaves the periodic pull.
-    await subscribeWebhooks(admin, webhookUri()).catch((err: unknown) => request.log.warn({ shop, err: err instanceof Error ? err.message : String(err) }, 'Shopify webhook subscription failed'));
+    await subscribeWebhooks(admin, webhookUri()).catch((err: unknown) =>
+      request.log.warn({ shop, err: err instanceof Error ? err.message : String(err) }, 'Shopify webhook subscription failed'),
+    );
     request.log.info({ shop, status: result.status }, 'Shopify store connected');
-    if (result.status === 'login' && result.userId) return { status: 'login', token: await loginAs(reply, result.userId), shopId: result.shopId };
+    if (result.status === 'login' && result.userId)
+      return { status: 'login', token: await loginAs(reply, result.userId), shopId: result.shopId };
     return result;
   };
 
@@ -151,14 +182,22 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     const cfg = cfgOrThrow();
     const shop = await currentShop(db, userId);
     const conn = shop ? await connectionOfShop(db, shop.id) : null;
-    if (!shop || !conn || conn.platform !== 'shopify' || conn.status === 'uninstalled') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
+    if (!shop || !conn || conn.platform !== 'shopify' || conn.status === 'uninstalled')
+      throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
     const reauthorize = async () => {
       await setConnectionStatus(db, conn.id, 'reauthorize');
-      return reply.send({ code: Code.PERMISSIONS_UPDATED, msg: Messages.permissionsUpdated, data: { url: await startInstall(cfg, conn.domain, userId) } });
+      return reply.send({
+        code: Code.PERMISSIONS_UPDATED,
+        msg: Messages.permissionsUpdated,
+        data: { url: await startInstall(cfg, conn.domain, userId) },
+      });
     };
     try {
       const info = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc)).request<ShopQuery>(SHOP_QUERY);
-      const missing = missingScopes(cfg.scopes, info.currentAppInstallation.accessScopes.map((s) => s.handle));
+      const missing = missingScopes(
+        cfg.scopes,
+        info.currentAppInstallation.accessScopes.map((s) => s.handle),
+      );
       if (missing.length > 0) return reauthorize();
     } catch (err) {
       if (err instanceof ShopApiError && err.kind === 'auth') {
@@ -203,11 +242,17 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     const shop = await currentShop(db, userId);
     const conn = shop ? await connectionOfShop(db, shop.id) : null;
     if (!shop || !conn || conn.platform !== 'shopify') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
-    const res = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc)).request<MainThemeQuery>(MAIN_THEME_QUERY)
-      .catch((err: unknown) => { throw new AppError(err instanceof Error ? err.message : String(err)); });
+    const res = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc))
+      .request<MainThemeQuery>(MAIN_THEME_QUERY)
+      .catch((err: unknown) => {
+        throw new AppError(err instanceof Error ? err.message : String(err));
+      });
     const theme = res.themes.nodes[0];
     return okData({
-      themeName: theme?.name ?? null, themeVersion: theme?.id ?? null, disabled: !theme, lastSaved: theme?.updatedAt ?? null,
+      themeName: theme?.name ?? null,
+      themeVersion: theme?.id ?? null,
+      disabled: !theme,
+      lastSaved: theme?.updatedAt ?? null,
       shop: { id: shop.id, myshopifyDomain: shop.myshopifyDomain, simplename: shop.simplename },
     });
   });
@@ -218,8 +263,11 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     const shop = await currentShop(db, userId);
     const conn = shop ? await connectionOfShop(db, shop.id) : null;
     if (!shop || !conn || conn.platform !== 'shopify') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
-    const res = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc)).request<SubscriptionsQuery>(SUBSCRIPTIONS_QUERY)
-      .catch((err: unknown) => { throw new AppError(err instanceof Error ? err.message : String(err)); });
+    const res = await shopifyAdmin(cfg, conn.domain, runtime.cipher.decrypt(conn.accessTokenEnc))
+      .request<SubscriptionsQuery>(SUBSCRIPTIONS_QUERY)
+      .catch((err: unknown) => {
+        throw new AppError(err instanceof Error ? err.message : String(err));
+      });
     const subs = res.currentAppInstallation.activeSubscriptions;
     return okData({ active: subs.some((s) => s.status === 'ACTIVE'), subscriptions: subs });
   });
@@ -227,7 +275,9 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
   // Webhooks: the raw body is kept (the signature covers the exact bytes).
   app.register(async (hooks) => {
     hooks.removeContentTypeParser('application/json');
-    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     hooks.post('/api/shopify/webhooks', async (request, reply) => {
       const cfg = config.shops.shopify;
       if (!cfg) return reply.status(404).send({ code: Code.NOT_FOUND, msg: StoreMessages.notConfigured });

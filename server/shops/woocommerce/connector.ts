@@ -20,23 +20,51 @@ export function wcAuthorizeUrl(storeUrl: string, p: { appName: string; userId: s
   return url.toString();
 }
 
-interface AxiosLikeError { response?: { status: number; data?: { message?: string; code?: string }; headers?: Record<string, string> }; message?: string }
+interface AxiosLikeError {
+  response?: { status: number; data?: { message?: string; code?: string }; headers?: Record<string, string> };
+  message?: string;
+}
 
 function wrap(err: unknown): ShopApiError {
   const e = err as AxiosLikeError;
   if (e?.response) {
     const msg = e.response.data?.message ?? `HTTP ${e.response.status}`;
-    return new ShopApiError(`WooCommerce: ${msg}`, kindOfStatus(e.response.status), e.response.status, retryAfterMs(e.response.headers?.['retry-after']));
+    return new ShopApiError(
+      `WooCommerce: ${msg}`,
+      kindOfStatus(e.response.status),
+      e.response.status,
+      retryAfterMs(e.response.headers?.['retry-after']),
+    );
   }
   return asShopError(err);
 }
 
-interface WcProduct { id: number; status: string; variations?: number[] }
-interface WcVariation { id: number; sku: string; attributes: { name: string; option: string }[] }
+interface WcProduct {
+  id: number;
+  status: string;
+  variations?: number[];
+}
+interface WcVariation {
+  id: number;
+  sku: string;
+  attributes: { name: string; option: string }[];
+}
 interface WcOrder {
-  id: number; number: string; date_created_gmt: string;
+  id: number;
+  number: string;
+  date_created_gmt: string;
   billing?: { email?: string };
-  shipping: { first_name: string; last_name: string; address_1: string; address_2: string; city: string; state: string; postcode: string; country: string; phone?: string };
+  shipping: {
+    first_name: string;
+    last_name: string;
+    address_1: string;
+    address_2: string;
+    city: string;
+    state: string;
+    postcode: string;
+    country: string;
+    phone?: string;
+  };
   line_items: { product_id: number; variation_id: number; quantity: number; sku: string; name: string }[];
 }
 
@@ -48,7 +76,9 @@ export function wcProductBody(product: PushProduct) {
     status: 'publish',
     slug: product.handle,
     description: product.bodyHtml,
-    ...(product.options.length ? {} : { regular_price: centsToDecimal(product.variants[0]?.priceCents ?? 0), sku: product.variants[0]?.sku }),
+    ...(product.options.length
+      ? {}
+      : { regular_price: centsToDecimal(product.variants[0]?.priceCents ?? 0), sku: product.variants[0]?.sku }),
     images: product.images.map((i) => ({ src: i.url, alt: i.alt })),
     attributes: product.options.map((o, i) => ({ name: o.name, position: i, visible: true, variation: true, options: o.values })),
   };
@@ -79,7 +109,9 @@ export function woocommerceConnector(storeUrl: string, consumerKey: string, cons
       if (product.options.length === 0) return { externalProductId: String(id), variantMap: {} };
       const known = link?.variantMap ?? {};
       const payload = (v: PushProduct['variants'][number]) => ({
-        sku: v.sku, regular_price: centsToDecimal(v.priceCents), ...(v.imageUrl ? { image: { src: v.imageUrl } } : {}),
+        sku: v.sku,
+        regular_price: centsToDecimal(v.priceCents),
+        ...(v.imageUrl ? { image: { src: v.imageUrl } } : {}),
         attributes: product.options.map((o, i) => ({ name: o.name, option: v.optionValues[i] ?? '' })),
       });
       const existing = await call<WcVariation[]>(api.get(`products/${id}/variations`, { per_page: 100 }));
@@ -87,10 +119,13 @@ export function woocommerceConnector(storeUrl: string, consumerKey: string, cons
       const update = product.variants.filter((v) => !create.includes(v)).map((v) => ({ id: Number(known[String(v.id)]), ...payload(v) }));
       const keep = new Set(update.map((u) => u.id));
       const remove = existing.filter((e) => !keep.has(e.id) && !create.some((c) => c.sku === e.sku)).map((e) => e.id);
-      const res = await call<{ create?: WcVariation[]; update?: WcVariation[] }>(api.post(`products/${id}/variations/batch`, { create: create.map(payload), update, delete: remove }));
+      const res = await call<{ create?: WcVariation[]; update?: WcVariation[] }>(
+        api.post(`products/${id}/variations/batch`, { create: create.map(payload), update, delete: remove }),
+      );
       const variantMap: Record<string, string> = {};
       for (const v of product.variants) {
-        if (known[String(v.id)] && update.some((u) => String(u.id) === known[String(v.id)])) variantMap[String(v.id)] = known[String(v.id)]!;
+        if (known[String(v.id)] && update.some((u) => String(u.id) === known[String(v.id)]))
+          variantMap[String(v.id)] = known[String(v.id)]!;
       }
       create.forEach((v, i) => {
         const made = res.create?.[i];
@@ -102,7 +137,9 @@ export function woocommerceConnector(storeUrl: string, consumerKey: string, cons
       await call(api.put(`products/${link.externalProductId}`, { status: listed ? 'publish' : 'draft' }));
     },
     async pullOrders(since: Date | null): Promise<ShopOrder[]> {
-      const list = await call<WcOrder[]>(api.get('orders', { per_page: 100, order: 'asc', orderby: 'date', ...(since ? { after: since.toISOString() } : {}) }));
+      const list = await call<WcOrder[]>(
+        api.get('orders', { per_page: 100, order: 'asc', orderby: 'date', ...(since ? { after: since.toISOString() } : {}) }),
+      );
       return list.map(wcOrderToShopOrder);
     },
   };
@@ -115,12 +152,25 @@ export function wcOrderToShopOrder(o: WcOrder): ShopOrder {
     name: `#${o.number ?? o.id}`,
     createdAt: new Date(o.date_created_gmt ? `${o.date_created_gmt.replace(/Z?$/, '')}Z` : Date.now()),
     email: o.billing?.email ?? null,
-    address: s?.country ? {
-      firstName: s.first_name ?? '', lastName: s.last_name ?? '', address1: s.address_1 ?? '', address2: s.address_2 ?? '', city: s.city ?? '',
-      province: s.state ?? '', zip: s.postcode ?? '', countryCode: s.country, phone: s.phone ?? '',
-    } : null,
+    address: s?.country
+      ? {
+          firstName: s.first_name ?? '',
+          lastName: s.last_name ?? '',
+          address1: s.address_1 ?? '',
+          address2: s.address_2 ?? '',
+          city: s.city ?? '',
+          province: s.state ?? '',
+          zip: s.postcode ?? '',
+          countryCode: s.country,
+          phone: s.phone ?? '',
+        }
+      : null,
     lines: (o.line_items ?? []).map((l) => ({
-      externalProductId: String(l.product_id), externalVariantId: l.variation_id ? String(l.variation_id) : null, sku: l.sku || null, quantity: l.quantity, title: l.name,
+      externalProductId: String(l.product_id),
+      externalVariantId: l.variation_id ? String(l.variation_id) : null,
+      sku: l.sku || null,
+      quantity: l.quantity,
+      title: l.name,
     })),
   };
 }

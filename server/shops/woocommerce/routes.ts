@@ -39,7 +39,8 @@ export function wooShopOrigin(input: unknown, allowPrivate: boolean): string | n
   if (url.username || url.password) return null;
   if (!allowPrivate) {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (url.protocol !== 'https:' || PRIVATE_HOST.test(host) || (isIP(host) === 4 && PRIVATE_V4.test(host)) || isIP(host) === 6) return null;
+    if (url.protocol !== 'https:' || PRIVATE_HOST.test(host) || (isIP(host) === 4 && PRIVATE_V4.test(host)) || isIP(host) === 6)
+      return null;
   }
   return url.origin.toLowerCase();
 }
@@ -53,8 +54,10 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
     const state = await createOauthState(db, { platform: 'woocommerce', userId, domain: origin });
     return {
       url: wcAuthorizeUrl(origin, {
-        appName: config.shops.woocommerceAppName, userId: state,
-        returnUrl: `${config.shops.publicUrl}/auth/woocommerce?state=${encodeURIComponent(state)}`, callbackUrl: `${config.shops.publicUrl}/prod-api/woocommerce/woocommerce/callback`,
+        appName: config.shops.woocommerceAppName,
+        userId: state,
+        returnUrl: `${config.shops.publicUrl}/auth/woocommerce?state=${encodeURIComponent(state)}`,
+        callbackUrl: `${config.shops.publicUrl}/prod-api/woocommerce/woocommerce/callback`,
       }),
       state,
     };
@@ -88,12 +91,36 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
       return reply.status(400).send({ code: Code.ERROR, msg: 'The keys were refused by the store' });
     }
     const webhookSecret = randomBytes(24).toString('base64url');
-    const result = await saveConnection(db, runtime.cipher, {
-      platform: 'woocommerce', domain: state.domain, displayName: new URL(state.domain).hostname, email: null, externalId: String(pick(b, 'key_id') ?? ''),
-      accessToken: consumerKey, secret: consumerSecret, webhookSecret, scopes: ['read_write'],
-    }, state.userId, { claimToken: stateValue });
-    await api.post('webhooks', { name: 'POD Studio orders', topic: 'order.created', delivery_url: `${config.shops.publicUrl}/prod-api/woocommerce/woocommerce/webhook`, secret: webhookSecret })
-      .catch((err: unknown) => request.log.warn({ store: state.domain, err: err instanceof Error ? err.message : String(err) }, 'WooCommerce webhook creation failed'));
+    const result = await saveConnection(
+      db,
+      runtime.cipher,
+      {
+        platform: 'woocommerce',
+        domain: state.domain,
+        displayName: new URL(state.domain).hostname,
+        email: null,
+        externalId: String(pick(b, 'key_id') ?? ''),
+        accessToken: consumerKey,
+        secret: consumerSecret,
+        webhookSecret,
+        scopes: ['read_write'],
+      },
+      state.userId,
+      { claimToken: stateValue },
+    );
+    await api
+      .post('webhooks', {
+        name: 'POD Studio orders',
+        topic: 'order.created',
+        delivery_url: `${config.shops.publicUrl}/prod-api/woocommerce/woocommerce/webhook`,
+        secret: webhookSecret,
+      })
+      .catch((err: unknown) =>
+        request.log.warn(
+          { store: state.domain, err: err instanceof Error ? err.message : String(err) },
+          'WooCommerce webhook creation failed',
+        ),
+      );
     request.log.info({ store: state.domain, status: result.status }, 'WooCommerce store connected');
     return okData({ status: result.status });
   });
@@ -102,11 +129,29 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
   app.post('/woocommerce/woocommerce/connectResult', async (request) => {
     const state = textOf(pick(bodyOf(request), 'state'), 'state', 200);
     if (!state) throw new AppError(StoreMessages.stateInvalid);
-    const [claim] = await db.select().from(storeConnections)
-      .where(and(eq(storeConnections.claimTokenHash, sha256(state)), isNull(storeConnections.userId), gt(storeConnections.claimExpiresAt, new Date())));
-    if (claim) return okData({ status: 'claim', claimToken: state, email: claim.email, accountExists: false, platform: 'woocommerce', shop: claim.domain });
+    const [claim] = await db
+      .select()
+      .from(storeConnections)
+      .where(
+        and(
+          eq(storeConnections.claimTokenHash, sha256(state)),
+          isNull(storeConnections.userId),
+          gt(storeConnections.claimExpiresAt, new Date()),
+        ),
+      );
+    if (claim)
+      return okData({
+        status: 'claim',
+        claimToken: state,
+        email: claim.email,
+        accountExists: false,
+        platform: 'woocommerce',
+        shop: claim.domain,
+      });
     if (request.userId) {
-      const [mine] = await db.select({ shopId: storeConnections.shopId }).from(storeConnections)
+      const [mine] = await db
+        .select({ shopId: storeConnections.shopId })
+        .from(storeConnections)
         .where(and(eq(storeConnections.userId, request.userId), eq(storeConnections.platform, 'woocommerce')));
       if (mine?.shopId) return okData({ status: 'bound', shopId: mine.shopId });
     }
@@ -115,13 +160,17 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
 
   app.register(async (hooks) => {
     hooks.removeContentTypeParser('application/json');
-    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     hooks.post('/woocommerce/woocommerce/webhook', async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const source = wooShopOrigin(request.headers['x-wc-webhook-source'], true);
       const conn = source ? await connectionByDomain(db, 'woocommerce', source) : null;
       const given = Buffer.from(String(request.headers['x-wc-webhook-signature'] ?? ''), 'base64');
-      const expected = conn?.webhookSecretEnc ? createHmac('sha256', runtime.cipher.decrypt(conn.webhookSecretEnc)).update(raw).digest() : null;
+      const expected = conn?.webhookSecretEnc
+        ? createHmac('sha256', runtime.cipher.decrypt(conn.webhookSecretEnc)).update(raw).digest()
+        : null;
       if (!conn || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
         request.log.warn({ source }, 'WooCommerce webhook refused: bad signature');
         return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: StoreMessages.badSignature });

@@ -16,8 +16,12 @@ export function CatalogNotFound({ what }: { what?: string }) {
       <p>{Messages.pageNotExist}</p>
       {what && <p className="muted">{what}</p>}
       <div className="modal-actions center">
-        <Link to={base || '/'} className="btn primary">Take me home</Link>
-        <Link to={onSite(base, '/all-products')} className="btn">Browse all products</Link>
+        <Link to={base || '/'} className="btn primary">
+          Take me home
+        </Link>
+        <Link to={onSite(base, '/all-products')} className="btn">
+          Browse all products
+        </Link>
       </div>
     </section>
   );
@@ -27,9 +31,13 @@ export function CatalogNotFound({ what }: { what?: string }) {
 export function LoadFailed({ msg, onRetry }: { msg: string; onRetry: () => void }) {
   return (
     <div className="empty-state" role="alert">
-      <p><strong>This could not be loaded.</strong></p>
+      <p>
+        <strong>This could not be loaded.</strong>
+      </p>
       <p className="muted">{msg || 'Please check your connection and try again.'}</p>
-      <button type="button" className="btn primary" onClick={onRetry}>Try again</button>
+      <button type="button" className="btn primary" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }

@@ -16,8 +16,10 @@ export function HotSellingSection() {
   const { categories } = useCategories();
   const cats = hot.res?.rows ?? [];
   // "T-shirt" is a subcategory of both clothing categories: name the category where a name repeats.
-  const label = (c: (typeof cats)[number]) => (cats.filter((x) => x.title === c.title).length > 1
-    ? `${c.title} · ${categories.find((k) => k.slug === c.categorySlug)?.title ?? c.categorySlug}` : c.title);
+  const label = (c: (typeof cats)[number]) =>
+    cats.filter((x) => x.title === c.title).length > 1
+      ? `${c.title} · ${categories.find((k) => k.slug === c.categorySlug)?.title ?? c.categorySlug}`
+      : c.title;
   return (
     <div className="container">
       <ProductStrip
@@ -27,18 +29,20 @@ export function HotSellingSection() {
         load={() => catalogApi.hotSelling(10)}
         count={10}
         seeAll={{ to: '/all-products/hot-selling', label: 'See all hot sellers' }}
-        intro={cats.length > 0 ? (
-          <ul className="hot-cats" aria-label="Hot-selling categories">
-            {cats.map((c) => (
-              <li key={c.id}>
-                <Link to={onSite(base, c.path)}>
-                  <Img src={c.cover} alt="" size={4} className="hot-cat-img" />
-                  <span>{label(c)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : undefined}
+        intro={
+          cats.length > 0 ? (
+            <ul className="hot-cats" aria-label="Hot-selling categories">
+              {cats.map((c) => (
+                <li key={c.id}>
+                  <Link to={onSite(base, c.path)}>
+                    <Img src={c.cover} alt="" size={4} className="hot-cat-img" />
+                    <span>{label(c)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : undefined
+        }
       />
     </div>
   );
@@ -53,13 +57,21 @@ export function CategoriesSection() {
       <div className="container">
         <div className="pstrip-head">
           <h2 id="cat-title">Categories</h2>
-          <Link className="see-all" to={onSite(base, '/all-products')}>All products <span aria-hidden="true">→</span></Link>
+          <Link className="see-all" to={onSite(base, '/all-products')}>
+            All products <span aria-hidden="true">→</span>
+          </Link>
         </div>
         <ul className="cat-tiles" aria-busy={!fromApi}>
           {menu.map((c) => (
             <li key={c.slug}>
               <Link to={onSite(base, c.path)} className="cat-tile">
-                {c.icon ? <Img src={c.icon} alt="" size={4} className="cat-icon" /> : <span className="img cat-icon"><span className="img-placeholder" /></span>}
+                {c.icon ? (
+                  <Img src={c.icon} alt="" size={4} className="cat-icon" />
+                ) : (
+                  <span className="img cat-icon">
+                    <span className="img-placeholder" />
+                  </span>
+                )}
                 <span className="cat-name">{c.title}</span>
                 {c.count !== null && <span className="muted small">{c.count} products</span>}
               </Link>
@@ -77,7 +89,11 @@ export function Custom3DSection() {
       <div className="container">
         <ProductStrip
           title="3D-customizable products"
-          intro={<p className="muted">See your design wrap around the real product: photo-real 3D mockups in every colour, ready for your store.</p>}
+          intro={
+            <p className="muted">
+              See your design wrap around the real product: photo-real 3D mockups in every colour, ready for your store.
+            </p>
+          }
           loadKey="home:3d"
           load={() => catalogApi.custom3D(5)}
           count={5}

@@ -14,7 +14,13 @@ export const MIN_ZOOM_OUT_SCALE = 0.2;
 export const ROTATE_STEP = 90;
 export type ViewerMode = 'contain' | 'original';
 
-interface Transform { scale: number; deg: number; x: number; y: number; animate: boolean }
+interface Transform {
+  scale: number;
+  deg: number;
+  x: number;
+  y: number;
+  animate: boolean;
+}
 const IDENTITY: Transform = { scale: 1, deg: 0, x: 0, y: 0, animate: true };
 
 const icons = {
@@ -31,7 +37,18 @@ const icons = {
 
 function Glyph({ d }: { d: string }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={d} />
     </svg>
   );
@@ -73,11 +90,14 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
     };
   }, []);
 
-  const go = useCallback((delta: number) => {
-    if (count === 0) return;
-    setIndex((i) => (i + delta + count) % count);
-    setT(IDENTITY);
-  }, [count]);
+  const go = useCallback(
+    (delta: number) => {
+      if (count === 0) return;
+      setIndex((i) => (i + delta + count) % count);
+      setT(IDENTITY);
+    },
+    [count],
+  );
 
   const reported = useRef(index);
   useEffect(() => {
@@ -87,7 +107,10 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
   }, [index, onIndexChange]);
 
   const zoomIn = useCallback((rate: number, animate = true) => setT((s) => ({ ...s, scale: round3(s.scale + rate), animate })), []);
-  const zoomOut = useCallback((rate: number, animate = true) => setT((s) => (s.scale > MIN_ZOOM_OUT_SCALE ? { ...s, scale: round3(s.scale - rate), animate } : s)), []);
+  const zoomOut = useCallback(
+    (rate: number, animate = true) => setT((s) => (s.scale > MIN_ZOOM_OUT_SCALE ? { ...s, scale: round3(s.scale - rate), animate } : s)),
+    [],
+  );
   const rotate = (deg: number) => setT((s) => ({ ...s, deg: s.deg + deg, animate: true }));
   const toggleMode = useCallback(() => {
     setMode((m) => (m === 'contain' ? 'original' : 'contain'));
@@ -162,14 +185,28 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
       className="viewer"
       aria-labelledby={titleId}
       tabIndex={-1}
-      onCancel={(e) => { e.preventDefault(); close(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
       onKeyDown={onKeyDown}
     >
-      <h2 id={titleId} className="sr-only">Image viewer</h2>
-      <div ref={stage} className={`viewer-stage mode-${mode}`} data-mode={mode} data-scale={t.scale} onClick={(e) => {
-        if (dragged.current) { dragged.current = false; return; }
-        if (e.target === e.currentTarget) close();
-      }}>
+      <h2 id={titleId} className="sr-only">
+        Image viewer
+      </h2>
+      <div
+        ref={stage}
+        className={`viewer-stage mode-${mode}`}
+        data-mode={mode}
+        data-scale={t.scale}
+        onClick={(e) => {
+          if (dragged.current) {
+            dragged.current = false;
+            return;
+          }
+          if (e.target === e.currentTarget) close();
+        }}
+      >
         {image && loadState === 0 && <span className="viewer-spinner" role="status" aria-label="Loading image" />}
         {image && loadState !== 2 && (
           <img
@@ -193,11 +230,17 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
         {image && loadState === 2 && <img className="viewer-img viewer-error" src={ERROR_PICTURE} alt="loaded error" />}
       </div>
 
-      <button type="button" className="viewer-btn viewer-close" aria-label="Close viewer" onClick={close}><Glyph d={icons.close} /></button>
+      <button type="button" className="viewer-btn viewer-close" aria-label="Close viewer" onClick={close}>
+        <Glyph d={icons.close} />
+      </button>
       {count > 1 && (
         <>
-          <button type="button" className="viewer-btn viewer-prev" aria-label="Previous image" onClick={() => go(-1)}><Glyph d={icons.prev} /></button>
-          <button type="button" className="viewer-btn viewer-next" aria-label="Next image" onClick={() => go(1)}><Glyph d={icons.next} /></button>
+          <button type="button" className="viewer-btn viewer-prev" aria-label="Previous image" onClick={() => go(-1)}>
+            <Glyph d={icons.prev} />
+          </button>
+          <button type="button" className="viewer-btn viewer-next" aria-label="Next image" onClick={() => go(1)}>
+            <Glyph d={icons.next} />
+          </button>
         </>
       )}
 
@@ -207,14 +250,37 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
           {image && <span>{image.alt}</span>}
         </p>
         <div className="viewer-tools" role="toolbar" aria-label="Image tools">
-          <button type="button" className="viewer-btn" aria-label="Zoom out" onClick={() => zoomOut(ZOOM_STEP)} disabled={t.scale <= MIN_ZOOM_OUT_SCALE}><Glyph d={icons.zoomOut} /></button>
-          <span className="viewer-zoom"><span className="sr-only">Zoom </span>{Math.round(t.scale * 100)}%</span>
-          <button type="button" className="viewer-btn" aria-label="Zoom in" onClick={() => zoomIn(ZOOM_STEP)}><Glyph d={icons.zoomIn} /></button>
-          <button type="button" className="viewer-btn" aria-label={mode === 'contain' ? 'Show original size' : 'Fit to screen'} aria-pressed={mode === 'original'} onClick={toggleMode}>
+          <button
+            type="button"
+            className="viewer-btn"
+            aria-label="Zoom out"
+            onClick={() => zoomOut(ZOOM_STEP)}
+            disabled={t.scale <= MIN_ZOOM_OUT_SCALE}
+          >
+            <Glyph d={icons.zoomOut} />
+          </button>
+          <span className="viewer-zoom">
+            <span className="sr-only">Zoom </span>
+            {Math.round(t.scale * 100)}%
+          </span>
+          <button type="button" className="viewer-btn" aria-label="Zoom in" onClick={() => zoomIn(ZOOM_STEP)}>
+            <Glyph d={icons.zoomIn} />
+          </button>
+          <button
+            type="button"
+            className="viewer-btn"
+            aria-label={mode === 'contain' ? 'Show original size' : 'Fit to screen'}
+            aria-pressed={mode === 'original'}
+            onClick={toggleMode}
+          >
             <Glyph d={mode === 'contain' ? icons.original : icons.fit} />
           </button>
-          <button type="button" className="viewer-btn" aria-label="Rotate left" onClick={() => rotate(-ROTATE_STEP)}><Glyph d={icons.rotateLeft} /></button>
-          <button type="button" className="viewer-btn" aria-label="Rotate right" onClick={() => rotate(ROTATE_STEP)}><Glyph d={icons.rotateRight} /></button>
+          <button type="button" className="viewer-btn" aria-label="Rotate left" onClick={() => rotate(-ROTATE_STEP)}>
+            <Glyph d={icons.rotateLeft} />
+          </button>
+          <button type="button" className="viewer-btn" aria-label="Rotate right" onClick={() => rotate(ROTATE_STEP)}>
+            <Glyph d={icons.rotateRight} />
+          </button>
         </div>
         <p className="viewer-hint">← → previous / next · ↑ ↓ zoom · Space fit / original size · Esc close · drag to move</p>
       </div>

@@ -39,7 +39,6 @@ function retinaSrc(src: string, size: SizePreset, width?: number): string | unde
   return `${src}${sep}w=${px * 2} 2x`;
 }
 
-
 export interface ImgProps {
   src: string;
   alt: string;
@@ -58,7 +57,19 @@ export interface ImgProps {
   onStateChange?: (state: LoadStateValue) => void;
 }
 
-export function Img({ src, alt, lazy: isLazy = true, loadingType = 'auto', fit = 'contain', size = 0, width, previewList, previewIndex, className, onStateChange }: ImgProps) {
+export function Img({
+  src,
+  alt,
+  lazy: isLazy = true,
+  loadingType = 'auto',
+  fit = 'contain',
+  size = 0,
+  width,
+  previewList,
+  previewIndex,
+  className,
+  onStateChange,
+}: ImgProps) {
   const url = resizedSrc(src, size, width);
   const wrap = useRef<HTMLSpanElement>(null);
   const [visible, setVisible] = useState(!isLazy || typeof IntersectionObserver === 'undefined');
@@ -70,17 +81,22 @@ export function Img({ src, alt, lazy: isLazy = true, loadingType = 'auto', fit =
     if (visible) return;
     const el = wrap.current;
     if (!el) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setVisible(true);
-        io.disconnect();
-      }
-    }, { rootMargin: '300px 0px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: '300px 0px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [visible]);
 
-  useEffect(() => { onStateChange?.(state); }, [state, onStateChange]);
+  useEffect(() => {
+    onStateChange?.(state);
+  }, [state, onStateChange]);
 
   const picture = (
     <span ref={wrap} className={`img${className ? ` ${className}` : ''}`} data-state={state}>
@@ -104,10 +120,21 @@ export function Img({ src, alt, lazy: isLazy = true, loadingType = 'auto', fit =
   );
 
   if (!previewList || previewList.length === 0) return picture;
-  const start = previewIndex ?? Math.max(0, previewList.findIndex((p) => p.src === src));
+  const start =
+    previewIndex ??
+    Math.max(
+      0,
+      previewList.findIndex((p) => p.src === src),
+    );
   return (
     <>
-      <button type="button" className="img-preview-btn" aria-label={`View larger: ${alt}`} aria-haspopup="dialog" onClick={() => setViewer(true)}>
+      <button
+        type="button"
+        className="img-preview-btn"
+        aria-label={`View larger: ${alt}`}
+        aria-haspopup="dialog"
+        onClick={() => setViewer(true)}
+      >
         {picture}
       </button>
       {viewer && (

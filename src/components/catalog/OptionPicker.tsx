@@ -24,7 +24,17 @@ export function chosenVariant(options: readonly WireOption[], variants: readonly
 export function pick(variants: readonly WireVariant[], sel: Selection, i: number, value: string): Selection {
   const next = sel.map((v, j) => (j === i ? value : v));
   if (matchingVariants(variants, next).length > 0) return next;
-  return next.map((v, j) => (j === i ? v : v !== null && matchingVariants(variants, next.map((x, k) => (k === j || k === i ? x : null))).length > 0 ? v : null));
+  return next.map((v, j) =>
+    j === i
+      ? v
+      : v !== null &&
+          matchingVariants(
+            variants,
+            next.map((x, k) => (k === j || k === i ? x : null)),
+          ).length > 0
+        ? v
+        : null,
+  );
 }
 
 export function initialSelection(options: readonly WireOption[], preferredColour?: string | null): Selection {
@@ -35,15 +45,20 @@ export function initialSelection(options: readonly WireOption[], preferredColour
   });
 }
 
-export interface OptionPickerHandle { focusOption: (index: number) => void }
+export interface OptionPickerHandle {
+  focusOption: (index: number) => void;
+}
 
-export const OptionPicker = forwardRef<OptionPickerHandle, {
-  options: readonly WireOption[];
-  variants: readonly WireVariant[];
-  selection: Selection;
-  errors: readonly boolean[];
-  onChange: (sel: Selection) => void;
-}>(function OptionPicker({ options, variants, selection, errors, onChange }, ref) {
+export const OptionPicker = forwardRef<
+  OptionPickerHandle,
+  {
+    options: readonly WireOption[];
+    variants: readonly WireVariant[];
+    selection: Selection;
+    errors: readonly boolean[];
+    onChange: (sel: Selection) => void;
+  }
+>(function OptionPicker({ options, variants, selection, errors, onChange }, ref) {
   const groups = useRef<(HTMLFieldSetElement | null)[]>([]);
   useImperativeHandle(ref, () => ({
     focusOption: (i) => groups.current[i]?.querySelector<HTMLInputElement>('input')?.focus(),
@@ -55,22 +70,51 @@ export const OptionPicker = forwardRef<OptionPickerHandle, {
         const errId = `opt-err-${o.id}`;
         const others = selection.map((v, j) => (j === i ? null : v));
         return (
-          <fieldset key={o.id} ref={(el) => { groups.current[i] = el; }} className={`opt${errors[i] ? ' has-error' : ''}`} aria-describedby={errors[i] ? errId : undefined}>
-            <legend>{o.name}: <strong>{current ?? `Select ${o.name.toLowerCase()}`}</strong></legend>
+          <fieldset
+            key={o.id}
+            ref={(el) => {
+              groups.current[i] = el;
+            }}
+            className={`opt${errors[i] ? ' has-error' : ''}`}
+            aria-describedby={errors[i] ? errId : undefined}
+          >
+            <legend>
+              {o.name}: <strong>{current ?? `Select ${o.name.toLowerCase()}`}</strong>
+            </legend>
             <div className={o.isColor ? 'swatch-list' : 'chip-list'}>
               {o.values.map((v) => {
-                const available = matchingVariants(variants, others.map((x, j) => (j === i ? v.name : x))).length > 0;
+                const available =
+                  matchingVariants(
+                    variants,
+                    others.map((x, j) => (j === i ? v.name : x)),
+                  ).length > 0;
                 return (
-                  <label key={v.name} className={`opt-value${current === v.name ? ' checked' : ''}${available ? '' : ' unavailable'}`} title={available ? v.name : `${v.name} (not with the current choice)`}>
-                    <input type="radio" name={`opt-${o.id}`} value={v.name} checked={current === v.name}
-                      onChange={() => onChange(pick(variants, selection, i, v.name))} />
+                  <label
+                    key={v.name}
+                    className={`opt-value${current === v.name ? ' checked' : ''}${available ? '' : ' unavailable'}`}
+                    title={available ? v.name : `${v.name} (not with the current choice)`}
+                  >
+                    <input
+                      type="radio"
+                      name={`opt-${o.id}`}
+                      value={v.name}
+                      checked={current === v.name}
+                      onChange={() => onChange(pick(variants, selection, i, v.name))}
+                    />
                     {o.isColor && <span className="swatch" style={{ background: v.hex ?? '#ccc' }} aria-hidden="true" />}
-                    <span className={o.isColor ? 'visually-hidden' : 'chip-text'}>{v.name}{available ? '' : ' (not with the current choice)'}</span>
+                    <span className={o.isColor ? 'visually-hidden' : 'chip-text'}>
+                      {v.name}
+                      {available ? '' : ' (not with the current choice)'}
+                    </span>
                   </label>
                 );
               })}
             </div>
-            {errors[i] && <p id={errId} className="field-error" role="alert">Please select {o.name}</p>}
+            {errors[i] && (
+              <p id={errId} className="field-error" role="alert">
+                Please select {o.name}
+              </p>
+            )}
           </fieldset>
         );
       })}

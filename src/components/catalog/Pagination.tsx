@@ -21,21 +21,44 @@ export function Pagination({ page, pages, hrefFor }: { page: number; pages: numb
     <nav className="pagination" aria-label="Pagination">
       <ul>
         <li>
-          {page > 1
-            ? <Link to={hrefFor(page - 1)} className="page-link" rel="prev" aria-label="Previous page">‹ Prev</Link>
-            : <span className="page-link disabled" aria-hidden="true">‹ Prev</span>}
+          {page > 1 ? (
+            <Link to={hrefFor(page - 1)} className="page-link" rel="prev" aria-label="Previous page">
+              ‹ Prev
+            </Link>
+          ) : (
+            <span className="page-link disabled" aria-hidden="true">
+              ‹ Prev
+            </span>
+          )}
         </li>
         {items.map((n, i) => (
           <li key={n === 'gap' ? `gap-${i}` : n}>
-            {n === 'gap'
-              ? <span className="page-gap" aria-hidden="true">…</span>
-              : <Link to={hrefFor(n)} className={`page-link${n === page ? ' current' : ''}`} aria-label={`Page ${n}`} aria-current={n === page ? 'page' : undefined}>{n}</Link>}
+            {n === 'gap' ? (
+              <span className="page-gap" aria-hidden="true">
+                …
+              </span>
+            ) : (
+              <Link
+                to={hrefFor(n)}
+                className={`page-link${n === page ? ' current' : ''}`}
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? 'page' : undefined}
+              >
+                {n}
+              </Link>
+            )}
           </li>
         ))}
         <li>
-          {page < pages
-            ? <Link to={hrefFor(page + 1)} className="page-link" rel="next" aria-label="Next page">Next ›</Link>
-            : <span className="page-link disabled" aria-hidden="true">Next ›</span>}
+          {page < pages ? (
+            <Link to={hrefFor(page + 1)} className="page-link" rel="next" aria-label="Next page">
+              Next ›
+            </Link>
+          ) : (
+            <span className="page-link disabled" aria-hidden="true">
+              Next ›
+            </span>
+          )}
         </li>
       </ul>
     </nav>

@@ -17,8 +17,14 @@ export function Swatches({ colors, max = MAX_SWATCHES }: { colors: readonly { na
   const label = `${colors.length} ${colors.length === 1 ? 'colour' : 'colours'}: ${colors.map((c) => c.name).join(', ')}`;
   return (
     <span className="swatches" role="img" aria-label={label} title={colors.map((c) => c.name).join(', ')}>
-      {shown.map((c) => <span key={c.hex + c.name} className="swatch-dot" style={{ background: c.hex }} />)}
-      {more > 0 && <span className="swatch-more" aria-hidden="true">+{more}</span>}
+      {shown.map((c) => (
+        <span key={c.hex + c.name} className="swatch-dot" style={{ background: c.hex }} />
+      ))}
+      {more > 0 && (
+        <span className="swatch-more" aria-hidden="true">
+          +{more}
+        </span>
+      )}
     </span>
   );
 }
@@ -33,19 +39,38 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
         <Img src={product.pic1} alt="" size={5} lazy={!eager} loadingType={eager ? 'high' : 'auto'} className="pcard-img" />
         <H className="pcard-title">{product.title}</H>
       </Link>
-      <p className="pcard-price"><span className="sr-only">Price: </span>{price}</p>
+      <p className="pcard-price">
+        <span className="sr-only">Price: </span>
+        {price}
+      </p>
       <div className="pcard-meta">
         <Swatches colors={product.colors} />
-        {product.shipFlag === 1 && <span className={`ship-tag ship-${product.shipFromCode.toLowerCase()}`}>Ships from {product.shipFrom}</span>}
+        {product.shipFlag === 1 && (
+          <span className={`ship-tag ship-${product.shipFromCode.toLowerCase()}`}>Ships from {product.shipFrom}</span>
+        )}
       </div>
     </li>
   );
 }
 
-export function ProductGrid({ products, busy = false, label, eagerCount = 0, headingLevel = 3 }: { products: readonly Card[]; busy?: boolean; label: string; eagerCount?: number; headingLevel?: 2 | 3 | 4 }) {
+export function ProductGrid({
+  products,
+  busy = false,
+  label,
+  eagerCount = 0,
+  headingLevel = 3,
+}: {
+  products: readonly Card[];
+  busy?: boolean;
+  label: string;
+  eagerCount?: number;
+  headingLevel?: 2 | 3 | 4;
+}) {
   return (
     <ul className={`pgrid${busy ? ' busy' : ''}`} aria-label={label} aria-busy={busy}>
-      {products.map((p, i) => <ProductCard key={p.id} product={p} eager={i < eagerCount} headingLevel={headingLevel} />)}
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < eagerCount} headingLevel={headingLevel} />
+      ))}
     </ul>
   );
 }
@@ -55,7 +80,9 @@ export function GridSkeleton({ count }: { count: number }) {
     <ul className="pgrid skeleton" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="pcard">
-          <span className="img pcard-img"><span className="img-placeholder" /></span>
+          <span className="img pcard-img">
+            <span className="img-placeholder" />
+          </span>
           <span className="sk-line" />
           <span className="sk-line short" />
         </li>

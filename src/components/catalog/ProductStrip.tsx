@@ -28,14 +28,20 @@ export function ProductStrip({ title, intro, loadKey, load, seeAll, count, class
     <section id={id} className={`pstrip${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
       <div className="pstrip-head">
         <h2 id={headingId}>{title}</h2>
-        {seeAll && rows.length > 0 && <Link className="see-all" to={onSite(base, seeAll.to)}>{seeAll.label} <span aria-hidden="true">→</span></Link>}
+        {seeAll && rows.length > 0 && (
+          <Link className="see-all" to={onSite(base, seeAll.to)}>
+            {seeAll.label} <span aria-hidden="true">→</span>
+          </Link>
+        )}
       </div>
       {intro}
       {status === 'loading' && !res && <GridSkeleton count={count} />}
       {status === 'error' && !res && (
         <div className="empty-state small" role="alert">
           <p>These products could not be loaded.</p>
-          <button type="button" className="btn small" onClick={reload}>Try again</button>
+          <button type="button" className="btn small" onClick={reload}>
+            Try again
+          </button>
         </div>
       )}
       {res && rows.length > 0 && <ProductGrid products={rows} label={title} />}

@@ -31,7 +31,7 @@ type Result =
 export function ShippingCalculator({ productId, shipFromCode, shipFrom, variantId, unitCost, unitIsFrom }: ShippingCalculatorProps) {
   const id = useId();
   const countries = useEnvelope('shipCountries', () => catalogApi.shipCountries());
-  const list = countries.res?.rows ?? [];
+  const list = useMemo(() => countries.res?.rows ?? [], [countries.res]);
   const [country, setCountry] = useState(shipFromCode === 'AU' ? 'AU' : 'US');
   const [qtyText, setQtyText] = useState('1');
   const [quantity, setQuantity] = useState(1);
@@ -50,23 +50,31 @@ export function ShippingCalculator({ productId, shipFromCode, shipFrom, variantI
 
   useEffect(() => {
     const refused = shipRefusal(shipFromCode, country);
-    if (refused) { setResult({ state: 'refused', msg: refused }); return; }
+    if (refused) {
+      setResult({ state: 'refused', msg: refused });
+      return;
+    }
     let live = true;
     setResult({ state: 'loading' });
-    void catalogApi.shippingTemplates({ productid: productId, countrycode: country, variantid: variantId ?? undefined, quantity }).then((res) => {
-      if (!live || res.code === 100) return;
-      if (res.code === 200 && Array.isArray(res.data)) setResult({ state: 'ok', rows: res.data, country, quantity });
-      else if (/only ship/i.test(res.msg)) setResult({ state: 'refused', msg: res.msg });
-      else setResult({ state: 'error', msg: res.msg || 'Shipping could not be calculated. Please try again.' });
-    });
-    return () => { live = false; };
+    void catalogApi
+      .shippingTemplates({ productid: productId, countrycode: country, variantid: variantId ?? undefined, quantity })
+      .then((res) => {
+        if (!live || res.code === 100) return;
+        if (res.code === 200 && Array.isArray(res.data)) setResult({ state: 'ok', rows: res.data, country, quantity });
+        else if (/only ship/i.test(res.msg)) setResult({ state: 'refused', msg: res.msg });
+        else setResult({ state: 'error', msg: res.msg || 'Shipping could not be calculated. Please try again.' });
+      });
+    return () => {
+      live = false;
+    };
   }, [productId, shipFromCode, country, variantId, quantity]);
 
-  const zoneNote = shipFromCode === 'AU'
-    ? 'Ships from our Australia warehouse: delivers to Australia and New Zealand only.'
-    : shipFromCode === 'US'
-      ? 'Ships from our USA warehouse: delivers inside the USA only.'
-      : `Ships from our factory (${shipFrom}) worldwide.`;
+  const zoneNote =
+    shipFromCode === 'AU'
+      ? 'Ships from our Australia warehouse: delivers to Australia and New Zealand only.'
+      : shipFromCode === 'US'
+        ? 'Ships from our USA warehouse: delivers inside the USA only.'
+        : `Ships from our factory (${shipFrom}) worldwide.`;
 
   return (
     <section className="shipcalc" aria-labelledby={`${id}-title`}>
@@ -77,35 +85,75 @@ export function ShippingCalculator({ productId, shipFromCode, shipFrom, variantI
           <span>Ship to</span>
           <select value={country} onChange={(e) => setCountry(e.target.value)} disabled={list.length === 0}>
             {list.length === 0 && <option value={country}>{country === 'AU' ? 'Australia' : 'United States'}</option>}
-            {list.map((c) => <option key={c.countryCode} value={c.countryCode}>{c.country}</option>)}
+            {list.map((c) => (
+              <option key={c.countryCode} value={c.countryCode}>
+                {c.country}
+              </option>
+            ))}
           </select>
         </label>
         <label className="stack qty">
           <span>Quantity</span>
-          <input inputMode="numeric" value={qtyText} maxLength={3} aria-invalid={qtyError ? true : undefined} aria-describedby={qtyError ? `${id}-qerr` : undefined}
-            onChange={(e) => setQtyText(e.target.value.replace(/\D/g, '').slice(0, 3))} />
+          <input
+            inputMode="numeric"
+            value={qtyText}
+            maxLength={3}
+            aria-invalid={qtyError ? true : undefined}
+            aria-describedby={qtyError ? `${id}-qerr` : undefined}
+            onChange={(e) => setQtyText(e.target.value.replace(/\D/g, '').slice(0, 3))}
+          />
         </label>
       </div>
-      {qtyError && <p id={`${id}-qerr`} className="field-error">{qtyError}</p>}
+      {qtyError && (
+        <p id={`${id}-qerr`} className="field-error">
+          {qtyError}
+        </p>
+      )}
 
       <div className="shipcalc-result" aria-live="polite">
         {result.state === 'loading' && <p className="muted">Calculating shipping to {countryName}…</p>}
-        {result.state === 'refused' && <p className="ship-refused" role="alert">{result.msg}</p>}
-        {result.state === 'error' && <p className="field-error" role="alert">{result.msg}</p>}
-        {result.state === 'ok' && result.rows.length === 0 && <p className="muted">No shipping method serves {countryName} for this product.</p>}
+        {result.state === 'refused' && (
+          <p className="ship-refused" role="alert">
+            {result.msg}
+          </p>
+        )}
+        {result.state === 'error' && (
+          <p className="field-error" role="alert">
+            {result.msg}
+          </p>
+        )}
+        {result.state === 'ok' && result.rows.length === 0 && (
+          <p className="muted">No shipping method serves {countryName} for this product.</p>
+        )}
         {result.state === 'ok' && result.rows.length > 0 && (
           <table className="ship-table">
-            <caption className="sr-only">Shipping methods to {countryName} for {result.quantity} {result.quantity === 1 ? 'item' : 'items'}</caption>
+            <caption className="sr-only">
+              Shipping methods to {countryName} for {result.quantity} {result.quantity === 1 ? 'item' : 'items'}
+            </caption>
             <thead>
-              <tr><th scope="col">Method</th><th scope="col">Delivery</th><th scope="col">Shipping</th><th scope="col">Total</th></tr>
+              <tr>
+                <th scope="col">Method</th>
+                <th scope="col">Delivery</th>
+                <th scope="col">Shipping</th>
+                <th scope="col">Total</th>
+              </tr>
             </thead>
             <tbody>
               {result.rows.map((r) => (
                 <tr key={r.logisticsId}>
-                  <th scope="row">{r.shipMethod}<span className="muted small block">{r.carrier}{r.isDefault ? ' · default' : ''}</span></th>
+                  <th scope="row">
+                    {r.shipMethod}
+                    <span className="muted small block">
+                      {r.carrier}
+                      {r.isDefault ? ' · default' : ''}
+                    </span>
+                  </th>
                   <td>{r.shipTime}</td>
                   <td>{r.freeShipping || r.cost === 0 ? <span className="free">Free</span> : money(r.cost)}</td>
-                  <td>{unitIsFrom ? 'from ' : ''}{money(unitCost * result.quantity + r.cost)}</td>
+                  <td>
+                    {unitIsFrom ? 'from ' : ''}
+                    {money(unitCost * result.quantity + r.cost)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,6 @@
 /** Small shared helpers of the catalogue pages: money, paths on the desktop or mobile site, titles. */
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { FREE_SHIPPING_EU } from '../../../contract/constants';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -35,7 +34,9 @@ export function useDocumentTitle(title: string | null | undefined): void {
     if (!title) return;
     const full = `${title} | POD Studio`;
     document.title = full;
-    queueMicrotask(() => { document.title = full; });
+    queueMicrotask(() => {
+      document.title = full;
+    });
   }, [title]);
 }
 
@@ -46,8 +47,6 @@ export function shipRefusal(shipFromCode: string, countryCode: string): string |
   if (shipFromCode === 'US' && code !== 'US') return 'Only Ship to USA';
   return null;
 }
-
-export const FREE_SHIPPING_SET: ReadonlySet<string> = new Set(FREE_SHIPPING_EU);
 
 /** Price input filter: digits and one dot, up to 5 integer digits and 2 decimals. */
 export function priceInput(raw: string): string {

@@ -88,18 +88,24 @@ export function useCatalogQuery() {
   const [sp, setSp] = useSearchParams();
   const query = useMemo(() => parseQuery(sp), [sp]);
   /** Changes some fields; any change but the page itself starts again at page 1. */
-  const update = useCallback((patch: Partial<CatalogQuery>) => {
-    const next = { ...query, ...patch };
-    if (!('page' in patch)) next.page = 1;
-    setSp(toSearch(next));
-  }, [query, setSp]);
+  const update = useCallback(
+    (patch: Partial<CatalogQuery>) => {
+      const next = { ...query, ...patch };
+      if (!('page' in patch)) next.page = 1;
+      setSp(toSearch(next));
+    },
+    [query, setSp],
+  );
   const clearFilters = useCallback(() => {
     setSp(toSearch({ ...query, q: '', type: null, ship: null, min: '', max: '', is3d: false, page: 1 }));
   }, [query, setSp]);
   /** A link's search string for another page, or the same filters elsewhere (page reset). */
-  const searchFor = useCallback((patch: Partial<CatalogQuery> = {}) => {
-    const s = toSearch({ ...query, page: 1, ...patch }).toString();
-    return s ? `?${s}` : '';
-  }, [query]);
+  const searchFor = useCallback(
+    (patch: Partial<CatalogQuery> = {}) => {
+      const s = toSearch({ ...query, page: 1, ...patch }).toString();
+      return s ? `?${s}` : '';
+    },
+    [query],
+  );
   return { query, update, clearFilters, searchFor };
 }

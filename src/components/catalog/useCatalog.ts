@@ -33,14 +33,19 @@ export function useEnvelope<E extends Envelope<unknown>>(key: string | null, fn:
     let live = true;
     const promise = fn();
     const cached = settledValue(promise);
-    if (cached) { setState({ status: 'ok', res: cached, code: 200, msg: '' }); return; }
+    if (cached) {
+      setState({ status: 'ok', res: cached, code: 200, msg: '' });
+      return;
+    }
     setState((s) => ({ ...s, status: 'loading' }));
     void promise.then((res) => {
       if (!live || res.code === 100) return;
       if (res.code === 200) setState({ status: 'ok', res, code: 200, msg: '' });
       else setState((s) => ({ status: 'error', res: s.res, code: res.code, msg: res.msg }));
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // `fn` is rebuilt every render; `key` names what it asks for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, tick]);
@@ -83,7 +88,9 @@ const fromApi = (c: Category): MenuCategory => ({
   inMenu: c.inMenu === 1,
   hasSubMenu: c.hasSubMenu === 1,
   sub: c.subMenuList.map((s) => ({ title: s.title || s.name, slug: s.slug })),
-  subs: c.subMenuList.filter((s) => s.status === 1).map((s) => ({ id: s.id, title: s.title || s.name, slug: s.slug, path: s.path, icon: s.url || null, count: s.productCount })),
+  subs: c.subMenuList
+    .filter((s) => s.status === 1)
+    .map((s) => ({ id: s.id, title: s.title || s.name, slug: s.slug, path: s.path, icon: s.url || null, count: s.productCount })),
 });
 
 export const STATIC_MENU: MenuCategory[] = productMenu.map(fromStatic);

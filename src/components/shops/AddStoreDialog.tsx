@@ -21,7 +21,9 @@ const BLURB: Record<StorePlatform, string> = {
 
 export function AddStoreDialog() {
   const snap = useSnapshot(ui);
-  const close = () => { ui.addStoreDialog = false; };
+  const close = () => {
+    ui.addStoreDialog = false;
+  };
   return (
     <Modal open={snap.addStoreDialog} title="Add store" onClose={close} width={580}>
       <ConnectStoreForm />
@@ -41,7 +43,10 @@ export function ConnectStoreForm({ initial = 'shopify' }: { initial?: StorePlatf
     setBusy(true);
     const msg = await startConnect(platform, address);
     // On success the browser is leaving for the platform: keep the button busy until it does.
-    if (msg) { setBusy(false); setError(msg); }
+    if (msg) {
+      setBusy(false);
+      setError(msg);
+    }
   }
 
   function submit(e: FormEvent) {
@@ -51,7 +56,11 @@ export function ConnectStoreForm({ initial = 'shopify' }: { initial?: StorePlatf
     else void connect();
   }
 
-  const pick = (p: StorePlatform) => { setPlatform(p); setAddress(''); setError(''); };
+  const pick = (p: StorePlatform) => {
+    setPlatform(p);
+    setAddress('');
+    setError('');
+  };
   const name = DASHBOARD_STORE_TYPES.find((t) => t.platform === platform)?.name ?? '';
 
   return (
@@ -62,29 +71,57 @@ export function ConnectStoreForm({ initial = 'shopify' }: { initial?: StorePlatf
         {DASHBOARD_STORE_TYPES.map((t) => (
           <label key={t.code} className={`store-type-option${platform === t.platform ? ' selected' : ''}`}>
             <input type="radio" name="store-type" value={t.platform} checked={platform === t.platform} onChange={() => pick(t.platform)} />
-            <span className="store-type-name">{t.code}. {t.name}</span>
+            <span className="store-type-name">
+              {t.code}. {t.name}
+            </span>
             <span className="muted small">{BLURB[t.platform]}</span>
           </label>
         ))}
       </fieldset>
       {platform === 'shopify' && (
-        <Field label="Shopify store address" placeholder="your-store.myshopify.com" autoComplete="url" value={address}
-          onChange={(e) => setAddress(e.target.value)} error={error || undefined} />
+        <Field
+          label="Shopify store address"
+          placeholder="your-store.myshopify.com"
+          autoComplete="url"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          error={error || undefined}
+        />
       )}
       {platform === 'woocommerce' && (
-        <Field label="WordPress store address" placeholder="https://your-store.com" type="url" autoComplete="url" value={address}
-          onChange={(e) => setAddress(e.target.value)} error={error || undefined} />
+        <Field
+          label="WordPress store address"
+          placeholder="https://your-store.com"
+          type="url"
+          autoComplete="url"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          error={error || undefined}
+        />
       )}
       {platform === 'etsy' && (
         <>
           <p className="muted">You will sign in to Etsy and allow POD Studio to list products in your shop.</p>
-          {error && <div className="form-error" role="alert">{error}</div>}
+          {error && (
+            <div className="form-error" role="alert">
+              {error}
+            </div>
+          )}
         </>
       )}
       <div className="modal-actions">
-        <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Connecting…' : platform === 'shopify' ? 'Install Shopify app' : `Connect ${name}`}</button>
+        <button type="submit" className="btn primary" disabled={busy}>
+          {busy ? 'Connecting…' : platform === 'shopify' ? 'Install Shopify app' : `Connect ${name}`}
+        </button>
       </div>
-      <EtsyDisclaimer open={disclaimer} onCancel={() => setDisclaimer(false)} onAgree={() => { setDisclaimer(false); void connect(); }} />
+      <EtsyDisclaimer
+        open={disclaimer}
+        onCancel={() => setDisclaimer(false)}
+        onAgree={() => {
+          setDisclaimer(false);
+          void connect();
+        }}
+      />
     </form>
   );
 }

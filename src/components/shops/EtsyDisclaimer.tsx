@@ -4,6 +4,13 @@ import { StoreMessages } from '../../../contract/stores';
 
 export function EtsyDisclaimer({ open, onAgree, onCancel }: { open: boolean; onAgree: () => void; onCancel: () => void }) {
   return (
-    <ConfirmDialog open={open} title="Etsy" text={StoreMessages.etsyDisclaimer} confirmText="Continue to Etsy" onConfirm={onAgree} onCancel={onCancel} />
+    <ConfirmDialog
+      open={open}
+      title="Etsy"
+      text={StoreMessages.etsyDisclaimer}
+      confirmText="Continue to Etsy"
+      onConfirm={onAgree}
+      onCancel={onCancel}
+    />
   );
 }

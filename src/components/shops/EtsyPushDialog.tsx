@@ -39,7 +39,9 @@ function EtsyPushForm({ productId, onDone }: { productId: number; onDone: () => 
       if (p.data?.[0]) setProfileId(String(p.data[0].shipping_profile_id));
       if (r.data?.[0]) setStateId(String(r.data[0].readiness_state_id));
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
 
   async function choose(level: number, id: number) {
@@ -57,14 +59,32 @@ function EtsyPushForm({ productId, onDone }: { productId: number; onDone: () => 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const taxonomyId = path[path.length - 1];
-    if (!taxonomyId) { setError('Please choose a category'); return; }
-    if (!profileId) { setError('Please choose a shipping profile'); return; }
-    if (!stateId) { setError('Please choose a processing time'); return; }
+    if (!taxonomyId) {
+      setError('Please choose a category');
+      return;
+    }
+    if (!profileId) {
+      setError('Please choose a shipping profile');
+      return;
+    }
+    if (!stateId) {
+      setError('Please choose a processing time');
+      return;
+    }
     setError('');
     setBusy(true);
-    const res = await storesApi.pushEtsy({ id: productId, taxonomyId, shippingProfileId: Number(profileId), readinessStateId: Number(stateId) });
+    const res = await storesApi.pushEtsy({
+      id: productId,
+      taxonomyId,
+      shippingProfileId: Number(profileId),
+      readinessStateId: Number(stateId),
+    });
     setBusy(false);
-    if (res.code === 200) { toast('success', res.msg || StoreMessages.pushQueued); queueChanged(); onDone(); }
+    if (res.code === 200) {
+      toast('success', res.msg || StoreMessages.pushQueued);
+      queueChanged();
+      onDone();
+    }
   }
 
   return (
@@ -74,7 +94,11 @@ function EtsyPushForm({ productId, onDone }: { productId: number; onDone: () => 
           <label htmlFor={`etsy-cat-${level}`}>{level === 0 ? 'Category' : `Subcategory ${level}`}</label>
           <select id={`etsy-cat-${level}`} value={path[level] ?? ''} onChange={(e) => void choose(level, Number(e.target.value))}>
             <option value="">Choose…</option>
-            {options.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {options.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </div>
       ))}
@@ -82,7 +106,11 @@ function EtsyPushForm({ productId, onDone }: { productId: number; onDone: () => 
         <label htmlFor="etsy-profile">Shipping profile</label>
         <select id="etsy-profile" value={profileId} onChange={(e) => setProfileId(e.target.value)}>
           {profiles.length === 0 && <option value="">No shipping profile in your Etsy shop</option>}
-          {profiles.map((p) => <option key={p.shipping_profile_id} value={p.shipping_profile_id}>{p.title}</option>)}
+          {profiles.map((p) => (
+            <option key={p.shipping_profile_id} value={p.shipping_profile_id}>
+              {p.title}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
@@ -91,16 +119,29 @@ function EtsyPushForm({ productId, onDone }: { productId: number; onDone: () => 
           {states.length === 0 && <option value="">No processing time in your Etsy shop</option>}
           {states.map((s) => (
             <option key={s.readiness_state_id} value={s.readiness_state_id}>
-              {s.readiness_state === 'made_to_order' ? 'Made to order' : 'Ready to ship'}, {s.min_processing_time}–{s.max_processing_time} {s.processing_time_unit}
+              {s.readiness_state === 'made_to_order' ? 'Made to order' : 'Ready to ship'}, {s.min_processing_time}–{s.max_processing_time}{' '}
+              {s.processing_time_unit}
             </option>
           ))}
         </select>
       </div>
-      {error && <div className="form-error" role="alert">{error}</div>}
-      {busy && <p role="status" className="push-submitting">{StoreMessages.submitting}</p>}
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      {busy && (
+        <p role="status" className="push-submitting">
+          {StoreMessages.submitting}
+        </p>
+      )}
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={onDone}>Cancel</button>
-        <button type="submit" className="btn primary" disabled={busy}>Push to Etsy</button>
+        <button type="button" className="btn" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn primary" disabled={busy}>
+          Push to Etsy
+        </button>
       </div>
     </form>
   );

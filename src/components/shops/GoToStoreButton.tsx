@@ -13,5 +13,9 @@ export function GoToStoreButton() {
     if (t.kind === 'authorize') openStoreAuth(1);
     else if (t.kind === 'open') window.open(t.url, '_blank', 'noopener');
   };
-  return <button type="button" className="icon-btn" aria-label="Go to store" onClick={go}><Icon name="store" /></button>;
+  return (
+    <button type="button" className="icon-btn" aria-label="Go to store" onClick={go}>
+      <Icon name="store" />
+    </button>
+  );
 }

@@ -28,7 +28,9 @@ export function PushQueuePanel() {
   const polling = queueNeedsPolling(items);
   const reload = useCallback(() => void loadQueue(), []);
 
-  useEffect(() => { reload(); }, [snap.version, reload]);
+  useEffect(() => {
+    reload();
+  }, [snap.version, reload]);
   useEffect(() => {
     if (!polling) return;
     const t = setInterval(reload, PUSH_QUEUE_POLL_MS);
@@ -44,7 +46,10 @@ export function PushQueuePanel() {
 
   async function downshelf(item: PushQueueItem) {
     const res = await storesApi.downshelf(item.myProductId);
-    if (res.code === 200) { toast('success', res.msg || StoreMessages.downshelfDone); queueChanged(); }
+    if (res.code === 200) {
+      toast('success', res.msg || StoreMessages.downshelfDone);
+      queueChanged();
+    }
   }
 
   return (
@@ -52,37 +57,73 @@ export function PushQueuePanel() {
       <header className="push-queue-head">
         <h2 id="push-queue-title">Push queue</h2>
         <div className="push-queue-actions">
-          {unread.length > 0 && <button type="button" className="btn small" onClick={() => void markRead(unread.map((i) => i.id))}>Mark all as read</button>}
-          <button type="button" className="btn small" onClick={reload}>Refresh</button>
+          {unread.length > 0 && (
+            <button type="button" className="btn small" onClick={() => void markRead(unread.map((i) => i.id))}>
+              Mark all as read
+            </button>
+          )}
+          <button type="button" className="btn small" onClick={reload}>
+            Refresh
+          </button>
         </div>
       </header>
-      {!snap.loaded ? <p className="muted" role="status">Loading the push queue…</p>
-        : items.length === 0 ? <p className="muted">Nothing has been pushed to this store yet.</p> : (
-          <table className="push-table">
-            <thead>
-              <tr><th scope="col">Product</th><th scope="col">Action</th><th scope="col">Status</th><th scope="col">Message</th><th scope="col">Updated</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
-            </thead>
-            <tbody>
-              {items.map((i) => (
-                <tr key={i.id} className={!i.hasRead && (i.status === 'done' || i.status === 'failed') ? 'unread' : undefined}>
-                  <th scope="row">{i.title || `Product ${i.myProductId}`}</th>
-                  <td>{i.action === 'push' ? 'Push' : 'Take off shelf'}</td>
-                  <td><span className={`push-status ${i.status}`}>{PUSH_STATUS_LABEL[i.status]}</span></td>
-                  <td className="push-message">{i.message}</td>
-                  <td>{when(i.updateTime)}</td>
-                  <td className="push-row-actions">
-                    {!i.hasRead && (i.status === 'done' || i.status === 'failed') && (
-                      <button type="button" className="link-btn" aria-label={`Mark ${i.title || 'message'} as read`} onClick={() => void markRead([i.id])}>Mark read</button>
-                    )}
-                    {i.action === 'push' && i.status === 'done' && (
-                      <button type="button" className="link-btn" aria-label={`Take ${i.title || 'product'} off the shelf`} onClick={() => void downshelf(i)}>Take off shelf</button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+      {!snap.loaded ? (
+        <p className="muted" role="status">
+          Loading the push queue…
+        </p>
+      ) : items.length === 0 ? (
+        <p className="muted">Nothing has been pushed to this store yet.</p>
+      ) : (
+        <table className="push-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Action</th>
+              <th scope="col">Status</th>
+              <th scope="col">Message</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={i.id} className={!i.hasRead && (i.status === 'done' || i.status === 'failed') ? 'unread' : undefined}>
+                <th scope="row">{i.title || `Product ${i.myProductId}`}</th>
+                <td>{i.action === 'push' ? 'Push' : 'Take off shelf'}</td>
+                <td>
+                  <span className={`push-status ${i.status}`}>{PUSH_STATUS_LABEL[i.status]}</span>
+                </td>
+                <td className="push-message">{i.message}</td>
+                <td>{when(i.updateTime)}</td>
+                <td className="push-row-actions">
+                  {!i.hasRead && (i.status === 'done' || i.status === 'failed') && (
+                    <button
+                      type="button"
+                      className="link-btn"
+                      aria-label={`Mark ${i.title || 'message'} as read`}
+                      onClick={() => void markRead([i.id])}
+                    >
+                      Mark read
+                    </button>
+                  )}
+                  {i.action === 'push' && i.status === 'done' && (
+                    <button
+                      type="button"
+                      className="link-btn"
+                      aria-label={`Take ${i.title || 'product'} off the shelf`}
+                      onClick={() => void downshelf(i)}
+                    >
+                      Take off shelf
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

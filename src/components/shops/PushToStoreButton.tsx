@@ -14,7 +14,15 @@ import { queueChanged, storeDialogs } from './state';
 import { EtsyPushDialog } from './EtsyPushDialog';
 import { StoreMessages, StoreType } from '../../../contract/stores';
 
-export function PushToStoreButton({ productId, title, className = 'btn small' }: { productId: number; title?: string; className?: string }) {
+export function PushToStoreButton({
+  productId,
+  title,
+  className = 'btn small',
+}: {
+  productId: number;
+  title?: string;
+  className?: string;
+}) {
   const user = useSnapshot(session).user;
   const [busy, setBusy] = useState(false);
   const [etsy, setEtsy] = useState(false);
@@ -41,15 +49,23 @@ export function PushToStoreButton({ productId, title, className = 'btn small' }:
         const check = user.type === StoreType.SHOPIFY ? await storesApi.checkShopifyToken() : null;
         const res = check && check.code !== 200 ? null : await storesApi.queuePush(productId);
         setBusy(false);
-        if (res?.code === 200) { toast('success', res.msg || StoreMessages.pushQueued); queueChanged(); }
+        if (res?.code === 200) {
+          toast('success', res.msg || StoreMessages.pushQueued);
+          queueChanged();
+        }
       }
     }
   }
 
   return (
     <>
-      <button type="button" className={className} disabled={busy} onClick={() => void push()}
-        aria-label={title ? `Push ${title} to store` : undefined}>
+      <button
+        type="button"
+        className={className}
+        disabled={busy}
+        onClick={() => void push()}
+        aria-label={title ? `Push ${title} to store` : undefined}
+      >
         {busy ? 'Pushing…' : 'Push to store'}
       </button>
       <EtsyPushDialog productId={productId} open={etsy} onClose={() => setEtsy(false)} />

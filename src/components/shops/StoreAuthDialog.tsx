@@ -15,7 +15,9 @@ const AUTO_START_S = 5;
 export function StoreAuthDialog() {
   const snap = useSnapshot(storeDialogs);
   const auth = snap.auth;
-  const close = () => { storeDialogs.auth = null; };
+  const close = () => {
+    storeDialogs.auth = null;
+  };
   return (
     <Modal open={auth !== null} title="Store authorization" onClose={close} width={580}>
       {auth?.type === 2 ? <AutomaticAuth storeName={auth.storeName} onCancel={close} /> : <ConnectStoreForm />}
@@ -31,12 +33,18 @@ function AutomaticAuth({ storeName, onCancel }: { storeName: string; onCancel: (
   const start = async () => {
     setBusy(true);
     const msg = await startConnect('shopify', storeName);
-    if (msg) { setBusy(false); setError(msg); }
+    if (msg) {
+      setBusy(false);
+      setError(msg);
+    }
   };
 
   useEffect(() => {
     if (busy || error) return;
-    if (left <= 0) { void start(); return; }
+    if (left <= 0) {
+      void start();
+      return;
+    }
     const t = setTimeout(() => setLeft((n) => n - 1), 1000);
     return () => clearTimeout(t);
     // start() is recreated each render; the countdown only depends on the seconds left.
@@ -45,12 +53,23 @@ function AutomaticAuth({ storeName, onCancel }: { storeName: string; onCancel: (
 
   return (
     <div className="store-auth-auto">
-      <p>POD Studio needs your permission again to publish products to <strong>{storeName}</strong>.</p>
-      {error ? <div className="form-error" role="alert">{error}</div>
-        : <p role="status">{busy ? 'Taking you to Shopify…' : `Taking you to Shopify in ${left} s.`}</p>}
+      <p>
+        POD Studio needs your permission again to publish products to <strong>{storeName}</strong>.
+      </p>
+      {error ? (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      ) : (
+        <p role="status">{busy ? 'Taking you to Shopify…' : `Taking you to Shopify in ${left} s.`}</p>
+      )}
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-        <button type="button" className="btn primary" disabled={busy} onClick={() => void start()}>Authorize now</button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn primary" disabled={busy} onClick={() => void start()}>
+          Authorize now
+        </button>
       </div>
     </div>
   );

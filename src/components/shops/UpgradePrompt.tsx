@@ -13,8 +13,18 @@ export function UpgradePrompt() {
   const snap = useSnapshot(storeDialogs);
   const user = useSnapshot(session).user;
   return (
-    <ConfirmDialog open={snap.upgrade} text={StoreMessages.upgradePrompt} confirmText={StoreMessages.upgradeNow}
-      onCancel={() => { storeDialogs.upgrade = false; toast('warning', StoreMessages.cancelPush); }}
-      onConfirm={() => { storeDialogs.upgrade = false; openStoreAuth(2, user?.domain ?? ''); }} />
+    <ConfirmDialog
+      open={snap.upgrade}
+      text={StoreMessages.upgradePrompt}
+      confirmText={StoreMessages.upgradeNow}
+      onCancel={() => {
+        storeDialogs.upgrade = false;
+        toast('warning', StoreMessages.cancelPush);
+      }}
+      onConfirm={() => {
+        storeDialogs.upgrade = false;
+        openStoreAuth(2, user?.domain ?? '');
+      }}
+    />
   );
 }

@@ -16,9 +16,12 @@ export async function startConnect(platform: StorePlatform, address = ''): Promi
   const a = address.trim();
   if (platform === 'shopify' && !a) return StoreMessages.invalidShopDomain;
   if (platform === 'woocommerce' && !a) return StoreMessages.invalidStoreUrl;
-  const res = platform === 'shopify' ? await storesApi.shopifyStart(a)
-    : platform === 'woocommerce' ? await storesApi.wooStart(a, session.loggedIn === true)
-      : await storesApi.etsyStart();
+  const res =
+    platform === 'shopify'
+      ? await storesApi.shopifyStart(a)
+      : platform === 'woocommerce'
+        ? await storesApi.wooStart(a, session.loggedIn === true)
+        : await storesApi.etsyStart();
   if (res.code === 200 && res.data?.url) {
     goTo(res.data.url);
     return null;

@@ -2,9 +2,20 @@
  * Decisions of the store UI, kept pure so they are unit-tested: what a push click does, when the
  * queue polls, what a platform callback URL carries, and the names the lists show.
  */
-import { StoreType, canQueuePush, needsTokenUpgrade, storeAdminUrl, type PushQueueItem, type StorePlatform } from '../../../contract/stores';
+import {
+  StoreType,
+  canQueuePush,
+  needsTokenUpgrade,
+  storeAdminUrl,
+  type PushQueueItem,
+  type StorePlatform,
+} from '../../../contract/stores';
 
-export interface PushUser { apiType: number | null; type: number | null; sShops: readonly unknown[] }
+export interface PushUser {
+  apiType: number | null;
+  type: number | null;
+  sShops: readonly unknown[];
+}
 
 /**
  * What pressing "Push to store" does: no store → connect one; the old private Shopify token → the
@@ -32,7 +43,11 @@ export const PUSH_STATUS_LABEL: Record<PushQueueItem['status'], string> = {
   failed: 'Failed',
 };
 
-const TYPE_NAMES: Record<number, string> = { [StoreType.SHOPIFY]: 'Shopify', [StoreType.ETSY]: 'Etsy', [StoreType.WOOCOMMERCE]: 'WooCommerce' };
+const TYPE_NAMES: Record<number, string> = {
+  [StoreType.SHOPIFY]: 'Shopify',
+  [StoreType.ETSY]: 'Etsy',
+  [StoreType.WOOCOMMERCE]: 'WooCommerce',
+};
 
 export function storeTypeName(type: number | null | undefined): string {
   return (type !== null && type !== undefined && TYPE_NAMES[type]) || 'Store';
@@ -83,7 +98,7 @@ export interface GoToStoreUser {
 export function goToStoreTarget(user: GoToStoreUser): { kind: 'authorize' } | { kind: 'open'; url: string } | { kind: 'none' } {
   if (user.sShops.length === 0) return { kind: 'authorize' };
   const current = user.sShops.find((s) => s.id === user.shopid);
-  const domain = user.type === StoreType.ETSY ? (current?.simplename || user.domain) : (user.domain ?? current?.myshopifyDomain ?? null);
+  const domain = user.type === StoreType.ETSY ? current?.simplename || user.domain : (user.domain ?? current?.myshopifyDomain ?? null);
   const url = storeAdminUrl(user.type, domain);
   return url ? { kind: 'open', url } : { kind: 'none' };
 }

@@ -26,8 +26,12 @@ const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 
 /** The settings a saved theme style holds, each falling back to the default when missing or invalid. */
 export function buttonSettingsOf(style: Record<string, unknown>): ThemeButtonSettings {
-  const text = typeof style.buttonText === 'string' && style.buttonText.trim() ? style.buttonText.trim().slice(0, BUTTON_TEXT_MAX) : DEFAULT_THEME_BUTTON.buttonText;
-  const color = typeof style.buttonColor === 'string' && COLOR_RE.test(style.buttonColor) ? style.buttonColor : DEFAULT_THEME_BUTTON.buttonColor;
+  const text =
+    typeof style.buttonText === 'string' && style.buttonText.trim()
+      ? style.buttonText.trim().slice(0, BUTTON_TEXT_MAX)
+      : DEFAULT_THEME_BUTTON.buttonText;
+  const color =
+    typeof style.buttonColor === 'string' && COLOR_RE.test(style.buttonColor) ? style.buttonColor : DEFAULT_THEME_BUTTON.buttonColor;
   const position = BUTTON_POSITIONS.find((p) => p === style.position) ?? DEFAULT_THEME_BUTTON.position;
   return { buttonText: text, buttonColor: color, position };
 }

@@ -7,7 +7,10 @@
 import { storesApi } from '../../api/shops';
 import { session } from '../../state/session';
 
-export interface ThemeStylePlan { upload: boolean; save: boolean }
+export interface ThemeStylePlan {
+  upload: boolean;
+  save: boolean;
+}
 
 export function themeStylePlan(current: string | null, mode: number): ThemeStylePlan {
   if (!current) return { upload: true, save: true };
@@ -29,7 +32,11 @@ export function parseStyle(text: string | null): Record<string, unknown> & { scr
  * Runs the plan: `uploadScript` uploads the generated store script and answers its url (or null
  * when the upload failed, which stops here). Answers whether the style was saved.
  */
-export async function saveThemeStyle(style: Record<string, unknown>, mode: number, uploadScript: () => Promise<string | null>): Promise<boolean> {
+export async function saveThemeStyle(
+  style: Record<string, unknown>,
+  mode: number,
+  uploadScript: () => Promise<string | null>,
+): Promise<boolean> {
   const current = session.user?.themeStyle ?? null;
   const plan = themeStylePlan(current, mode);
   if (!plan.save) return false;

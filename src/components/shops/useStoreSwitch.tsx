@@ -9,18 +9,27 @@ import { storesApi } from '../../api/shops';
 import { toast } from '../../state/ui';
 import { StoreMessages } from '../../../contract/stores';
 
-export interface SwitchTarget { id: number; name: string }
+export interface SwitchTarget {
+  id: number;
+  name: string;
+}
 
 export function useStoreSwitch(currentId: number | null) {
   const [target, setTarget] = useState<SwitchTarget | null>(null);
 
   const request = (t: SwitchTarget) => {
-    if (t.id === currentId) { toast('warning', StoreMessages.alreadyCurrent); return; }
+    if (t.id === currentId) {
+      toast('warning', StoreMessages.alreadyCurrent);
+      return;
+    }
     setTarget(t);
   };
 
   const dialog = (
-    <ConfirmDialog open={target !== null} title="Switch store" confirmText="Switch"
+    <ConfirmDialog
+      open={target !== null}
+      title="Switch store"
+      confirmText="Switch"
       text={target ? `Switch to ${target.name}? The page reloads to show that store's products and orders.` : ''}
       onCancel={() => setTarget(null)}
       onConfirm={async () => {
@@ -29,7 +38,8 @@ export function useStoreSwitch(currentId: number | null) {
         if (!t) return;
         const res = await storesApi.switchStore(t.id);
         if (res.code === 200) window.location.reload();
-      }} />
+      }}
+    />
   );
   return { request, dialog };
 }

@@ -49,7 +49,10 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
   useEffect(() => {
     if (open.kind !== 'new') void loadModel(model);
     // The product-less flow comes back to the product picked before a reload (and its draft).
-    else void newFlowPick().then((id) => { if (id !== null && !model.product) void pickProduct(id); });
+    else
+      void newFlowPick().then((id) => {
+        if (id !== null && !model.product) void pickProduct(id);
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model, open]);
 
@@ -71,17 +74,36 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
       if (!key || !model.product || (!model.formDirty && !editor.state.dirty) || model.step === 'complete') return;
       const s = snapshot(editor.state) as unknown as typeof editor.state;
       const draft: DesignerDraft = {
-        v: 1, savedAt: Date.now(), productId: model.product.id, myProductId: model.myProductId, sourceTemplateId: model.sourceTemplateId,
-        selection: structuredClone(snapshot(model).selection) as MultiSelection, customTemplateId: s.template.customTemplateId,
-        design: structuredClone(s.design), previewHex: model.previewHex, title: model.title, bodyHtml: model.bodyHtml,
-        prices: { ...model.prices }, step: model.step,
+        v: 1,
+        savedAt: Date.now(),
+        productId: model.product.id,
+        myProductId: model.myProductId,
+        sourceTemplateId: model.sourceTemplateId,
+        selection: structuredClone(snapshot(model).selection) as MultiSelection,
+        customTemplateId: s.template.customTemplateId,
+        design: structuredClone(s.design),
+        previewHex: model.previewHex,
+        title: model.title,
+        bodyHtml: model.bodyHtml,
+        prices: { ...model.prices },
+        step: model.step,
       };
       void saveDraft(key, draft);
     };
-    const schedule = () => { if (timer) clearTimeout(timer); timer = setTimeout(write, DRAFT_DEBOUNCE_MS); };
+    const schedule = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(write, DRAFT_DEBOUNCE_MS);
+    };
     const offA = subscribe(editor.state, schedule);
     const offB = subscribe(model, schedule);
-    return () => { offA(); offB(); if (timer) { clearTimeout(timer); write(); } };
+    return () => {
+      offA();
+      offB();
+      if (timer) {
+        clearTimeout(timer);
+        write();
+      }
+    };
   }, [model, editor]);
 
   // In-app navigation (the browser's back button) while the design is unsaved asks first too.
@@ -104,18 +126,30 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
 
   const goNext = () => {
     if (m.step === 'select') {
-      if (!model.product) { toast('warning', 'Please select a product'); return; }
+      if (!model.product) {
+        toast('warning', 'Please select a product');
+        return;
+      }
       const errs = optionErrors(model.product.options, model.selection);
       setOptionErrs(errs);
       const first = errs.findIndex((e) => e !== null);
-      if (first >= 0) { optionsRef.current?.focusOption(first); return; }
+      if (first >= 0) {
+        optionsRef.current?.focusOption(first);
+        return;
+      }
     }
     if (m.step === 'design' && model.product) {
       const err = firstOptionError(model.product.options, model.selection);
-      if (err) { toast('warning', err); return; }
+      if (err) {
+        toast('warning', err);
+        return;
+      }
     }
     const next = nextStep(model.stepType, model.step);
-    if (next) { model.step = next; setFormErr(null); }
+    if (next) {
+      model.step = next;
+      setFormErr(null);
+    }
   };
   const goBack = () => {
     const prev = previousStep(model.stepType, model.step);
@@ -139,12 +173,23 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
     try {
       const doc = editor.toJSON();
       const res = await saveDesign({
-        product: model.product, rows: model.rows, template: doc.template, design: doc.design,
-        renderDesign: visibleDesign({ design: doc.design, hidden: { ...editor.state.hidden } }), selection: snapshot(model).selection as MultiSelection,
-        title: model.title, bodyHtml: model.bodyHtml, prices: { ...model.prices },
+        product: model.product,
+        rows: model.rows,
+        template: doc.template,
+        design: doc.design,
+        renderDesign: visibleDesign({ design: doc.design, hidden: { ...editor.state.hidden } }),
+        selection: snapshot(model).selection as MultiSelection,
+        title: model.title,
+        bodyHtml: model.bodyHtml,
+        prices: { ...model.prices },
         // Saving as a template always makes a new template; a product is created once, then updated.
-        id: isTemplate ? null : model.myProductId, isTemplate, sourceTemplateId: model.sourceTemplateId,
-        pool, onProgress: (text) => { model.saveProgress = text; },
+        id: isTemplate ? null : model.myProductId,
+        isTemplate,
+        sourceTemplateId: model.sourceTemplateId,
+        pool,
+        onProgress: (text) => {
+          model.saveProgress = text;
+        },
       });
       if (!res.ok) {
         if (!isTemplate && res.id !== null) model.myProductId = res.id;
@@ -184,35 +229,82 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
 
         <div className="dz-body">
           {m.step === 'select' && (
-            <ProductStep model={model} errors={optionErrs} optionsRef={optionsRef} onPickProduct={(id) => void pickProduct(id)}
+            <ProductStep
+              model={model}
+              errors={optionErrs}
+              optionsRef={optionsRef}
+              onPickProduct={(id) => void pickProduct(id)}
               onSelection={(next) => {
-                model.selection = next; model.formDirty = true; settlePreview(model); fillPrices(model);
+                model.selection = next;
+                model.formDirty = true;
+                settlePreview(model);
+                fillPrices(model);
                 setOptionErrs((errs) => errs.map((e, i) => ((next[i]?.length ?? 0) > 0 ? null : e)));
-              }} />
+              }}
+            />
           )}
           {m.step !== 'select' && m.status === 'loading' && <p role="status">Loading… Please wait a few seconds.</p>}
-          {m.step !== 'select' && m.status === 'failed' && <p role="alert" className="field-error">{m.error}</p>}
+          {m.step !== 'select' && m.status === 'failed' && (
+            <p role="alert" className="field-error">
+              {m.error}
+            </p>
+          )}
           {m.step === 'design' && editor && <DesignStep model={model} editor={editor} worker={worker} />}
           {m.step === 'price' && editor && <PriceStep model={model} error={formErr} />}
-          {m.step === 'complete' && savedAs && <Complete savedAs={savedAs} onDone={onClose} onEdit={() => { model.step = 'design'; setSavedAs(null); }} />}
+          {m.step === 'complete' && savedAs && (
+            <Complete
+              savedAs={savedAs}
+              onDone={onClose}
+              onEdit={() => {
+                model.step = 'design';
+                setSavedAs(null);
+              }}
+            />
+          )}
         </div>
 
         {m.step !== 'complete' && (
           <footer className="dz-foot">
-            {m.saving && <span role="status" className="muted">{m.saveProgress || 'Submitting, Please do not refresh.'}</span>}
-            {previousStep(m.stepType, m.step) && <button type="button" className="btn" onClick={goBack} disabled={m.saving}>Back</button>}
-            {nextStep(m.stepType, m.step) && <button type="button" className="btn primary" onClick={goNext} disabled={m.status !== 'ready'}>Next</button>}
+            {m.saving && (
+              <span role="status" className="muted">
+                {m.saveProgress || 'Submitting, Please do not refresh.'}
+              </span>
+            )}
+            {previousStep(m.stepType, m.step) && (
+              <button type="button" className="btn" onClick={goBack} disabled={m.saving}>
+                Back
+              </button>
+            )}
+            {nextStep(m.stepType, m.step) && (
+              <button type="button" className="btn primary" onClick={goNext} disabled={m.status !== 'ready'}>
+                Next
+              </button>
+            )}
             {!nextStep(m.stepType, m.step) && editor && (
               <>
-                <button type="button" className="btn" onClick={() => void save(true)} disabled={m.saving || !worker}>Save as template</button>
-                <button type="button" className="btn primary" onClick={() => void save(false)} disabled={m.saving || !worker}>Save</button>
+                <button type="button" className="btn" onClick={() => void save(true)} disabled={m.saving || !worker}>
+                  Save as template
+                </button>
+                <button type="button" className="btn primary" onClick={() => void save(false)} disabled={m.saving || !worker}>
+                  Save
+                </button>
               </>
             )}
           </footer>
         )}
       </div>
-      <ConfirmDialog open={askLeave || blocker.state === 'blocked'} title="Message" text={LEAVE_TEXT} confirmText="Leave" cancelText="Stay"
-        onConfirm={() => void leave()} onCancel={() => { setAskLeave(false); if (blocker.state === 'blocked') blocker.reset(); }} />
+      <ConfirmDialog
+        open={askLeave || blocker.state === 'blocked'}
+        title="Message"
+        text={LEAVE_TEXT}
+        confirmText="Leave"
+        cancelText="Stay"
+        onConfirm={() => void leave()}
+        onCancel={() => {
+          setAskLeave(false);
+          if (blocker.state === 'blocked') blocker.reset();
+        }}
+      />
     </Modal>
   );
 }
@@ -227,9 +319,15 @@ function Complete({ savedAs, onDone, onEdit }: { savedAs: { id: number; isTempla
       <h3>{savedAs.isTemplate ? 'Saved to My Templates' : 'Saved to My Products'}</h3>
       <p>Your design and its mockups are saved.</p>
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={onEdit}>Keep designing</button>
-        <a className="btn" href={where}>{savedAs.isTemplate ? 'Go to My Templates' : 'Go to My Products'}</a>
-        <button type="button" className="btn primary" onClick={onDone}>Done</button>
+        <button type="button" className="btn" onClick={onEdit}>
+          Keep designing
+        </button>
+        <a className="btn" href={where}>
+          {savedAs.isTemplate ? 'Go to My Templates' : 'Go to My Products'}
+        </a>
+        <button type="button" className="btn primary" onClick={onDone}>
+          Done
+        </button>
       </div>
     </div>
   );

@@ -42,7 +42,13 @@ export function withoutDesignerParams(sp: URLSearchParams): URLSearchParams {
   return next;
 }
 
-export function DesignerLauncher({ selection, onSaved }: { selection?: readonly (string | null)[]; onSaved?: (id: number, isTemplate: boolean) => void }) {
+export function DesignerLauncher({
+  selection,
+  onSaved,
+}: {
+  selection?: readonly (string | null)[];
+  onSaved?: (id: number, isTemplate: boolean) => void;
+}) {
   const [sp, setSp] = useSearchParams();
   const key = `${sp.get(EDIT_PRODUCT_PARAM)}|${sp.get(USE_TEMPLATE_PARAM)}|${sp.get(DESIGN_PARAM)}`;
   // Only the parameters decide what opens; the selection is read once when they change.
@@ -52,8 +58,19 @@ export function DesignerLauncher({ selection, onSaved }: { selection?: readonly 
   // Designing needs a merchant: a visitor's link waits until the login (the route guard or the Design button) is done.
   if (!open || user.loggedIn !== true) return null;
   return (
-    <Suspense fallback={<p role="status" className="sr-only">Loading… Please wait a few seconds.</p>}>
-      <DesignDialog key={key} open={open} onClose={() => setSp(withoutDesignerParams(sp), { replace: true })} {...(onSaved ? { onSaved } : {})} />
+    <Suspense
+      fallback={
+        <p role="status" className="sr-only">
+          Loading… Please wait a few seconds.
+        </p>
+      }
+    >
+      <DesignDialog
+        key={key}
+        open={open}
+        onClose={() => setSp(withoutDesignerParams(sp), { replace: true })}
+        {...(onSaved ? { onSaved } : {})}
+      />
     </Suspense>
   );
 }

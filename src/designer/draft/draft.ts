@@ -25,13 +25,17 @@ export interface DesignerDraft {
   step: StepName;
 }
 
-export type DraftTarget = { kind: 'product'; productId: number } | { kind: 'edit'; myProductId: number } | { kind: 'template'; templateId: number };
+export type DraftTarget =
+  { kind: 'product'; productId: number } | { kind: 'edit'; myProductId: number } | { kind: 'template'; templateId: number };
 
 export function draftKey(target: DraftTarget): string {
   switch (target.kind) {
-    case 'product': return `pod.designer.draft:product:${target.productId}`;
-    case 'edit': return `pod.designer.draft:my:${target.myProductId}`;
-    case 'template': return `pod.designer.draft:template:${target.templateId}`;
+    case 'product':
+      return `pod.designer.draft:product:${target.productId}`;
+    case 'edit':
+      return `pod.designer.draft:my:${target.myProductId}`;
+    case 'template':
+      return `pod.designer.draft:template:${target.templateId}`;
   }
 }
 
@@ -55,7 +59,11 @@ export async function saveDraft(key: string, draft: DesignerDraft): Promise<void
 }
 
 export async function clearDraft(key: string): Promise<void> {
-  try { await del(key); } catch { /* nothing stored, nothing to clear */ }
+  try {
+    await del(key);
+  } catch {
+    /* nothing stored, nothing to clear */
+  }
 }
 
 /**
@@ -68,7 +76,9 @@ export async function rememberNewFlowPick(productId: number | null): Promise<voi
   try {
     if (productId === null) await del(NEW_FLOW_PICK);
     else await set(NEW_FLOW_PICK, productId);
-  } catch { /* without IndexedDB a reload only forgets the pick */ }
+  } catch {
+    /* without IndexedDB a reload only forgets the pick */
+  }
 }
 
 export async function newFlowPick(): Promise<number | null> {

@@ -4,7 +4,14 @@
  * positions are flat px unless named screen; element placement follows fabric through the
  * engine's own matrices, so the handles sit exactly where the worker draws.
  */
-import { elementCenter, elementCorners, boundsOfPoints, type Bounds, type ElementTransform, type Vec2 } from '../../../engine/geometry/index.ts';
+import {
+  elementCenter,
+  elementCorners,
+  boundsOfPoints,
+  type Bounds,
+  type ElementTransform,
+  type Vec2,
+} from '../../../engine/geometry/index.ts';
 import type { DesignElement } from '../../../engine/model/index.ts';
 
 export interface View {

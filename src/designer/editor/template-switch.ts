@@ -2,7 +2,15 @@
  * New documents and template switches. Pure functions over plain data (no valtio), so they are
  * unit-tested on their own and the document only wires them into its history.
  */
-import { DEFAULT_COLOR, parseHexColor, type CustomTemplate, type DesignElement, type FlatDesign, type SkuDesign, type TemplateFlat } from '../../../engine/model/index.ts';
+import {
+  DEFAULT_COLOR,
+  parseHexColor,
+  type CustomTemplate,
+  type DesignElement,
+  type FlatDesign,
+  type SkuDesign,
+  type TemplateFlat,
+} from '../../../engine/model/index.ts';
 
 /** The flat design a template flat starts with: its pre-placed artwork and its colour. */
 export function flatDesignFor(flat: TemplateFlat, skuColor: string): FlatDesign {

@@ -19,13 +19,15 @@ const sizes = new Map<string, Size>();
 function request(family: string): void {
   if (waiting.has(family) || failed.has(family)) return;
   waiting.add(family);
-  loadFont(family).then(
-    (font) => {
-      ready.set(family, font);
-      fontsState.version += 1;
-    },
-    () => failed.add(family),
-  ).finally(() => waiting.delete(family));
+  loadFont(family)
+    .then(
+      (font) => {
+        ready.set(family, font);
+        fontsState.version += 1;
+      },
+      () => failed.add(family),
+    )
+    .finally(() => waiting.delete(family));
 }
 
 /** The layout size of a text element, or null while its font loads (the load is started). */

@@ -85,15 +85,45 @@ export function LayersPanel({ editor }: { editor: Editor }) {
                 onClick={(e) => editor.clickSelect(id, e.shiftKey)}
                 onKeyDown={(e) => onRowKey(e, id)}
               >
-                <span className="layers__kind" aria-hidden="true">{el.type === 'text' ? 'T' : '▣'}</span>
+                <span className="layers__kind" aria-hidden="true">
+                  {el.type === 'text' ? 'T' : '▣'}
+                </span>
                 <span className="layers__label">{name}</span>
               </button>
-              <button type="button" className="layers__icon" aria-label={`${forward.label}: ${name}`} disabled={index === list.length - 1} onClick={() => move(id, 'layer-forward')}>↑</button>
-              <button type="button" className="layers__icon" aria-label={`${backward.label}: ${name}`} disabled={index === 0} onClick={() => move(id, 'layer-backward')}>↓</button>
-              <button type="button" className="layers__icon" aria-label={`${hidden ? 'Show' : 'Hide'}: ${name}`} aria-pressed={hidden} onClick={() => editor.actions.run('layer-toggle-hidden', id)}>
+              <button
+                type="button"
+                className="layers__icon"
+                aria-label={`${forward.label}: ${name}`}
+                disabled={index === list.length - 1}
+                onClick={() => move(id, 'layer-forward')}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="layers__icon"
+                aria-label={`${backward.label}: ${name}`}
+                disabled={index === 0}
+                onClick={() => move(id, 'layer-backward')}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="layers__icon"
+                aria-label={`${hidden ? 'Show' : 'Hide'}: ${name}`}
+                aria-pressed={hidden}
+                onClick={() => editor.actions.run('layer-toggle-hidden', id)}
+              >
                 {hidden ? 'Show' : 'Hide'}
               </button>
-              <button type="button" className="layers__icon" aria-label={`${locked ? 'Unlock' : 'Lock'}: ${name}`} aria-pressed={locked} onClick={() => editor.actions.run('layer-toggle-locked', id)}>
+              <button
+                type="button"
+                className="layers__icon"
+                aria-label={`${locked ? 'Unlock' : 'Lock'}: ${name}`}
+                aria-pressed={locked}
+                onClick={() => editor.actions.run('layer-toggle-locked', id)}
+              >
                 {locked ? 'Unlock' : 'Lock'}
               </button>
             </li>

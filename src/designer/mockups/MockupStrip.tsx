@@ -18,9 +18,20 @@ export const MOCKUP_SIZE = 360;
 /** At most one round of renders per this many ms while the merchant edits. */
 export const MOCKUP_THROTTLE_MS = 200;
 
-interface Tile { bitmapRevision: number; error: string | null }
+interface Tile {
+  bitmapRevision: number;
+  error: string | null;
+}
 
-export function MockupStrip({ editor, worker, viewNames }: { editor: Editor; worker: RenderWorkerHandle | null; viewNames: Readonly<Record<string, string>> }) {
+export function MockupStrip({
+  editor,
+  worker,
+  viewNames,
+}: {
+  editor: Editor;
+  worker: RenderWorkerHandle | null;
+  viewNames: Readonly<Record<string, string>>;
+}) {
   const snap = useSnapshot(editor.state);
   // The template is a plain ref in the state: the snapshot only tells when it was replaced.
   const template = snap.template ? editor.state.template : editor.state.template;
@@ -44,10 +55,14 @@ export function MockupStrip({ editor, worker, viewNames }: { editor: Editor; wor
       for (const view of plain.template.viewList) {
         const renderId = ++renderSeq.current;
         latest.current.set(view.viewId, renderId);
-        worker.api.renderMockup({ template: plain.template, design: plain.design, viewId: view.viewId, size: MOCKUP_SIZE, renderId })
+        worker.api
+          .renderMockup({ template: plain.template, design: plain.design, viewId: view.viewId, size: MOCKUP_SIZE, renderId })
           .then((bitmap) => {
             const canvas = canvases.current.get(view.viewId);
-            if (latest.current.get(view.viewId) !== renderId || !canvas) { bitmap.close(); return; }
+            if (latest.current.get(view.viewId) !== renderId || !canvas) {
+              bitmap.close();
+              return;
+            }
             canvas.width = bitmap.width;
             canvas.height = bitmap.height;
             canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
@@ -56,7 +71,10 @@ export function MockupStrip({ editor, worker, viewNames }: { editor: Editor; wor
           })
           .catch((err: unknown) => {
             if (isStopRender(err) || latest.current.get(view.viewId) !== renderId) return;
-            setTiles((t) => ({ ...t, [view.viewId]: { bitmapRevision: revision, error: err instanceof Error ? err.message : 'Data error' } }));
+            setTiles((t) => ({
+              ...t,
+              [view.viewId]: { bitmapRevision: revision, error: err instanceof Error ? err.message : 'Data error' },
+            }));
           });
       }
     }, MOCKUP_THROTTLE_MS);
@@ -72,15 +90,21 @@ export function MockupStrip({ editor, worker, viewNames }: { editor: Editor; wor
       const canvas = canvases.current.get(viewId);
       return canvas ? new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png')) : null;
     };
-    const images = await Promise.all(views.map(async (v) => {
-      let blob: Blob | null = null;
-      if (worker) {
-        blob = await worker.api.renderMockupJpeg({ template: plain.template, design: plain.design, viewId: v.viewId, size: VIEW_IMAGE_SIZE }, VIEW_IMAGE_QUALITY)
-          .catch(() => null);
-      }
-      blob ??= await thumbnail(v.viewId);
-      return { src: blob ? URL.createObjectURL(blob) : '', alt: `${viewNames[v.viewId] ?? v.viewId} mockup` };
-    }));
+    const images = await Promise.all(
+      views.map(async (v) => {
+        let blob: Blob | null = null;
+        if (worker) {
+          blob = await worker.api
+            .renderMockupJpeg(
+              { template: plain.template, design: plain.design, viewId: v.viewId, size: VIEW_IMAGE_SIZE },
+              VIEW_IMAGE_QUALITY,
+            )
+            .catch(() => null);
+        }
+        blob ??= await thumbnail(v.viewId);
+        return { src: blob ? URL.createObjectURL(blob) : '', alt: `${viewNames[v.viewId] ?? v.viewId} mockup` };
+      }),
+    );
     setViewer({ images, index });
   };
   const close = () => {
@@ -96,11 +120,30 @@ export function MockupStrip({ editor, worker, viewNames }: { editor: Editor; wor
           const tile = tiles[v.viewId];
           return (
             <li key={v.viewId}>
-              <button type="button" className="dz-mockup" aria-label={`${name} mockup, open larger`} onClick={() => void open(i)}
-                data-revision={tile?.bitmapRevision ?? -1}>
-                <canvas ref={(el) => { if (el) canvases.current.set(v.viewId, el); else canvases.current.delete(v.viewId); }} aria-hidden="true" />
-                {!tile && <span className="dz-mockup-wait" role="status">Loading… Please wait a few seconds.</span>}
-                {tile?.error && <span className="field-error" role="alert">{tile.error}</span>}
+              <button
+                type="button"
+                className="dz-mockup"
+                aria-label={`${name} mockup, open larger`}
+                onClick={() => void open(i)}
+                data-revision={tile?.bitmapRevision ?? -1}
+              >
+                <canvas
+                  ref={(el) => {
+                    if (el) canvases.current.set(v.viewId, el);
+                    else canvases.current.delete(v.viewId);
+                  }}
+                  aria-hidden="true"
+                />
+                {!tile && (
+                  <span className="dz-mockup-wait" role="status">
+                    Loading… Please wait a few seconds.
+                  </span>
+                )}
+                {tile?.error && (
+                  <span className="field-error" role="alert">
+                    {tile.error}
+                  </span>
+                )}
               </button>
               <span className="small">{name}</span>
             </li>

@@ -7,7 +7,10 @@ export function useRenderWorker(): RenderWorkerHandle | null {
   useEffect(() => {
     const h = startRenderWorker();
     setHandle(h);
-    return () => { setHandle(null); h.terminate(); };
+    return () => {
+      setHandle(null);
+      h.terminate();
+    };
   }, []);
   return handle;
 }

@@ -60,10 +60,27 @@ export interface DesignerModel {
 export function createModel(open: DesignerOpen): DesignerModel {
   const stepType = stepTypeOf(open);
   return proxy<DesignerModel>({
-    open, stepType, step: flowSteps(stepType)[0]!, status: open.kind === 'new' ? 'ready' : 'loading', error: '',
-    product: null, rows: [], selection: [], previewHex: null, myProductId: null, sourceTemplateId: null,
-    title: '', bodyHtml: '', prices: {}, priceRule: DEFAULT_PRICE_RULE, formDirty: false, saving: false, saveProgress: '',
-    draftKey: null, draftRestored: false, editor: null,
+    open,
+    stepType,
+    step: flowSteps(stepType)[0]!,
+    status: open.kind === 'new' ? 'ready' : 'loading',
+    error: '',
+    product: null,
+    rows: [],
+    selection: [],
+    previewHex: null,
+    myProductId: null,
+    sourceTemplateId: null,
+    title: '',
+    bodyHtml: '',
+    prices: {},
+    priceRule: DEFAULT_PRICE_RULE,
+    formDirty: false,
+    saving: false,
+    saveProgress: '',
+    draftKey: null,
+    draftRestored: false,
+    editor: null,
   });
 }
 
@@ -88,4 +105,3 @@ export function settlePreview(m: DesignerModel): void {
   if (colours.length === 0) return;
   if (!m.previewHex || !colours.some((c) => c.hex === m.previewHex)) m.previewHex = colours[0]!.hex;
 }
-

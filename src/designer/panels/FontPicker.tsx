@@ -19,9 +19,21 @@ export function FontPicker({ value, onChange }: { value: string; onChange: (fami
       <legend>Typeface</legend>
       <div className="dz-font-list" role="radiogroup" aria-label="Typeface">
         {BUNDLED_FONTS.map((face) => (
-          <label key={face.id} className={`dz-font${current?.id === face.id ? ' checked' : ''}`} title={face.substitute ? `${face.displayName} (for ${face.specName})` : face.displayName}>
-            <input type="radio" name={name} value={face.displayName} checked={current?.id === face.id} onChange={() => onChange(face.displayName)} />
-            <span style={{ fontFamily: `"${face.family}", sans-serif`, fontWeight: face.weight, fontStyle: face.style }}>{face.displayName}</span>
+          <label
+            key={face.id}
+            className={`dz-font${current?.id === face.id ? ' checked' : ''}`}
+            title={face.substitute ? `${face.displayName} (for ${face.specName})` : face.displayName}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={face.displayName}
+              checked={current?.id === face.id}
+              onChange={() => onChange(face.displayName)}
+            />
+            <span style={{ fontFamily: `"${face.family}", sans-serif`, fontWeight: face.weight, fontStyle: face.style }}>
+              {face.displayName}
+            </span>
             {failed[face.id] && <span className="muted small"> (Error loading font)</span>}
           </label>
         ))}
@@ -35,6 +47,8 @@ const key = (name: string) => name.toLowerCase().replace(/[\s\-_'"]+/g, '');
 
 export function faceOf(family: string) {
   const k = key(family);
-  return BUNDLED_FONTS.find((f) => [f.id, f.displayName, f.specName, ...f.aliases].some((n) => key(n) === k))
-    ?? BUNDLED_FONTS.find((f) => key(f.family) === k);
+  return (
+    BUNDLED_FONTS.find((f) => [f.id, f.displayName, f.specName, ...f.aliases].some((n) => key(n) === k)) ??
+    BUNDLED_FONTS.find((f) => key(f.family) === k)
+  );
 }

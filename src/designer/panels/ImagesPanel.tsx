@@ -22,17 +22,25 @@ export function ImagesPanel({ editor, retryDelayMs }: { editor: Editor; retryDel
   const [mine, setMine] = useState<UploadedImage[] | null>(null);
   const canImage = !flat || flat.flatData.img === 1;
 
-  const add = useCallback((img: PlaceImage) => {
-    const f = editor.state.template.flatList.find((x) => x.flatId === editor.state.activeFlatId);
-    if (!f || f.flatData.img !== 1) { toast('warning', 'This print area takes no images.'); return; }
-    editor.addElement(f.flatId, placeImage(f.flatId, f.flatData, img), { select: true });
-  }, [editor]);
+  const add = useCallback(
+    (img: PlaceImage) => {
+      const f = editor.state.template.flatList.find((x) => x.flatId === editor.state.activeFlatId);
+      if (!f || f.flatData.img !== 1) {
+        toast('warning', 'This print area takes no images.');
+        return;
+      }
+      editor.addElement(f.flatId, placeImage(f.flatId, f.flatData, img), { select: true });
+    },
+    [editor],
+  );
 
   const loadMine = useCallback(async () => {
     const res = await designerApi.myImages();
     if (res.code === 200) setMine(res.rows ?? []);
   }, []);
-  useEffect(() => { void loadMine(); }, [loadMine]);
+  useEffect(() => {
+    void loadMine();
+  }, [loadMine]);
 
   const uploads = useUploads({
     onUploaded: (img) => {
@@ -53,17 +61,29 @@ export function ImagesPanel({ editor, retryDelayMs }: { editor: Editor; retryDel
     <div className="dz-panel dz-images-panel">
       <label className={`btn primary dz-upload${canImage ? '' : ' disabled'}`}>
         Upload image
-        <input type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" multiple disabled={!canImage} className="visually-hidden"
-          onChange={(e) => { const files = [...(e.target.files ?? [])]; e.target.value = ''; void uploads.upload(files); }} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+          multiple
+          disabled={!canImage}
+          className="visually-hidden"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            void uploads.upload(files);
+          }}
+        />
       </label>
       <p className="muted small">JPEG or PNG, up to 40 MB.</p>
       {uploads.records.some((r) => r.uploadStatus !== 1) && (
         <ul className="dz-records" aria-label="Uploads in progress">
-          {uploads.records.filter((r) => r.uploadStatus !== 1).map((r) => (
-            <li key={r.fileIndex} data-status={r.uploadStatus}>
-              {r.fileName}: {r.uploadStatus === 0 ? 'Uploading…' : `Failed${r.msg ? ` (${r.msg})` : ''}, retrying`}
-            </li>
-          ))}
+          {uploads.records
+            .filter((r) => r.uploadStatus !== 1)
+            .map((r) => (
+              <li key={r.fileIndex} data-status={r.uploadStatus}>
+                {r.fileName}: {r.uploadStatus === 0 ? 'Uploading…' : `Failed${r.msg ? ` (${r.msg})` : ''}, retrying`}
+              </li>
+            ))}
         </ul>
       )}
 
@@ -71,41 +91,93 @@ export function ImagesPanel({ editor, retryDelayMs }: { editor: Editor; retryDel
 
       <div role="tablist" aria-label="Pictures" className="dz-tabs small">
         {(['uploads', 'library', 'collected'] as Tab[]).map((t) => (
-          <button key={t} type="button" role="tab" id={`${ids}-${t}`} aria-selected={tab === t} aria-controls={`${ids}-${t}-panel`} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`${ids}-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`${ids}-${t}-panel`}
+            onClick={() => setTab(t)}
+          >
             {t === 'uploads' ? 'My uploads' : t === 'library' ? 'Library' : 'Collected'}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`${ids}-${tab}-panel`} aria-labelledby={`${ids}-${tab}`}>
-        {tab === 'uploads' && (mine === null ? <p role="status">Loading…</p> : mine.length === 0 ? <p className="muted small">No uploads yet.</p> : (
-          <ul className="dz-thumbs">
-            {mine.map((img) => (
-              <li key={img.id}>
-                <button type="button" className="dz-thumb" disabled={!canImage} aria-label={`Add ${img.fileName || 'image'} to the design`}
-                  onClick={() => add({ url: img.url, width: img.width, height: img.height, fileName: img.fileName, designId: String(img.id) })}>
-                  <img src={img.thumbnailUrl ?? img.url} alt="" loading="lazy" />
-                </button>
-                <button type="button" className="link-btn small" aria-label={`Remove ${img.fileName || 'image'} from my uploads`} onClick={() => void remove(img)}>Remove</button>
-              </li>
-            ))}
-          </ul>
-        ))}
+        {tab === 'uploads' &&
+          (mine === null ? (
+            <p role="status">Loading…</p>
+          ) : mine.length === 0 ? (
+            <p className="muted small">No uploads yet.</p>
+          ) : (
+            <ul className="dz-thumbs">
+              {mine.map((img) => (
+                <li key={img.id}>
+                  <button
+                    type="button"
+                    className="dz-thumb"
+                    disabled={!canImage}
+                    aria-label={`Add ${img.fileName || 'image'} to the design`}
+                    onClick={() =>
+                      add({ url: img.url, width: img.width, height: img.height, fileName: img.fileName, designId: String(img.id) })
+                    }
+                  >
+                    <img src={img.thumbnailUrl ?? img.url} alt="" loading="lazy" />
+                  </button>
+                  <button
+                    type="button"
+                    className="link-btn small"
+                    aria-label={`Remove ${img.fileName || 'image'} from my uploads`}
+                    onClick={() => void remove(img)}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ))}
         {tab === 'library' && <Library onAdd={add} canImage={canImage} />}
         {tab === 'collected' && <Library onAdd={add} canImage={canImage} collectedOnly />}
       </div>
 
-      <ConfirmDialog open={uploads.confirm !== null} title="Message" text={uploads.confirm?.text ?? ''} confirmText="Re-upload" cancelText="Cancel"
-        onConfirm={() => uploads.answer(true)} onCancel={() => uploads.answer(false)} />
+      <ConfirmDialog
+        open={uploads.confirm !== null}
+        title="Message"
+        text={uploads.confirm?.text ?? ''}
+        confirmText="Re-upload"
+        cancelText="Cancel"
+        onConfirm={() => uploads.answer(true)}
+        onCancel={() => uploads.answer(false)}
+      />
     </div>
   );
 }
 
-function SelectedImageTools({ editor, image, flatData }: { editor: Editor; image: ImageElement; flatData: Parameters<typeof dpiReading>[1] }) {
+function SelectedImageTools({
+  editor,
+  image,
+  flatData,
+}: {
+  editor: Editor;
+  image: ImageElement;
+  flatData: Parameters<typeof dpiReading>[1];
+}) {
   const dpi = dpiReading(image, flatData);
   const setTiling = (value: string) => {
-    const tiling = value === '' ? null : { type: Number(value) as TilingPatternType, spacing: image.tiling?.spacing ?? 0, seed: image.tiling?.seed ?? Math.floor(Math.random() * 2 ** 31) };
+    const tiling =
+      value === ''
+        ? null
+        : {
+            type: Number(value) as TilingPatternType,
+            spacing: image.tiling?.spacing ?? 0,
+            seed: image.tiling?.seed ?? Math.floor(Math.random() * 2 ** 31),
+          };
     const err = tilingError(image, flatData, tiling);
-    if (err) { toast('warning', err); return; }
+    if (err) {
+      toast('warning', err);
+      return;
+    }
     editor.updateElement(image.localId, { tiling, tilingLayer: null });
   };
   return (
@@ -113,17 +185,30 @@ function SelectedImageTools({ editor, image, flatData }: { editor: Editor; image
       <p className={`dz-dpi dpi-${dpi.quality}`} role="status">
         Resolution: <strong>{dpi.label}</strong> ({dpi.dpi} dpi){dpi.quality === 'bad' ? ': low resolution, the print may look blurry' : ''}
       </p>
-      <label className="dz-field">Tiling
+      <label className="dz-field">
+        Tiling
         <select value={image.tiling === null ? '' : String(image.tiling.type)} onChange={(e) => setTiling(e.target.value)}>
           <option value="">None</option>
-          {TILING_PATTERN_TYPES.map((t) => <option key={t} value={t}>{TILING_NAMES[t]}</option>)}
+          {TILING_PATTERN_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TILING_NAMES[t]}
+            </option>
+          ))}
         </select>
       </label>
     </section>
   );
 }
 
-function Library({ onAdd, canImage, collectedOnly = false }: { onAdd: (img: PlaceImage) => void; canImage: boolean; collectedOnly?: boolean }) {
+function Library({
+  onAdd,
+  canImage,
+  collectedOnly = false,
+}: {
+  onAdd: (img: PlaceImage) => void;
+  canImage: boolean;
+  collectedOnly?: boolean;
+}) {
   const [tags, setTags] = useState<MaterialTagItem[]>([]);
   const [tagId, setTagId] = useState<number | undefined>(undefined);
   const [rows, setRows] = useState<MaterialImage[] | null>(null);
@@ -134,8 +219,12 @@ function Library({ onAdd, canImage, collectedOnly = false }: { onAdd: (img: Plac
     let live = true;
     setRows(null);
     const load = collectedOnly ? designerApi.collected() : designerApi.materials({ tagId, pageSize: 30 });
-    void load.then((r) => { if (live) setRows((r.rows ?? []) as MaterialImage[]); });
-    return () => { live = false; };
+    void load.then((r) => {
+      if (live) setRows((r.rows ?? []) as MaterialImage[]);
+    });
+    return () => {
+      live = false;
+    };
   }, [tagId, collectedOnly]);
 
   const toggle = async (m: MaterialImage) => {
@@ -148,24 +237,44 @@ function Library({ onAdd, canImage, collectedOnly = false }: { onAdd: (img: Plac
   return (
     <div className="dz-library">
       {!collectedOnly && (
-        <label className="dz-field">Tag
+        <label className="dz-field">
+          Tag
           <select value={tagId ?? ''} onChange={(e) => setTagId(e.target.value ? Number(e.target.value) : undefined)}>
             <option value="">All</option>
-            {tags.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.count})</option>)}
+            {tags.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name} ({t.count})
+              </option>
+            ))}
           </select>
         </label>
       )}
-      {rows === null ? <p role="status">Loading…</p> : rows.length === 0 ? <p className="muted small">Nothing here yet.</p> : (
+      {rows === null ? (
+        <p role="status">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="muted small">Nothing here yet.</p>
+      ) : (
         <ul className="dz-thumbs">
           {rows.map((m) => {
             const collected = collectedOnly || m.collected;
             return (
               <li key={m.id}>
-                <button type="button" className="dz-thumb" disabled={!canImage} aria-label={`Add ${m.name} to the design`}
-                  onClick={() => onAdd({ url: m.url, width: m.width, height: m.height, fileName: m.name, designId: String(m.id) })}>
+                <button
+                  type="button"
+                  className="dz-thumb"
+                  disabled={!canImage}
+                  aria-label={`Add ${m.name} to the design`}
+                  onClick={() => onAdd({ url: m.url, width: m.width, height: m.height, fileName: m.name, designId: String(m.id) })}
+                >
                   <img src={m.thumbnailUrl} alt="" loading="lazy" />
                 </button>
-                <button type="button" className="link-btn small" aria-pressed={collected} aria-label={`${collected ? 'Uncollect' : 'Collect'} ${m.name}`} onClick={() => void toggle(m)}>
+                <button
+                  type="button"
+                  className="link-btn small"
+                  aria-pressed={collected}
+                  aria-label={`${collected ? 'Uncollect' : 'Collect'} ${m.name}`}
+                  onClick={() => void toggle(m)}
+                >
                   {collected ? 'Collected' : 'Collect'}
                 </button>
               </li>

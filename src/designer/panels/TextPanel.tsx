@@ -4,10 +4,7 @@
  * angle, alignment. Typing follows the text-editing rules of text-rules.ts.
  */
 import { useId, useState } from 'react';
-import {
-  createTextElement, shadowOffset, TEXT_DEFAULTS, TEXT_LIMITS,
-  type TextAlign, type TextElement,
-} from '../../../engine/index.ts';
+import { createTextElement, shadowOffset, TEXT_DEFAULTS, TEXT_LIMITS, type TextAlign, type TextElement } from '../../../engine/index.ts';
 import type { Editor } from '../editor';
 import { FontPicker } from './FontPicker';
 import { alignmentEnabled, charSpacingOf, clampTo, letterSpacingOf, planTextInput, shadowControlsOf } from './text-rules';
@@ -16,8 +13,13 @@ import { useSelected } from './useSelected';
 type Style = Pick<TextElement, 'fill' | 'fontFamily' | 'charSpacing' | 'stroke' | 'strokeWidth' | 'shadow' | 'textAlign'>;
 
 const DEFAULT_STYLE: Style = {
-  fill: TEXT_DEFAULTS.fill, fontFamily: TEXT_DEFAULTS.fontFamily, charSpacing: 0, stroke: null,
-  strokeWidth: TEXT_DEFAULTS.strokeWidth, shadow: null, textAlign: 'left',
+  fill: TEXT_DEFAULTS.fill,
+  fontFamily: TEXT_DEFAULTS.fontFamily,
+  charSpacing: 0,
+  stroke: null,
+  strokeWidth: TEXT_DEFAULTS.strokeWidth,
+  shadow: null,
+  textAlign: 'left',
 };
 const SHADOW_BLUR = 4;
 
@@ -41,9 +43,15 @@ export function TextPanel({ editor }: { editor: Editor }) {
     if (plan.kind === 'add') {
       const size = flat?.flatData ?? { width: 800, height: 800 };
       const el = createTextElement({
-        flatId: activeFlatId, text: plan.text, textLines: plan.textLines, ...pending,
+        flatId: activeFlatId,
+        text: plan.text,
+        textLines: plan.textLines,
+        ...pending,
         textAlign: alignmentEnabled(plan.text) ? pending.textAlign : 'left',
-        originX: 'center', originY: 'center', left: size.width / 2, top: size.height / 2,
+        originX: 'center',
+        originY: 'center',
+        left: size.width / 2,
+        top: size.height / 2,
       });
       editor.addElement(activeFlatId, el, { select: true });
     } else if (plan.kind === 'update') {
@@ -64,50 +72,137 @@ export function TextPanel({ editor }: { editor: Editor }) {
 
   return (
     <div className="dz-panel dz-text-panel">
-      {!canText && <p className="muted small" role="note">This print area takes no text.</p>}
-      <label className="dz-field" htmlFor={`${ids}-text`}>Enter your text (press enter to wrap)</label>
-      <textarea id={`${ids}-text`} className="dz-textarea" rows={3} placeholder="Start typing here" value={value} disabled={!canText}
-        onChange={(e) => onText(e.target.value)} onBlur={() => editor.seal()} />
+      {!canText && (
+        <p className="muted small" role="note">
+          This print area takes no text.
+        </p>
+      )}
+      <label className="dz-field" htmlFor={`${ids}-text`}>
+        Enter your text (press enter to wrap)
+      </label>
+      <textarea
+        id={`${ids}-text`}
+        className="dz-textarea"
+        rows={3}
+        placeholder="Start typing here"
+        value={value}
+        disabled={!canText}
+        onChange={(e) => onText(e.target.value)}
+        onBlur={() => editor.seal()}
+      />
 
       <FontPicker value={style.fontFamily} onChange={(fontFamily) => setStyle({ fontFamily })} />
 
       <div className="dz-row">
-        <label className="dz-color">Text <input type="color" value={style.fill} onChange={(e) => setStyle({ fill: e.target.value.toUpperCase() }, 'fill')} /></label>
-        <label className="dz-color">Outline <input type="color" value={style.stroke ?? '#000000'} onChange={(e) => setStyle({ stroke: e.target.value.toUpperCase() }, 'stroke')} /></label>
-        <label className="dz-color">Shadow <input type="color" value={style.shadow?.color ?? '#000000'} onChange={(e) => setShadow({ color: e.target.value.toUpperCase() }, 'shadowColor')} /></label>
-      </div>
-
-      <div className="dz-row">
-        <label className="dz-num">Letter spacing
-          <input type="number" min={TEXT_LIMITS.letterSpacingMin} step={TEXT_LIMITS.letterSpacingStep} value={letterSpacingOf(style.charSpacing)}
-            onChange={(e) => setStyle({ charSpacing: charSpacingOf(Math.max(TEXT_LIMITS.letterSpacingMin, Number(e.target.value) || 0)) }, 'spacing')} />
+        <label className="dz-color">
+          Text <input type="color" value={style.fill} onChange={(e) => setStyle({ fill: e.target.value.toUpperCase() }, 'fill')} />
+        </label>
+        <label className="dz-color">
+          Outline{' '}
+          <input
+            type="color"
+            value={style.stroke ?? '#000000'}
+            onChange={(e) => setStyle({ stroke: e.target.value.toUpperCase() }, 'stroke')}
+          />
+        </label>
+        <label className="dz-color">
+          Shadow{' '}
+          <input
+            type="color"
+            value={style.shadow?.color ?? '#000000'}
+            onChange={(e) => setShadow({ color: e.target.value.toUpperCase() }, 'shadowColor')}
+          />
         </label>
       </div>
 
       <div className="dz-row">
-        <label className="dz-check-inline"><input type="checkbox" checked={style.stroke !== null} onChange={(e) => setStyle({ stroke: e.target.checked ? (style.stroke ?? '#000000') : null })} /> Outline</label>
-        <label className="dz-num">Outline weight
-          <input type="number" min={TEXT_LIMITS.outlineMin} max={TEXT_LIMITS.outlineMax} step={TEXT_LIMITS.outlineStep} value={style.strokeWidth} disabled={style.stroke === null}
-            onChange={(e) => setStyle({ strokeWidth: clampTo(Math.round(Number(e.target.value)), TEXT_LIMITS.outlineMin, TEXT_LIMITS.outlineMax) }, 'outline')} />
+        <label className="dz-num">
+          Letter spacing
+          <input
+            type="number"
+            min={TEXT_LIMITS.letterSpacingMin}
+            step={TEXT_LIMITS.letterSpacingStep}
+            value={letterSpacingOf(style.charSpacing)}
+            onChange={(e) =>
+              setStyle({ charSpacing: charSpacingOf(Math.max(TEXT_LIMITS.letterSpacingMin, Number(e.target.value) || 0)) }, 'spacing')
+            }
+          />
         </label>
       </div>
 
       <div className="dz-row">
-        <label className="dz-check-inline"><input type="checkbox" checked={style.shadow !== null} onChange={(e) => (e.target.checked ? setShadow({ distance: shadow.distance || 0.5 }) : setStyle({ shadow: null }))} /> Shadow</label>
-        <label className="dz-num">Shadow distance
-          <input type="number" min={TEXT_LIMITS.shadowDistanceMin} max={TEXT_LIMITS.shadowDistanceMax} step={TEXT_LIMITS.shadowDistanceStep} value={shadow.distance} disabled={style.shadow === null}
-            onChange={(e) => setShadow({ distance: Number(e.target.value) }, 'shadowDistance')} />
+        <label className="dz-check-inline">
+          <input
+            type="checkbox"
+            checked={style.stroke !== null}
+            onChange={(e) => setStyle({ stroke: e.target.checked ? (style.stroke ?? '#000000') : null })}
+          />{' '}
+          Outline
         </label>
-        <label className="dz-num">Shadow angle
-          <input type="number" min={TEXT_LIMITS.shadowAngleMin} max={TEXT_LIMITS.shadowAngleMax} step={TEXT_LIMITS.shadowAngleStep} value={shadow.angle} disabled={style.shadow === null}
-            onChange={(e) => setShadow({ angle: Number(e.target.value) }, 'shadowAngle')} />
+        <label className="dz-num">
+          Outline weight
+          <input
+            type="number"
+            min={TEXT_LIMITS.outlineMin}
+            max={TEXT_LIMITS.outlineMax}
+            step={TEXT_LIMITS.outlineStep}
+            value={style.strokeWidth}
+            disabled={style.stroke === null}
+            onChange={(e) =>
+              setStyle(
+                { strokeWidth: clampTo(Math.round(Number(e.target.value)), TEXT_LIMITS.outlineMin, TEXT_LIMITS.outlineMax) },
+                'outline',
+              )
+            }
+          />
+        </label>
+      </div>
+
+      <div className="dz-row">
+        <label className="dz-check-inline">
+          <input
+            type="checkbox"
+            checked={style.shadow !== null}
+            onChange={(e) => (e.target.checked ? setShadow({ distance: shadow.distance || 0.5 }) : setStyle({ shadow: null }))}
+          />{' '}
+          Shadow
+        </label>
+        <label className="dz-num">
+          Shadow distance
+          <input
+            type="number"
+            min={TEXT_LIMITS.shadowDistanceMin}
+            max={TEXT_LIMITS.shadowDistanceMax}
+            step={TEXT_LIMITS.shadowDistanceStep}
+            value={shadow.distance}
+            disabled={style.shadow === null}
+            onChange={(e) => setShadow({ distance: Number(e.target.value) }, 'shadowDistance')}
+          />
+        </label>
+        <label className="dz-num">
+          Shadow angle
+          <input
+            type="number"
+            min={TEXT_LIMITS.shadowAngleMin}
+            max={TEXT_LIMITS.shadowAngleMax}
+            step={TEXT_LIMITS.shadowAngleStep}
+            value={shadow.angle}
+            disabled={style.shadow === null}
+            onChange={(e) => setShadow({ angle: Number(e.target.value) }, 'shadowAngle')}
+          />
         </label>
       </div>
 
       <div className="dz-row" role="group" aria-label="Alignment">
         {(['left', 'center', 'right'] as TextAlign[]).map((a) => (
-          <button key={a} type="button" className={`btn small${style.textAlign === a && aligned ? ' primary' : ''}`} aria-pressed={aligned && style.textAlign === a}
-            disabled={!aligned} onClick={() => setStyle({ textAlign: a })}>
+          <button
+            key={a}
+            type="button"
+            className={`btn small${style.textAlign === a && aligned ? ' primary' : ''}`}
+            aria-pressed={aligned && style.textAlign === a}
+            disabled={!aligned}
+            onClick={() => setStyle({ textAlign: a })}
+          >
             {a === 'left' ? 'Align left' : a === 'center' ? 'Align centre' : 'Align right'}
           </button>
         ))}

@@ -4,8 +4,15 @@
  */
 // Model and compositor modules directly (not engine/index.ts): these helpers run in Node tests, where pixi cannot load.
 import {
-  createImageElement, dpiQuality, DPI_QUALITY_LABELS, effectiveDpi, MAX_TILES_MSG,
-  type DpiQuality, type FlatData, type ImageElement, type TilingPatternType,
+  createImageElement,
+  dpiQuality,
+  DPI_QUALITY_LABELS,
+  effectiveDpi,
+  MAX_TILES_MSG,
+  type DpiQuality,
+  type FlatData,
+  type ImageElement,
+  type TilingPatternType,
 } from '../../../engine/model/index.ts';
 import { TilingLimitError } from '../../../engine/render/compose/errors.ts';
 // The compositor's own tile layout, so the check refuses exactly what rendering would refuse.
@@ -28,12 +35,26 @@ export function placeImage(flatId: string, flat: Pick<FlatData, 'width' | 'heigh
   const h = Math.max(1, img.height);
   const scale = Math.min(1, (PLACE_FILL * flat.width) / w, (PLACE_FILL * flat.height) / h);
   return createImageElement({
-    flatId, url: img.url, originalWidth: w, originalHeight: h, fileName: img.fileName ?? '', designId: img.designId ?? null,
-    originX: 'center', originY: 'center', left: flat.width / 2, top: flat.height / 2, scaleX: scale, scaleY: scale,
+    flatId,
+    url: img.url,
+    originalWidth: w,
+    originalHeight: h,
+    fileName: img.fileName ?? '',
+    designId: img.designId ?? null,
+    originX: 'center',
+    originY: 'center',
+    left: flat.width / 2,
+    top: flat.height / 2,
+    scaleX: scale,
+    scaleY: scale,
   });
 }
 
-export interface DpiReading { dpi: number; quality: DpiQuality; label: string }
+export interface DpiReading {
+  dpi: number;
+  quality: DpiQuality;
+  label: string;
+}
 
 /** Spec section 4: good at 120 dpi or more, medium from 72, bad (low resolution) below. */
 export function dpiReading(el: ImageElement, flat: FlatData): DpiReading {
@@ -43,7 +64,12 @@ export function dpiReading(el: ImageElement, flat: FlatData): DpiReading {
 }
 
 export const TILING_NAMES: Readonly<Record<TilingPatternType, string>> = {
-  0: 'Grid', 1: 'Half drop', 2: 'Brick', 3: 'Mirror', 4: 'Random', 5: 'Hexagon',
+  0: 'Grid',
+  1: 'Half drop',
+  2: 'Brick',
+  3: 'Mirror',
+  4: 'Random',
+  5: 'Hexagon',
 };
 
 /** 'Maximum 150 tiling' when the element tiled with `type` would need more than 150 tiles, else null. */

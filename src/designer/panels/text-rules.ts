@@ -21,7 +21,11 @@ export function planTextInput(current: Pick<TextElement, 'localId' | 'textAlign'
   }
   if (isEmptyText(text)) return { kind: 'remove', localId: current.localId };
   const textLines = splitTextLines(text);
-  return { kind: 'update', localId: current.localId, patch: { text, textLines, textAlign: textAlignmentFor(textLines, wantedAlign ?? current.textAlign) } };
+  return {
+    kind: 'update',
+    localId: current.localId,
+    patch: { text, textLines, textAlign: textAlignmentFor(textLines, wantedAlign ?? current.textAlign) },
+  };
 }
 
 /** Whether the alignment buttons can be used for this text. */

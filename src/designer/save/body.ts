@@ -24,7 +24,11 @@ export function designDocument(template: CustomTemplate, design: SkuDesign): Sav
 export function readDesignDocument(value: unknown): SavedDesignDoc | null {
   let v = value;
   if (typeof v === 'string') {
-    try { v = JSON.parse(v); } catch { return null; }
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return null;
+    }
   }
   if (typeof v !== 'object' || v === null) return null;
   const doc = v as Partial<SavedDesignDoc>;

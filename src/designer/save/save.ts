@@ -45,7 +45,9 @@ export interface SaveRequest {
 export type SaveResult = { ok: true; id: number } | { ok: false; msg: string; id: number | null; field?: 'title' | 'price' | 'options' };
 
 /** The first problem with the Price & Details form, or null. */
-export function formError(req: Pick<SaveRequest, 'product' | 'selection' | 'title' | 'prices'>): { msg: string; field: 'title' | 'price' | 'options' } | null {
+export function formError(
+  req: Pick<SaveRequest, 'product' | 'selection' | 'title' | 'prices'>,
+): { msg: string; field: 'title' | 'price' | 'options' } | null {
   const opt = firstOptionError(req.product.options, req.selection);
   if (opt) return { msg: opt, field: 'options' };
   const title = req.title.trim();
@@ -86,14 +88,23 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
   const variants = chosenVariants(product.options, product.variants, req.selection);
   const colours = chosenColours(product.options, req.selection);
   const body = saveBody({
-    id: req.id, productfid: product.id, customType: product.customType, template: req.template,
-    editObj, editObjUrl, options: product.options, selection: req.selection, colours,
-    title: req.title, bodyHtml: req.bodyHtml,
+    id: req.id,
+    productfid: product.id,
+    customType: product.customType,
+    template: req.template,
+    editObj,
+    editObjUrl,
+    options: product.options,
+    selection: req.selection,
+    colours,
+    title: req.title,
+    bodyHtml: req.bodyHtml,
     prices: variants.map((v) => ({ variantId: v.id, price: priceTextToCents(req.prices[String(v.id)] ?? '') ?? 0 })),
-    isTemplate: req.isTemplate, sourceTemplateId: req.sourceTemplateId,
+    isTemplate: req.isTemplate,
+    sourceTemplateId: req.sourceTemplateId,
   });
   const res = req.id === null ? await productsApi.add(body) : await productsApi.update({ ...body, id: req.id });
-  const id = res.code === 200 ? savedId(res.data) ?? req.id : null;
+  const id = res.code === 200 ? (savedId(res.data) ?? req.id) : null;
   if (id === null) return { ok: false, msg: res.msg || 'Data error', id: req.id };
 
   // Every view in every chosen colour (a product with no colour option: its one colour), rendered
@@ -103,11 +114,22 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
   const jobs = shades.flatMap((shade) => {
     const template = templateFor(req.rows, shade.hex) ?? req.template;
     const names = viewNames(template);
-    const variantIds = variants.filter((v) => colourIdx < 0 || [v.option1, v.option2, v.option3][colourIdx] === shade.value).map((v) => v.id);
+    const variantIds = variants
+      .filter((v) => colourIdx < 0 || [v.option1, v.option2, v.option3][colourIdx] === shade.value)
+      .map((v) => v.id);
     return template.viewList.map((view) => async (render: RenderWorkerHandle['api']): Promise<ViewImageInput> => {
       let jpeg: Blob;
       try {
-        jpeg = await render.renderMockupJpeg({ template, design: { ...(req.renderDesign ?? req.design), color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE }, VIEW_IMAGE_QUALITY);
+        jpeg = await render.renderMockupJpeg(
+          {
+            template,
+            design: { ...(req.renderDesign ?? req.design), color: shade.hex },
+            viewId: view.viewId,
+            color: shade.hex,
+            size: VIEW_IMAGE_SIZE,
+          },
+          VIEW_IMAGE_QUALITY,
+        );
       } catch (err) {
         throw new Error(isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error');
       }
@@ -115,9 +137,16 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
       if (up.code !== 200 || !up.data) throw new Error(up.msg || 'Upload failed');
       return {
         // The original, not the upload's 1200 px editing copy: view images keep their full size.
-        url: up.data.originalUrl || up.data.url, thumbnailUrl: up.data.thumbnailUrl, viewId: view.viewId, viewName: names[view.viewId] ?? view.viewId,
-        colorValue: shade.hex, colorName: shade.name, SKUId: String(variantIds[0] ?? ''), optionsval: shade.value,
-        optionsid: product.options[colourIdx]?.id ?? '', variantIds,
+        url: up.data.originalUrl || up.data.url,
+        thumbnailUrl: up.data.thumbnailUrl,
+        viewId: view.viewId,
+        viewName: names[view.viewId] ?? view.viewId,
+        colorValue: shade.hex,
+        colorName: shade.name,
+        SKUId: String(variantIds[0] ?? ''),
+        optionsval: shade.value,
+        optionsid: product.options[colourIdx]?.id ?? '',
+        variantIds,
       };
     });
   });

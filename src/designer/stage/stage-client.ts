@@ -25,7 +25,10 @@ export class StageClient {
   private idleWaiters: (() => void)[] = [];
   private disposed = false;
 
-  constructor(canvas: HTMLCanvasElement, private readonly options: StageClientOptions = {}) {
+  constructor(
+    canvas: HTMLCanvasElement,
+    private readonly options: StageClientOptions = {},
+  ) {
     this.worker = new Worker(new URL('../../../workers/stage.worker.ts', import.meta.url), { type: 'module', name: 'pod-stage' });
     this.api = Comlink.wrap<StageWorkerApi>(this.worker);
     const offscreen = canvas.transferControlToOffscreen();

@@ -20,7 +20,10 @@ import { chosenColours, optionErrors, type MultiSelection } from '../model/optio
 type PanelTab = 'text' | 'images' | 'background';
 
 const isTextEntry = (t: EventTarget | null): boolean =>
-  t instanceof HTMLElement && (t.isContentEditable || t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'color', 'file'].includes((t as HTMLInputElement).type)));
+  t instanceof HTMLElement &&
+  (t.isContentEditable ||
+    t.tagName === 'TEXTAREA' ||
+    (t.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'color', 'file'].includes((t as HTMLInputElement).type)));
 
 export function namesOf(templateData: unknown, key: 'views' | 'flats', idKey: 'viewId' | 'flatId'): Record<string, string> {
   const list = (templateData as Record<string, { name: string; [k: string]: unknown }[]> | null)?.[key] ?? [];
@@ -59,15 +62,26 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
   };
 
   return (
-    <div className="dz-design" onKeyDown={(e) => {
-      // Undo and redo work anywhere in the design step, except in text boxes (which undo their own typing).
-      if (e.defaultPrevented || isTextEntry(e.target)) return;
-      if (editor.actions.handleKey(e, { only: ['undo', 'redo'] })) e.preventDefault();
-    }}>
+    <div
+      className="dz-design"
+      onKeyDown={(e) => {
+        // Undo and redo work anywhere in the design step, except in text boxes (which undo their own typing).
+        if (e.defaultPrevented || isTextEntry(e.target)) return;
+        if (editor.actions.handleKey(e, { only: ['undo', 'redo'] })) e.preventDefault();
+      }}
+    >
       <aside className="dz-left" aria-label="Design tools">
         <div role="tablist" aria-label="Design tools" className="dz-tabs">
           {(['text', 'images', 'background'] as PanelTab[]).map((t) => (
-            <button key={t} type="button" role="tab" id={`${ids}-${t}`} aria-selected={tab === t} aria-controls={`${ids}-panel`} onClick={() => setTab(t)}>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`${ids}-${t}`}
+              aria-selected={tab === t}
+              aria-controls={`${ids}-panel`}
+              onClick={() => setTab(t)}
+            >
               {t === 'text' ? 'Text' : t === 'images' ? 'Images' : 'Background'}
             </button>
           ))}
@@ -83,7 +97,13 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
         <div className="dz-centre-bar">
           <div role="tablist" aria-label="Print areas" className="dz-tabs">
             {template.flatList.map((f) => (
-              <button key={f.flatId} type="button" role="tab" aria-selected={s.activeFlatId === f.flatId} onClick={() => editor.setActiveFlat(f.flatId)}>
+              <button
+                key={f.flatId}
+                type="button"
+                role="tab"
+                aria-selected={s.activeFlatId === f.flatId}
+                onClick={() => editor.setActiveFlat(f.flatId)}
+              >
                 {flatNames[f.flatId] ?? f.flatId}
               </button>
             ))}
@@ -97,14 +117,24 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
       <aside className="dz-right" aria-label="Preview">
         {product && (
           <>
-            <OptionChecks options={product.options} selection={m.selection as MultiSelection} errors={optionErrors(product.options, m.selection as MultiSelection)}
-              onChange={setSelection} only={(o) => o.isColor} />
+            <OptionChecks
+              options={product.options}
+              selection={m.selection as MultiSelection}
+              errors={optionErrors(product.options, m.selection as MultiSelection)}
+              onChange={setSelection}
+              only={(o) => o.isColor}
+            />
             {colours.length > 1 && (
               <fieldset className="dz-preview-colours">
                 <legend>Mockup colour</legend>
                 {colours.map((c) => (
                   <label key={c.hex} className="dz-check-inline">
-                    <input type="radio" name={`${ids}-preview`} checked={m.previewHex === c.hex} onChange={() => previewColour(model, editor, c.hex)} />
+                    <input
+                      type="radio"
+                      name={`${ids}-preview`}
+                      checked={m.previewHex === c.hex}
+                      onChange={() => previewColour(model, editor, c.hex)}
+                    />
                     <span className="swatch" style={{ background: c.hex }} aria-hidden="true" /> Show {c.name}
                   </label>
                 ))}

@@ -39,19 +39,59 @@ export function PriceStep({ model, error }: { model: DesignerModel; error: { fie
       <div className="dz-details">
         <div className={`field${error?.field === 'title' ? ' has-error' : ''}`}>
           <label htmlFor={`${ids}-title`}>Title</label>
-          <input id={`${ids}-title`} value={snap.title} maxLength={255} aria-invalid={error?.field === 'title' || undefined}
-            onChange={(e) => { model.title = e.target.value; model.formDirty = true; }} />
-          {error?.field === 'title' && <div className="field-error" role="alert">{error.msg}</div>}
+          <input
+            id={`${ids}-title`}
+            value={snap.title}
+            maxLength={255}
+            aria-invalid={error?.field === 'title' || undefined}
+            onChange={(e) => {
+              model.title = e.target.value;
+              model.formDirty = true;
+            }}
+          />
+          {error?.field === 'title' && (
+            <div className="field-error" role="alert">
+              {error.msg}
+            </div>
+          )}
         </div>
-        <RichText label="Description" value={snap.bodyHtml} onChange={(html) => { model.bodyHtml = html; model.formDirty = true; }} />
-        <OptionChecks options={product.options} selection={selection} errors={optionErrors(product.options, selection)} onChange={setSelection} />
+        <RichText
+          label="Description"
+          value={snap.bodyHtml}
+          onChange={(html) => {
+            model.bodyHtml = html;
+            model.formDirty = true;
+          }}
+        />
+        <OptionChecks
+          options={product.options}
+          selection={selection}
+          errors={optionErrors(product.options, selection)}
+          onChange={setSelection}
+        />
       </div>
       <section className="dz-prices" aria-labelledby={`${ids}-prices`}>
         <h3 id={`${ids}-prices`}>Prices</h3>
-        <p className="muted small">New variants are priced by your pricing rule ({ruleText}). <button type="button" className="link-btn" onClick={applyRule}>Apply the rule to all</button></p>
-        {error?.field === 'price' && <p className="field-error" role="alert">{error.msg}</p>}
+        <p className="muted small">
+          New variants are priced by your pricing rule ({ruleText}).{' '}
+          <button type="button" className="link-btn" onClick={applyRule}>
+            Apply the rule to all
+          </button>
+        </p>
+        {error?.field === 'price' && (
+          <p className="field-error" role="alert">
+            {error.msg}
+          </p>
+        )}
         <table className="dz-price-table">
-          <thead><tr><th scope="col">Variant</th><th scope="col">Cost</th><th scope="col">Price (USD)</th><th scope="col">Profit</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Price (USD)</th>
+              <th scope="col">Profit</th>
+            </tr>
+          </thead>
           <tbody>
             {variants.map((v) => {
               const key = String(v.id);
@@ -63,10 +103,21 @@ export function PriceStep({ model, error }: { model: DesignerModel; error: { fie
                   <th scope="row">{title}</th>
                   <td>{money(v.cost)}</td>
                   <td>
-                    <input className="dz-price" inputMode="decimal" aria-label={`Price of ${title}`} value={text} aria-invalid={cents === null || undefined}
-                      onChange={(e) => { model.prices[key] = filterPrice(e.target.value); model.formDirty = true; }} />
+                    <input
+                      className="dz-price"
+                      inputMode="decimal"
+                      aria-label={`Price of ${title}`}
+                      value={text}
+                      aria-invalid={cents === null || undefined}
+                      onChange={(e) => {
+                        model.prices[key] = filterPrice(e.target.value);
+                        model.formDirty = true;
+                      }}
+                    />
                   </td>
-                  <td className={cents !== null && profitCents(cents, v.cost) < 0 ? 'loss' : ''}>{cents === null ? '—' : money(profitCents(cents, v.cost))}</td>
+                  <td className={cents !== null && profitCents(cents, v.cost) < 0 ? 'loss' : ''}>
+                    {cents === null ? '—' : money(profitCents(cents, v.cost))}
+                  </td>
                 </tr>
               );
             })}

@@ -10,7 +10,13 @@ import type { DesignerModel } from '../model/designer';
 import { OptionChecks, type OptionChecksHandle } from './OptionChecks';
 import type { MultiSelection } from '../model/options';
 
-export function ProductStep({ model, errors, onSelection, onPickProduct, optionsRef }: {
+export function ProductStep({
+  model,
+  errors,
+  onSelection,
+  onPickProduct,
+  optionsRef,
+}: {
   model: DesignerModel;
   errors: readonly (string | null)[];
   onSelection: (next: MultiSelection) => void;
@@ -24,17 +30,30 @@ export function ProductStep({ model, errors, onSelection, onPickProduct, options
     <div className="dz-product-step">
       {snap.open.kind === 'new' && <ProductPicker current={product?.id ?? null} onPick={onPickProduct} />}
       {snap.status === 'loading' && <p role="status">Loading… Please wait a few seconds.</p>}
-      {snap.status === 'failed' && <p role="alert" className="field-error">{snap.error}</p>}
+      {snap.status === 'failed' && (
+        <p role="alert" className="field-error">
+          {snap.error}
+        </p>
+      )}
       {product && snap.status === 'ready' && (
         <section className="dz-chosen" aria-label="Options">
           <div className="dz-chosen-head">
             <img src={`${product.pic1}?size=3`} alt="" width={100} height={100} />
             <div>
               <h3>{product.title}</h3>
-              <p className="muted small">Product cost {money(product.minCost)}{product.maxCost !== product.minCost ? ` to ${money(product.maxCost)}` : ''} per item</p>
+              <p className="muted small">
+                Product cost {money(product.minCost)}
+                {product.maxCost !== product.minCost ? ` to ${money(product.maxCost)}` : ''} per item
+              </p>
             </div>
           </div>
-          <OptionChecks ref={optionsRef} options={product.options} selection={snap.selection as MultiSelection} errors={errors} onChange={onSelection} />
+          <OptionChecks
+            ref={optionsRef}
+            options={product.options}
+            selection={snap.selection as MultiSelection}
+            errors={errors}
+            onChange={onSelection}
+          />
         </section>
       )}
     </div>
@@ -47,9 +66,14 @@ function ProductPicker({ current, onPick }: { current: number | null; onPick: (i
   useEffect(() => {
     let live = true;
     const t = setTimeout(() => {
-      void catalogApi.list({ keyword: keyword.trim() || undefined, pageSize: 12 }).then((res) => { if (live) setRows(res.rows ?? []); });
+      void catalogApi.list({ keyword: keyword.trim() || undefined, pageSize: 12 }).then((res) => {
+        if (live) setRows(res.rows ?? []);
+      });
     }, 250);
-    return () => { live = false; clearTimeout(t); };
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
   }, [keyword]);
   return (
     <section className="dz-picker" aria-label="Choose a product">
@@ -57,11 +81,20 @@ function ProductPicker({ current, onPick }: { current: number | null; onPick: (i
         <span>Search products</span>
         <input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="T-shirt, mug, poster…" />
       </label>
-      {rows === null ? <p role="status">Loading… Please wait a few seconds.</p> : rows.length === 0 ? <p>No products match.</p> : (
+      {rows === null ? (
+        <p role="status">Loading… Please wait a few seconds.</p>
+      ) : rows.length === 0 ? (
+        <p>No products match.</p>
+      ) : (
         <ul className="dz-picker-list">
           {rows.map((p) => (
             <li key={p.id}>
-              <button type="button" className={`dz-pick${current === p.id ? ' checked' : ''}`} aria-pressed={current === p.id} onClick={() => onPick(p.id)}>
+              <button
+                type="button"
+                className={`dz-pick${current === p.id ? ' checked' : ''}`}
+                aria-pressed={current === p.id}
+                onClick={() => onPick(p.id)}
+              >
                 <img src={`${p.pic1}?size=3`} alt="" width={100} height={100} loading="lazy" />
                 <span>{p.title}</span>
                 <span className="muted small">{money(p.minCost)}</span>

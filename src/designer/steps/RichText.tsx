@@ -20,14 +20,31 @@ export function RichText({ label, value, onChange }: { label: string; value: str
   };
   return (
     <div className="dz-rich">
-      <span id={`${id}-label`} className="dz-field">{label}</span>
+      <span id={`${id}-label`} className="dz-field">
+        {label}
+      </span>
       <div role="toolbar" aria-label={`${label} formatting`} className="dz-rich-bar">
-        <button type="button" className="btn small" onMouseDown={(e) => e.preventDefault()} onClick={() => run('bold')}><b>Bold</b></button>
-        <button type="button" className="btn small" onMouseDown={(e) => e.preventDefault()} onClick={() => run('italic')}><i>Italic</i></button>
-        <button type="button" className="btn small" onMouseDown={(e) => e.preventDefault()} onClick={() => run('insertUnorderedList')}>Bulleted list</button>
+        <button type="button" className="btn small" onMouseDown={(e) => e.preventDefault()} onClick={() => run('bold')}>
+          <b>Bold</b>
+        </button>
+        <button type="button" className="btn small" onMouseDown={(e) => e.preventDefault()} onClick={() => run('italic')}>
+          <i>Italic</i>
+        </button>
+        <button type="button" className="btn small" onMouseDown={(e) => e.preventDefault()} onClick={() => run('insertUnorderedList')}>
+          Bulleted list
+        </button>
       </div>
-      <div ref={box} className="dz-rich-box" role="textbox" aria-multiline="true" aria-labelledby={`${id}-label`} contentEditable suppressContentEditableWarning
-        tabIndex={0} onInput={(e) => onChange(e.currentTarget.innerHTML)} />
+      <div
+        ref={box}
+        className="dz-rich-box"
+        role="textbox"
+        aria-multiline="true"
+        aria-labelledby={`${id}-label`}
+        contentEditable
+        suppressContentEditableWarning
+        tabIndex={0}
+        onInput={(e) => onChange(e.currentTarget.innerHTML)}
+      />
     </div>
   );
 }

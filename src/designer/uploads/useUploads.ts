@@ -21,7 +21,10 @@ export interface UploadRecord {
 /** Spec section 5: a refused file shows an error toast for 2 seconds. */
 const REFUSED_TOAST_MS = 2000;
 
-export interface ConfirmRequest { text: string; resolve: (reupload: boolean) => void }
+export interface ConfirmRequest {
+  text: string;
+  resolve: (reupload: boolean) => void;
+}
 
 export function useUploads(opts: { onUploaded: (img: UploadedImage) => void; retryDelayMs?: number }) {
   const [records, setRecords] = useState<UploadRecord[]>([]);
@@ -33,35 +36,43 @@ export function useUploads(opts: { onUploaded: (img: UploadedImage) => void; ret
   const patch = (fileIndex: number, p: Partial<UploadRecord>) =>
     setRecords((rs) => rs.map((r) => (r.fileIndex === fileIndex ? { ...r, ...p } : r)));
 
-  const upload = useCallback(async (files: readonly File[]) => {
-    for (const file of files) {
-      const refused = await checkImageFile(file);
-      if (refused) {
-        toast('error', refused, REFUSED_TOAST_MS);
-        continue;
+  const upload = useCallback(
+    async (files: readonly File[]) => {
+      for (const file of files) {
+        const refused = await checkImageFile(file);
+        if (refused) {
+          toast('error', refused, REFUSED_TOAST_MS);
+          continue;
+        }
+        const fileIndex = ++seq.current;
+        setRecords((rs) => [...rs, { fileIndex, fileName: file.name, uploadStatus: 0, url: null, thumbnailUrl: null, msg: '' }]);
+        try {
+          const img = await uploadWithRetry(
+            async () => {
+              const res = await designerApi.uploadImage(file, file.name);
+              return res.code === 200 && res.data
+                ? { ok: true as const, value: res.data }
+                : { ok: false as const, msg: res.msg || UPLOAD_FAILED_MSG };
+            },
+            {
+              ...(opts.retryDelayMs !== undefined ? { delayMs: opts.retryDelayMs } : {}),
+              onStatus: (uploadStatus, msg) => patch(fileIndex, { uploadStatus, msg: msg ?? '' }),
+              confirm: (msg) => new Promise<boolean>((resolve) => setConfirm({ text: `${msg}. Upload ${file.name} again?`, resolve })),
+            },
+          );
+          patch(fileIndex, { uploadStatus: 1, url: img.url, thumbnailUrl: img.thumbnailUrl });
+          toast('success', 'Uploaded successfully');
+          onUploaded.current(img);
+        } catch (err) {
+          if (err instanceof UploadCancelled) {
+            toast('warning', CANCEL_UPLOAD_MSG);
+            setRecords((rs) => rs.filter((r) => r.fileIndex !== fileIndex));
+          } else throw err;
+        }
       }
-      const fileIndex = ++seq.current;
-      setRecords((rs) => [...rs, { fileIndex, fileName: file.name, uploadStatus: 0, url: null, thumbnailUrl: null, msg: '' }]);
-      try {
-        const img = await uploadWithRetry(async () => {
-          const res = await designerApi.uploadImage(file, file.name);
-          return res.code === 200 && res.data ? { ok: true as const, value: res.data } : { ok: false as const, msg: res.msg || UPLOAD_FAILED_MSG };
-        }, {
-          ...(opts.retryDelayMs !== undefined ? { delayMs: opts.retryDelayMs } : {}),
-          onStatus: (uploadStatus, msg) => patch(fileIndex, { uploadStatus, msg: msg ?? '' }),
-          confirm: (msg) => new Promise<boolean>((resolve) => setConfirm({ text: `${msg}. Upload ${file.name} again?`, resolve })),
-        });
-        patch(fileIndex, { uploadStatus: 1, url: img.url, thumbnailUrl: img.thumbnailUrl });
-        toast('success', 'Uploaded successfully');
-        onUploaded.current(img);
-      } catch (err) {
-        if (err instanceof UploadCancelled) {
-          toast('warning', CANCEL_UPLOAD_MSG);
-          setRecords((rs) => rs.filter((r) => r.fileIndex !== fileIndex));
-        } else throw err;
-      }
-    }
-  }, [opts.retryDelayMs]);
+    },
+    [opts.retryDelayMs],
+  );
 
   const answer = (reupload: boolean) => {
     const c = confirm;

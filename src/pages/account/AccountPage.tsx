@@ -18,19 +18,46 @@ export function AccountPage() {
   const refs = useRef<Partial<Record<AccountTab, HTMLButtonElement | null>>>({});
 
   const open = (name: AccountTab, focus = false) => {
-    setParams((p) => { p.set('tabname', name); return p; }, { replace: true });
+    setParams(
+      (p) => {
+        p.set('tabname', name);
+        return p;
+      },
+      { replace: true },
+    );
     if (focus) refs.current[name]?.focus();
   };
 
   return (
     <div className="account-page">
       <h1>Account &amp; Settings</h1>
-      <div role="tablist" aria-label="Account settings" className="account-tabs"
-        onKeyDown={(e) => { const to = nextTab(tab, e.key); if (to) { e.preventDefault(); open(to, true); } }}>
+      <div
+        role="tablist"
+        aria-label="Account settings"
+        className="account-tabs"
+        onKeyDown={(e) => {
+          const to = nextTab(tab, e.key);
+          if (to) {
+            e.preventDefault();
+            open(to, true);
+          }
+        }}
+      >
         {ACCOUNT_TABS.map((t) => (
-          <button key={t.name} ref={(el) => { refs.current[t.name] = el; }} type="button" role="tab" id={`tab-${t.name}`}
-            aria-selected={tab === t.name} aria-controls={`panel-${t.name}`} tabIndex={tab === t.name ? 0 : -1}
-            className={tab === t.name ? 'active' : undefined} onClick={() => open(t.name)}>
+          <button
+            key={t.name}
+            ref={(el) => {
+              refs.current[t.name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t.name}`}
+            aria-selected={tab === t.name}
+            aria-controls={`panel-${t.name}`}
+            tabIndex={tab === t.name ? 0 : -1}
+            className={tab === t.name ? 'active' : undefined}
+            onClick={() => open(t.name)}
+          >
             {t.label}
           </button>
         ))}

@@ -31,8 +31,12 @@ function CurrencyForm({ currencyset, currencysale }: { currencyset: string; curr
   const [error, setError] = useState('');
   useEffect(() => {
     let live = true;
-    void accountApi.rateList().then((res) => { if (live) setRates(res.code === 200 && res.data ? res.data : []); });
-    return () => { live = false; };
+    void accountApi.rateList().then((res) => {
+      if (live) setRates(res.code === 200 && res.data ? res.data : []);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -40,7 +44,10 @@ function CurrencyForm({ currencyset, currencysale }: { currencyset: string; curr
     setBusy(true);
     const res = await accountApi.updateCurrency({ currencyset: currency, currencysale: show ? 1 : 0 });
     setBusy(false);
-    if (res.code !== 200) { setError(res.msg); return; }
+    if (res.code !== 200) {
+      setError(res.msg);
+      return;
+    }
     toast('success', 'Currency saved');
     await refreshSession();
   }
@@ -51,15 +58,29 @@ function CurrencyForm({ currencyset, currencysale }: { currencyset: string; curr
         <label htmlFor="currency-select">Currency</label>
         <select id="currency-select" value={currency} disabled={!rates} onChange={(e) => setCurrency(e.target.value)}>
           {/* Until the list arrives, the saved currency is the only choice shown. */}
-          {(rates ?? [{ id: 0, ratenameEN: currencyset, rateStr: '' }]).map((r) => <option key={r.ratenameEN} value={r.ratenameEN}>{r.ratenameEN}</option>)}
+          {(rates ?? [{ id: 0, ratenameEN: currencyset, rateStr: '' }]).map((r) => (
+            <option key={r.ratenameEN} value={r.ratenameEN}>
+              {r.ratenameEN}
+            </option>
+          ))}
         </select>
       </div>
-      {rate && rate.ratenameEN !== 'USD' && <p className="muted small">1 USD ≈ {rate.rateStr} {rate.ratenameEN}, for display only: orders are charged in USD.</p>}
+      {rate && rate.ratenameEN !== 'USD' && (
+        <p className="muted small">
+          1 USD ≈ {rate.rateStr} {rate.ratenameEN}, for display only: orders are charged in USD.
+        </p>
+      )}
       <label className="check-row">
         <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> Show prices in this currency
       </label>
-      {error && <div className="form-error" role="alert">{error}</div>}
-      <button type="submit" className="btn primary" disabled={busy || !rates}>{busy ? 'Saving…' : 'Save currency'}</button>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <button type="submit" className="btn primary" disabled={busy || !rates}>
+        {busy ? 'Saving…' : 'Save currency'}
+      </button>
     </form>
   );
 }
@@ -74,7 +95,10 @@ function TaxForm({ taxNumber }: { taxNumber: string }) {
     setBusy(true);
     const res = await accountApi.updateTaxNumber(f.values.taxNumber.trim());
     setBusy(false);
-    if (res.code !== 200) { f.setServerError(res.msg); return; }
+    if (res.code !== 200) {
+      f.setServerError(res.msg);
+      return;
+    }
     toast('success', f.values.taxNumber.trim() ? 'Tax number saved' : 'Tax number removed');
     await refreshSession();
   }
@@ -82,8 +106,14 @@ function TaxForm({ taxNumber }: { taxNumber: string }) {
     <form className="account-form" onSubmit={submit} noValidate aria-label="Tax number">
       <Field label="Tax number" maxLength={TAX_NUMBER_MAX} placeholder="e.g. GB123456789" {...f.bind('taxNumber')} />
       <p className="muted small">Leave empty and save to remove it.</p>
-      {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-      <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Saving…' : 'Save tax number'}</button>
+      {f.serverError && (
+        <div className="form-error" role="alert">
+          {f.serverError}
+        </div>
+      )}
+      <button type="submit" className="btn primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Save tax number'}
+      </button>
     </form>
   );
 }

@@ -31,8 +31,14 @@ export function PasswordTab() {
         <Field label="Current password" type="password" autoComplete="current-password" {...f.bind('oldPassword')} />
         <Field label="New password" type="password" autoComplete="new-password" placeholder="6-20 characters" {...f.bind('password')} />
         <Field label="Confirm new password" type="password" autoComplete="new-password" {...f.bind('confirmPassword')} />
-        {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-        <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Saving…' : 'Change password'}</button>
+        {f.serverError && (
+          <div className="form-error" role="alert">
+            {f.serverError}
+          </div>
+        )}
+        <button type="submit" className="btn primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Change password'}
+        </button>
       </form>
     </section>
   );

@@ -25,7 +25,8 @@ export function ProfileTab() {
       <ProfileForm key={`${user.displayname}|${user.gender}`} user={user as UserInfo} />
       <EmailForm current={user.sShopUser.email.email} />
       <dl className="profile-list">
-        <dt>Current store</dt><dd>{current ? `${storeLabel(current)} (${storeTypeName(current.type)})` : 'No store connected'}</dd>
+        <dt>Current store</dt>
+        <dd>{current ? `${storeLabel(current)} (${storeTypeName(current.type)})` : 'No store connected'}</dd>
       </dl>
     </section>
   );
@@ -41,7 +42,10 @@ function ProfileForm({ user }: { user: UserInfo }) {
     setBusy(true);
     const res = await accountApi.updateProfile({ displayname: f.values.displayname.trim(), gender: Number(f.values.gender) });
     setBusy(false);
-    if (res.code !== 200) { f.setServerError(res.msg); return; }
+    if (res.code !== 200) {
+      f.setServerError(res.msg);
+      return;
+    }
     toast('success', 'Profile saved');
     await refreshSession();
   }
@@ -52,14 +56,26 @@ function ProfileForm({ user }: { user: UserInfo }) {
         <legend>Gender</legend>
         {GENDERS.map((g) => (
           <label key={g.value}>
-            <input type="radio" name="gender" value={g.value} checked={f.values.gender === String(g.value)}
-              onChange={() => f.setValues((v) => ({ ...v, gender: String(g.value) }))} /> {g.label}
+            <input
+              type="radio"
+              name="gender"
+              value={g.value}
+              checked={f.values.gender === String(g.value)}
+              onChange={() => f.setValues((v) => ({ ...v, gender: String(g.value) }))}
+            />{' '}
+            {g.label}
           </label>
         ))}
         {f.errors.gender && <div className="field-error">{f.errors.gender}</div>}
       </fieldset>
-      {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-      <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Saving…' : 'Save profile'}</button>
+      {f.serverError && (
+        <div className="form-error" role="alert">
+          {f.serverError}
+        </div>
+      )}
+      <button type="submit" className="btn primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Save profile'}
+      </button>
     </form>
   );
 }
@@ -71,7 +87,10 @@ function EmailForm({ current }: { current: string }) {
     f.setServerError('');
     if (!f.check(changeEmailSendSchema, ['email'])) return false;
     const res = await accountApi.sendChangeEmailCode(f.values.email.trim());
-    if (res.code === 200) { toast('success', res.msg); return true; }
+    if (res.code === 200) {
+      toast('success', res.msg);
+      return true;
+    }
     f.setServerError(res.msg);
     return false;
   }
@@ -82,7 +101,10 @@ function EmailForm({ current }: { current: string }) {
     setBusy(true);
     const res = await accountApi.changeEmail({ email: f.values.email.trim(), emailCode: f.values.emailCode.trim() });
     setBusy(false);
-    if (res.code !== 200) { f.setServerError(res.msg); return; }
+    if (res.code !== 200) {
+      f.setServerError(res.msg);
+      return;
+    }
     toast('success', res.msg);
     f.setValues({ email: '', emailCode: '' });
     await refreshSession();
@@ -90,11 +112,25 @@ function EmailForm({ current }: { current: string }) {
   return (
     <form className="account-form" onSubmit={submit} noValidate aria-label="Change email">
       <h3>Email</h3>
-      <p className="muted">Current address: <strong>{current}</strong>. We send a code to the new address to check it is yours.</p>
-      <Field label="New email address" type="email" autoComplete="email" {...f.bind('email')} suffix={<EmailCodeButton send={sendCode} />} />
+      <p className="muted">
+        Current address: <strong>{current}</strong>. We send a code to the new address to check it is yours.
+      </p>
+      <Field
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        {...f.bind('email')}
+        suffix={<EmailCodeButton send={sendCode} />}
+      />
       <Field label="Email verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...f.bind('emailCode')} />
-      {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-      <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Saving…' : 'Change email'}</button>
+      {f.serverError && (
+        <div className="form-error" role="alert">
+          {f.serverError}
+        </div>
+      )}
+      <button type="submit" className="btn primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Change email'}
+      </button>
     </form>
   );
 }

@@ -12,7 +12,13 @@ import { toast } from '../../state/ui';
 import { storesApi } from '../../api/shops';
 import { parseStyle, saveThemeStyle } from '../../components/shops/themeStyle';
 import {
-  BUTTON_POSITIONS, BUTTON_TEXT_MAX, buttonSettingsError, buttonSettingsOf, storeScript, type ButtonPosition, type ThemeButtonSettings,
+  BUTTON_POSITIONS,
+  BUTTON_TEXT_MAX,
+  buttonSettingsError,
+  buttonSettingsOf,
+  storeScript,
+  type ButtonPosition,
+  type ThemeButtonSettings,
 } from '../../components/shops/storeScript';
 import { Field } from '../../components/Field';
 import { StoreMessages } from '../../../contract/stores';
@@ -53,25 +59,51 @@ export function ThemeStyleSection() {
   return (
     <section aria-labelledby="theme-style-title" className="theme-style">
       <h3 id="theme-style-title">Theme style</h3>
-      <p className="muted small">The Personalize button your Shopify product pages show. Saving changed settings uploads a new store script; "Re-upload script" uploads it again as it is.</p>
+      <p className="muted small">
+        The Personalize button your Shopify product pages show. Saving changed settings uploads a new store script; "Re-upload script"
+        uploads it again as it is.
+      </p>
       <form className="account-form" onSubmit={submit} noValidate aria-label="Theme style">
-        {error && <div className="form-error" role="alert">{error}</div>}
-        <Field label="Button text" value={form.buttonText} maxLength={BUTTON_TEXT_MAX}
-          onChange={(e) => setForm({ ...form, buttonText: e.target.value })} />
-        <Field label="Button colour" type="color" value={form.buttonColor}
-          onChange={(e) => setForm({ ...form, buttonColor: e.target.value })} />
+        {error && (
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+        )}
+        <Field
+          label="Button text"
+          value={form.buttonText}
+          maxLength={BUTTON_TEXT_MAX}
+          onChange={(e) => setForm({ ...form, buttonText: e.target.value })}
+        />
+        <Field
+          label="Button colour"
+          type="color"
+          value={form.buttonColor}
+          onChange={(e) => setForm({ ...form, buttonColor: e.target.value })}
+        />
         <div className="field">
           <label htmlFor="theme-style-position">Position</label>
           <div className="field-row">
-            <select id="theme-style-position" value={form.position}
-              onChange={(e) => setForm({ ...form, position: BUTTON_POSITIONS.find((p) => p === e.target.value) ?? form.position })}>
-              {BUTTON_POSITIONS.map((p) => <option key={p} value={p}>{POSITION_LABEL[p]}</option>)}
+            <select
+              id="theme-style-position"
+              value={form.position}
+              onChange={(e) => setForm({ ...form, position: BUTTON_POSITIONS.find((p) => p === e.target.value) ?? form.position })}
+            >
+              {BUTTON_POSITIONS.map((p) => (
+                <option key={p} value={p}>
+                  {POSITION_LABEL[p]}
+                </option>
+              ))}
             </select>
           </div>
         </div>
         <div className="form-actions">
-          <button type="submit" className="btn primary" disabled={busy}>Save</button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void run(1)}>Re-upload script</button>
+          <button type="submit" className="btn primary" disabled={busy}>
+            Save
+          </button>
+          <button type="button" className="btn" disabled={busy} onClick={() => void run(1)}>
+            Re-upload script
+          </button>
         </div>
       </form>
     </section>

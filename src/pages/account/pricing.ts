@@ -3,11 +3,21 @@
  * multiplier like "2.5" and a markup like "4.99"; the server stores 250 % and 499 cents.
  */
 import {
-  MULTIPLIER_PCT_MAX, MULTIPLIER_PCT_MIN, ProductMessages, centsToPriceText, priceRuleError, priceTextToCents,
-  type PriceRule, type PriceRuleMode,
+  MULTIPLIER_PCT_MAX,
+  MULTIPLIER_PCT_MIN,
+  ProductMessages,
+  centsToPriceText,
+  priceRuleError,
+  priceTextToCents,
+  type PriceRule,
+  type PriceRuleMode,
 } from '../../../contract/products';
 
-export interface PriceRuleForm { mode: PriceRuleMode; multiplier: string; markup: string }
+export interface PriceRuleForm {
+  mode: PriceRuleMode;
+  multiplier: string;
+  markup: string;
+}
 
 export function ruleToForm(rule: PriceRule): PriceRuleForm {
   return { mode: rule.mode, multiplier: centsToPriceText(rule.multiplierPct), markup: centsToPriceText(rule.markupCents) };
@@ -20,13 +30,20 @@ const MULTIPLIER_RE = /^\d{1,3}(\.\d{1,2})?$/;
  * checked; the other one keeps its saved value when what is typed there is not valid, so a
  * half-edited field the merchant switched away from cannot block saving.
  */
-export function formToRule(form: PriceRuleForm, saved: PriceRule): { rule: PriceRule } | { field: 'multiplier' | 'markup' | 'mode'; error: string } {
+export function formToRule(
+  form: PriceRuleForm,
+  saved: PriceRule,
+): { rule: PriceRule } | { field: 'multiplier' | 'markup' | 'mode'; error: string } {
   if (form.mode !== 'multiplier' && form.mode !== 'markup') return { field: 'mode', error: ProductMessages.modeInvalid };
   const multiplierPct = parseMultiplier(form.multiplier);
   const markupCents = parseMarkup(form.markup);
   if (form.mode === 'multiplier' && multiplierPct === null) return { field: 'multiplier', error: ProductMessages.multiplierInvalid };
   if (form.mode === 'markup' && markupCents === null) return { field: 'markup', error: ProductMessages.markupInvalid };
-  const rule: PriceRule = { mode: form.mode, multiplierPct: multiplierPct ?? saved.multiplierPct, markupCents: markupCents ?? saved.markupCents };
+  const rule: PriceRule = {
+    mode: form.mode,
+    multiplierPct: multiplierPct ?? saved.multiplierPct,
+    markupCents: markupCents ?? saved.markupCents,
+  };
   const error = priceRuleError(rule);
   return error ? { field: 'mode', error } : { rule };
 }

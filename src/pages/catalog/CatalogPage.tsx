@@ -57,9 +57,17 @@ function useNarrow(query = '(max-width: 900px)'): boolean {
   return narrow;
 }
 
-function giftTree(rows: readonly GiftTypeRow[], categories: readonly MenuCategory[], base: string, search: string, currentId: string | undefined): TreeNode[] {
+function giftTree(
+  rows: readonly GiftTypeRow[],
+  categories: readonly MenuCategory[],
+  base: string,
+  search: string,
+  currentId: string | undefined,
+): TreeNode[] {
   const total = rows.reduce((n, r) => n + r.productCount, 0);
-  const nodes: TreeNode[] = [{ key: 'all', label: 'All gifts', to: `${base}${ZONES.customized.path}${search}`, count: total, active: !currentId }];
+  const nodes: TreeNode[] = [
+    { key: 'all', label: 'All gifts', to: `${base}${ZONES.customized.path}${search}`, count: total, active: !currentId },
+  ];
   const bySlug = new Map<string, GiftTypeRow[]>();
   for (const r of rows) bySlug.set(r.categorySlug, [...(bySlug.get(r.categorySlug) ?? []), r]);
   for (const [slug, subs] of bySlug) {
@@ -69,7 +77,13 @@ function giftTree(rows: readonly GiftTypeRow[], categories: readonly MenuCategor
       label: cat?.title ?? slug,
       count: subs.reduce((n, s) => n + s.productCount, 0),
       active: false,
-      children: subs.map((s) => ({ key: String(s.id), label: s.name, to: `${base}${s.path}${search}`, count: s.productCount, active: String(s.id) === currentId })),
+      children: subs.map((s) => ({
+        key: String(s.id),
+        label: s.name,
+        to: `${base}${s.path}${search}`,
+        count: s.productCount,
+        active: String(s.id) === currentId,
+      })),
     });
   }
   return nodes;
@@ -86,7 +100,7 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
   useScrollTopOnPush(`${zone ?? ''}/${category ?? ''}/${subcategory ?? ''}/${id ?? ''}`);
   const [sort, setSort] = useImmediate(query.sort);
   const [size, setSize] = useImmediate(query.size);
-  const customTypes = types.res?.rows ?? [];
+  const customTypes = useMemo(() => types.res?.rows ?? [], [types.res]);
   const keep = searchFor();
 
   const scope: Scope = useMemo(() => {
@@ -101,7 +115,12 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
       return {
         title: current ? `${z.title}: ${cat ? `${cat.title} · ` : ''}${current.name}` : z.title,
         intro: z.intro,
-        crumbs: [home, all, current ? { label: z.title, to: `${base}${z.path}` } : { label: z.title }, ...(current ? [{ label: current.name }] : [])],
+        crumbs: [
+          home,
+          all,
+          current ? { label: z.title, to: `${base}${z.path}` } : { label: z.title },
+          ...(current ? [{ label: current.name }] : []),
+        ],
         params: { gift: 1, waretypetwoid: id && /^\d+$/.test(id) ? Number(id) : undefined },
         notFound: badId,
         treeTitle: z.treeTitle,
@@ -116,13 +135,24 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
       return {
         title: current ? `${z.title}: ${current.name}` : z.title,
         intro: z.intro,
-        crumbs: [home, all, current ? { label: z.title, to: `${base}${z.path}` } : { label: z.title }, ...(current ? [{ label: current.name }] : [])],
+        crumbs: [
+          home,
+          all,
+          current ? { label: z.title, to: `${base}${z.path}` } : { label: z.title },
+          ...(current ? [{ label: current.name }] : []),
+        ],
         params: { gift: 1, customType: id && /^\d+$/.test(id) ? Number(id) : undefined },
         notFound: badId,
         treeTitle: z.treeTitle,
         tree: [
           { key: 'all', label: 'All personalized gifts', to: `${base}${z.path}${keep}`, count: null, active: !id },
-          ...customTypes.map((t) => ({ key: String(t.customType), label: t.name, to: `${base}${z.path}/${t.customType}${keep}`, count: null, active: String(t.customType) === id })),
+          ...customTypes.map((t) => ({
+            key: String(t.customType),
+            label: t.name,
+            to: `${base}${z.path}/${t.customType}${keep}`,
+            count: null,
+            active: String(t.customType) === id,
+          })),
         ],
         showType: false,
       };
@@ -134,12 +164,15 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
     if (!category) crumbs.push({ label: 'All products' });
     else {
       crumbs.push(all);
-      if (subcategory) crumbs.push({ label: cat?.title ?? category, to: `${base}/all-products/${category}` }, { label: sub?.title ?? subcategory });
+      if (subcategory)
+        crumbs.push({ label: cat?.title ?? category, to: `${base}/all-products/${category}` }, { label: sub?.title ?? subcategory });
       else crumbs.push({ label: cat?.title ?? category });
     }
     return {
-      title: sub && cat ? `${cat.title}: ${sub.title}` : cat?.title ?? (category ? '…' : 'All products'),
-      intro: category ? undefined : 'Every product you can design and sell: 1500+ products, no minimum order quantity, production within 2 hours at the earliest.',
+      title: sub && cat ? `${cat.title}: ${sub.title}` : (cat?.title ?? (category ? '…' : 'All products')),
+      intro: category
+        ? undefined
+        : 'Every product you can design and sell: 1500+ products, no minimum order quantity, production within 2 hours at the earliest.',
       crumbs,
       params: { category, subcategory },
       notFound,
@@ -180,7 +213,14 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
   const side = (
     <>
       <CategoryTree title={scope.treeTitle} nodes={scope.tree} />
-      <Filters query={query} update={update} clearFilters={clearFilters} customTypes={customTypes} showType={scope.showType} typeCounts={!zone && !category} />
+      <Filters
+        query={query}
+        update={update}
+        clearFilters={clearFilters}
+        customTypes={customTypes}
+        showType={scope.showType}
+        typeCounts={!zone && !category}
+      />
     </>
   );
 
@@ -204,31 +244,71 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
       <div className="catalog-body">
         {narrow ? (
           <details className="side-drawer">
-            <summary>{scope.treeTitle} &amp; filters{activeFilters.length > 0 ? ` (${activeFilters.length} active)` : ''}</summary>
-            <aside className="catalog-side" aria-label={`${scope.treeTitle} and filters`}>{side}</aside>
+            <summary>
+              {scope.treeTitle} &amp; filters{activeFilters.length > 0 ? ` (${activeFilters.length} active)` : ''}
+            </summary>
+            <aside className="catalog-side" aria-label={`${scope.treeTitle} and filters`}>
+              {side}
+            </aside>
           </details>
         ) : (
-          <aside className="catalog-side" aria-label={`${scope.treeTitle} and filters`}>{side}</aside>
+          <aside className="catalog-side" aria-label={`${scope.treeTitle} and filters`}>
+            {side}
+          </aside>
         )}
 
         <section className="catalog-results" aria-labelledby="results-count">
           <div className="results-bar">
             <p id="results-count" className="result-count" role="status" aria-live="polite">
-              {list.res === null ? 'Loading products…' : total === 0 ? 'No products found' : (
-                <><strong>{total}</strong> {total === 1 ? 'product' : 'products'}<span className="muted"> · showing {from}–{to}</span></>
+              {list.res === null ? (
+                'Loading products…'
+              ) : total === 0 ? (
+                'No products found'
+              ) : (
+                <>
+                  <strong>{total}</strong> {total === 1 ? 'product' : 'products'}
+                  <span className="muted">
+                    {' '}
+                    · showing {from}–{to}
+                  </span>
+                </>
               )}
             </p>
             <div className="results-controls">
               <span className="inline-select">
                 <label htmlFor="catalog-sort">Sort by</label>
-                <select id="catalog-sort" value={sort} onChange={(e) => { const v = e.target.value as CatalogQuery['sort']; setSort(v); update({ sort: v }); }}>
-                  {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+                <select
+                  id="catalog-sort"
+                  value={sort}
+                  onChange={(e) => {
+                    const v = e.target.value as CatalogQuery['sort'];
+                    setSort(v);
+                    update({ sort: v });
+                  }}
+                >
+                  {SORTS.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
                 </select>
               </span>
               <span className="inline-select">
                 <label htmlFor="catalog-size">Per page</label>
-                <select id="catalog-size" value={size} onChange={(e) => { const v = Number(e.target.value); setSize(v); update({ size: v }); }}>
-                  {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+                <select
+                  id="catalog-size"
+                  value={size}
+                  onChange={(e) => {
+                    const v = Number(e.target.value);
+                    setSize(v);
+                    update({ size: v });
+                  }}
+                >
+                  {PAGE_SIZES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
                 </select>
               </span>
             </div>
@@ -243,14 +323,24 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
                   </button>
                 </li>
               ))}
-              <li><button type="button" className="link-btn" onClick={clearFilters}>Clear all</button></li>
+              <li>
+                <button type="button" className="link-btn" onClick={clearFilters}>
+                  Clear all
+                </button>
+              </li>
             </ul>
           )}
 
           {list.status === 'error' && !serverNotFound && (
             <div className="results-error">
               <LoadFailed msg={list.msg} onRetry={list.reload} />
-              {filtered && <p className="center"><button type="button" className="btn" onClick={clearFilters}>Clear filters</button></p>}
+              {filtered && (
+                <p className="center">
+                  <button type="button" className="btn" onClick={clearFilters}>
+                    Clear filters
+                  </button>
+                </p>
+              )}
             </div>
           )}
           {list.status !== 'error' && list.res === null && <GridSkeleton count={Math.min(query.size, 10)} />}
@@ -261,16 +351,30 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
             <div className="empty-state">
               {query.page > 1 && total > 0 ? (
                 <>
-                  <p><strong>There is no page {query.page} of these results.</strong></p>
-                  <Link className="btn primary" to={searchFor() || '?'}>Go to page 1</Link>
+                  <p>
+                    <strong>There is no page {query.page} of these results.</strong>
+                  </p>
+                  <Link className="btn primary" to={searchFor() || '?'}>
+                    Go to page 1
+                  </Link>
                 </>
               ) : (
                 <>
-                  <p><strong>No products match {filtered ? 'these filters' : 'this category yet'}.</strong></p>
-                  <p className="muted">{filtered ? 'Try fewer filters, a wider price range or other search words.' : 'Have a look at the other categories.'}</p>
+                  <p>
+                    <strong>No products match {filtered ? 'these filters' : 'this category yet'}.</strong>
+                  </p>
+                  <p className="muted">
+                    {filtered ? 'Try fewer filters, a wider price range or other search words.' : 'Have a look at the other categories.'}
+                  </p>
                   <div className="modal-actions center">
-                    {filtered && <button type="button" className="btn primary" onClick={clearFilters}>Clear all filters</button>}
-                    <Link className="btn" to={onSite(base, '/all-products')}>Browse all products</Link>
+                    {filtered && (
+                      <button type="button" className="btn primary" onClick={clearFilters}>
+                        Clear all filters
+                      </button>
+                    )}
+                    <Link className="btn" to={onSite(base, '/all-products')}>
+                      Browse all products
+                    </Link>
                   </div>
                 </>
               )}
@@ -284,7 +388,11 @@ export function CatalogPage({ zone }: { zone?: Zone }) {
   );
 }
 
-function activeChips(query: CatalogQuery, customTypes: readonly { customType: number; name: string }[], update: (p: Partial<CatalogQuery>) => void) {
+function activeChips(
+  query: CatalogQuery,
+  customTypes: readonly { customType: number; name: string }[],
+  update: (p: Partial<CatalogQuery>) => void,
+) {
   const chips: { key: string; label: string; remove: () => void }[] = [];
   if (query.q.trim()) chips.push({ key: 'q', label: `Search: “${query.q.trim()}”`, remove: () => update({ q: '' }) });
   if (query.type !== null) {
@@ -293,8 +401,12 @@ function activeChips(query: CatalogQuery, customTypes: readonly { customType: nu
   }
   if (query.ship) chips.push({ key: 'ship', label: `Ships from ${query.ship}`, remove: () => update({ ship: null }) });
   if (query.min || query.max) {
-    const label = query.min && query.max ? `${money(Number(query.min) * 100)} – ${money(Number(query.max) * 100)}`
-      : query.min ? `From ${money(Number(query.min) * 100)}` : `Up to ${money(Number(query.max) * 100)}`;
+    const label =
+      query.min && query.max
+        ? `${money(Number(query.min) * 100)} – ${money(Number(query.max) * 100)}`
+        : query.min
+          ? `From ${money(Number(query.min) * 100)}`
+          : `Up to ${money(Number(query.max) * 100)}`;
     chips.push({ key: 'price', label, remove: () => update({ min: '', max: '' }) });
   }
   if (query.is3d) chips.push({ key: '3d', label: '3D customizable', remove: () => update({ is3d: false }) });

@@ -12,7 +12,14 @@ import { catalogApi, type ProductDetail } from '../../api/catalog';
 import { CatalogNotFound, LoadFailed } from '../../components/catalog/CatalogNotFound';
 import { money, onSite, useDocumentTitle, useScrollTopOnPush, useSiteBase } from '../../components/catalog/format';
 import { AddToCartButton } from '../commerce/AddToCartButton';
-import { chosenVariant, initialSelection, matchingVariants, OptionPicker, type OptionPickerHandle, type Selection } from '../../components/catalog/OptionPicker';
+import {
+  chosenVariant,
+  initialSelection,
+  matchingVariants,
+  OptionPicker,
+  type OptionPickerHandle,
+  type Selection,
+} from '../../components/catalog/OptionPicker';
 import { ProductGallery } from '../../components/catalog/ProductGallery';
 import { ProductStrip } from '../../components/catalog/ProductStrip';
 import { SafeHtml } from '../../components/catalog/SafeHtml';
@@ -24,7 +31,14 @@ import { requireLoginThen } from '../../state/ui';
 import '../../styles/catalog.css';
 
 /** Custom type codes have no fixed meaning; these names are the catalogue's own (contract/catalog.ts). */
-const CUSTOM_TYPE_NAMES: Readonly<Record<number, string>> = { 2: 'All-Over Print', 3: 'Print Area', 5: 'Wrap Print', 6: 'Flat Print', 7: 'Wall Art', 12: 'Personalized' };
+const CUSTOM_TYPE_NAMES: Readonly<Record<number, string>> = {
+  2: 'All-Over Print',
+  3: 'Print Area',
+  5: 'Wrap Print',
+  6: 'Flat Print',
+  7: 'Wall Art',
+  12: 'Personalized',
+};
 
 type Lookup = { kind: 'id'; value: string } | { kind: 'handle'; value: string } | null;
 
@@ -44,13 +58,21 @@ export function ProductPage() {
   const lookup = useLookup();
   const key = lookup ? `${lookup.kind}:${lookup.value}` : null;
   useScrollTopOnPush(key ?? '');
-  const loaded = useEnvelope(key, () => (lookup?.kind === 'id' ? catalogApi.info(lookup.value) : catalogApi.infoByHandle(lookup?.value ?? '')));
+  const loaded = useEnvelope(key, () =>
+    lookup?.kind === 'id' ? catalogApi.info(lookup.value) : catalogApi.infoByHandle(lookup?.value ?? ''),
+  );
   const product = loaded.res?.data ?? null;
-  const stale = product !== null && lookup !== null && (lookup.kind === 'id' ? String(product.id) !== lookup.value : product.handle !== lookup.value);
+  const stale =
+    product !== null && lookup !== null && (lookup.kind === 'id' ? String(product.id) !== lookup.value : product.handle !== lookup.value);
 
   if (!lookup) return <CatalogNotFound />;
   if (loaded.status === 'error' && (loaded.code === 10000 || loaded.code === 404)) return <CatalogNotFound />;
-  if (loaded.status === 'error') return <div className="container"><LoadFailed msg={loaded.msg} onRetry={loaded.reload} /></div>;
+  if (loaded.status === 'error')
+    return (
+      <div className="container">
+        <LoadFailed msg={loaded.msg} onRetry={loaded.reload} />
+      </div>
+    );
   if (!product || stale) return <ProductSkeleton />;
   return <ProductView key={product.id} product={product} />;
 }
@@ -58,10 +80,22 @@ export function ProductPage() {
 function ProductSkeleton() {
   return (
     <div className="container wide pdp-wrap" aria-busy="true">
-      <p className="sr-only" role="status">Loading product…</p>
+      <p className="sr-only" role="status">
+        Loading product…
+      </p>
       <div className="pdp">
-        <div className="pdp-gallery"><div className="pdp-main"><span className="img"><span className="img-placeholder" /></span></div></div>
-        <div className="pdp-info"><span className="sk-line wide" /><span className="sk-line" /><span className="sk-line short" /></div>
+        <div className="pdp-gallery">
+          <div className="pdp-main">
+            <span className="img">
+              <span className="img-placeholder" />
+            </span>
+          </div>
+        </div>
+        <div className="pdp-info">
+          <span className="sk-line wide" />
+          <span className="sk-line" />
+          <span className="sk-line short" />
+        </div>
       </div>
     </div>
   );
@@ -88,7 +122,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   }, [product.id]);
 
   const colourIdx = options.findIndex((o) => o.isColor);
-  const colour = colourIdx >= 0 ? selection[colourIdx] ?? null : null;
+  const colour = colourIdx >= 0 ? (selection[colourIdx] ?? null) : null;
   const variant = chosenVariant(options, variants, selection);
   const matching = useMemo(() => matchingVariants(variants, selection), [variants, selection]);
   const costs = matching.length > 0 ? matching.map((v) => v.cost) : [product.minCost];
@@ -125,7 +159,19 @@ function ProductView({ product }: { product: ProductDetail }) {
     });
   };
 
-  const printAreas = (product.customInfo.printAreas as { flatId: string; name: string; widthIn: number; heightIn: number; width: number; height: number; flatWidth?: number; flatHeight?: number }[] | undefined) ?? [];
+  const printAreas =
+    (product.customInfo.printAreas as
+      | {
+          flatId: string;
+          name: string;
+          widthIn: number;
+          heightIn: number;
+          width: number;
+          height: number;
+          flatWidth?: number;
+          flatHeight?: number;
+        }[]
+      | undefined) ?? [];
   const typeName = CUSTOM_TYPE_NAMES[product.customType];
   const subPath = `/all-products/${product.categorySlug}/${product.subcategorySlug}`;
 
@@ -133,11 +179,21 @@ function ProductView({ product }: { product: ProductDetail }) {
     <div className="container wide pdp-wrap">
       <nav aria-label="Breadcrumb" className="crumbs">
         <ol>
-          <li><Link to={base || '/'}>Home</Link></li>
-          <li><Link to={onSite(base, '/all-products')}>All products</Link></li>
-          <li><Link to={onSite(base, `/all-products/${product.categorySlug}`)}>{product.category.name}</Link></li>
-          <li><Link to={onSite(base, subPath)}>{product.subcategory.name}</Link></li>
-          <li><span aria-current="page">{product.title}</span></li>
+          <li>
+            <Link to={base || '/'}>Home</Link>
+          </li>
+          <li>
+            <Link to={onSite(base, '/all-products')}>All products</Link>
+          </li>
+          <li>
+            <Link to={onSite(base, `/all-products/${product.categorySlug}`)}>{product.category.name}</Link>
+          </li>
+          <li>
+            <Link to={onSite(base, subPath)}>{product.subcategory.name}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{product.title}</span>
+          </li>
         </ol>
       </nav>
 
@@ -155,22 +211,42 @@ function ProductView({ product }: { product: ProductDetail }) {
             <span className={`ship-tag ship-${product.shipFromCode.toLowerCase()}`}>Ships from {product.shipFrom}</span>
           </div>
           <p className="pdp-price" aria-live="polite">
-            {variant ? money(variant.cost) : low === high ? money(low) : <>From {money(low)} <span className="muted small">to {money(high)}</span></>}
+            {variant ? (
+              money(variant.cost)
+            ) : low === high ? (
+              money(low)
+            ) : (
+              <>
+                From {money(low)} <span className="muted small">to {money(high)}</span>
+              </>
+            )}
           </p>
           <p className="pdp-price-note muted small">Product cost per item, shipping extra{variant ? ` · SKU ${variant.sku}` : ''}</p>
 
           <OptionPicker ref={picker} options={options} variants={variants} selection={selection} errors={errors} onChange={choose} />
 
           <div className="pdp-actions">
-            <button type="button" className="btn primary large" onClick={onDesign}>Design</button>
-            {variant
-              ? <AddToCartButton productId={product.id} variantId={variant.id} label="Order a sample" className="btn large" />
-              : <button type="button" className="btn large" onClick={optionsChosen}>Order a sample</button>}
+            <button type="button" className="btn primary large" onClick={onDesign}>
+              Design
+            </button>
+            {variant ? (
+              <AddToCartButton productId={product.id} variantId={variant.id} label="Order a sample" className="btn large" />
+            ) : (
+              <button type="button" className="btn large" onClick={optionsChosen}>
+                Order a sample
+              </button>
+            )}
             <p className="muted small">No minimum order quantity. Production within 2 hours at the earliest.</p>
           </div>
 
-          <ShippingCalculator productId={product.id} shipFromCode={product.shipFromCode} shipFrom={product.shipFrom}
-            variantId={variant?.id ?? null} unitCost={variant?.cost ?? low} unitIsFrom={!variant && low !== high} />
+          <ShippingCalculator
+            productId={product.id}
+            shipFromCode={product.shipFromCode}
+            shipFrom={product.shipFrom}
+            variantId={variant?.id ?? null}
+            unitCost={variant?.cost ?? low}
+            unitIsFrom={!variant && low !== high}
+          />
         </section>
       </div>
 
@@ -182,19 +258,34 @@ function ProductView({ product }: { product: ProductDetail }) {
         <section aria-labelledby="pdp-props">
           <h2 id="pdp-props">Specifications</h2>
           <dl className="props">
-            {product.properties.map((p) => <div key={p.name}><dt>{p.name}</dt><dd>{p.value}</dd></div>)}
+            {product.properties.map((p) => (
+              <div key={p.name}>
+                <dt>{p.name}</dt>
+                <dd>{p.value}</dd>
+              </div>
+            ))}
           </dl>
           {printAreas.length > 0 && (
             <>
               <h3>Print areas</h3>
               <table className="areas">
-                <thead><tr><th scope="col">Area</th><th scope="col">Size</th><th scope="col">Artwork at 150 DPI</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Area</th>
+                    <th scope="col">Size</th>
+                    <th scope="col">Artwork at 150 DPI</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {printAreas.map((a) => (
                     <tr key={a.flatId}>
                       <th scope="row">{a.name}</th>
-                      <td>{a.widthIn} × {a.heightIn} in</td>
-                      <td>{a.flatWidth ?? Math.round(a.widthIn * 150)} × {a.flatHeight ?? Math.round(a.heightIn * 150)} px</td>
+                      <td>
+                        {a.widthIn} × {a.heightIn} in
+                      </td>
+                      <td>
+                        {a.flatWidth ?? Math.round(a.widthIn * 150)} × {a.flatHeight ?? Math.round(a.heightIn * 150)} px
+                      </td>
                     </tr>
                   ))}
                 </tbody>

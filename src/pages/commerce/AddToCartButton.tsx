@@ -10,7 +10,14 @@ import { refreshCart } from '../../state/cart';
 import { session } from '../../state/session';
 import { requireLoginThen, toast } from '../../state/ui';
 
-export function AddToCartButton({ productId, variantId, myProductId, quantity = 1, label = 'Add to cart', className = 'btn' }: {
+export function AddToCartButton({
+  productId,
+  variantId,
+  myProductId,
+  quantity = 1,
+  label = 'Add to cart',
+  className = 'btn',
+}: {
   productId: number;
   /** Without one the server takes the product's (or saved product's) first variant. */
   variantId?: number | null;
@@ -24,7 +31,10 @@ export function AddToCartButton({ productId, variantId, myProductId, quantity = 
   const add = async () => {
     setBusy(true);
     const res = await cartApi.add({
-      productid: productId, quantity, ...(variantId ? { variantsid: variantId } : {}), ...(myProductId ? { myProductId } : {}),
+      productid: productId,
+      quantity,
+      ...(variantId ? { variantsid: variantId } : {}),
+      ...(myProductId ? { myProductId } : {}),
     });
     setBusy(false);
     if (res.code === 200) {

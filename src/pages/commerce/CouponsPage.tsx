@@ -35,29 +35,45 @@ export function CouponsPage() {
     const res = await couponApi.receivable();
     if (res.code === 200) setReceivable(res.rows ?? []);
   }, []);
-  useEffect(() => { void loadMine(); }, [loadMine]);
+  useEffect(() => {
+    void loadMine();
+  }, [loadMine]);
   useEffect(() => {
     void loadReceivable();
-    void couponApi.shareInfo().then((res) => { if (res.code === 200 && res.data) setShare(res.data); });
+    void couponApi.shareInfo().then((res) => {
+      if (res.code === 200 && res.data) setShare(res.data);
+    });
   }, [loadReceivable]);
 
   // The link is built only when the user id is known.
-  const link = absoluteShareLink(window.location.origin, snap.user ? share?.shareUrl ?? null : null);
+  const link = absoluteShareLink(window.location.origin, snap.user ? (share?.shareUrl ?? null) : null);
 
   return (
     <div className="commerce coupons-page">
-      <h1>Coupons <span className="mark beta">beta</span></h1>
+      <h1>
+        Coupons <span className="mark beta">beta</span>
+      </h1>
 
       <section className="card invite-card" aria-labelledby="invite-title">
         <h2 id="invite-title">Invite friends, both get a coupon</h2>
-        <p>{share?.reward ? `Each friend who registers through your link gets "${share.reward.title}", and so do you.` : 'Each friend who registers through your link gets a coupon, and so do you.'}</p>
+        <p>
+          {share?.reward
+            ? `Each friend who registers through your link gets "${share.reward.title}", and so do you.`
+            : 'Each friend who registers through your link gets a coupon, and so do you.'}
+        </p>
         {link ? (
           <div className="share-link">
             <input readOnly value={link} aria-label="Your invite link" onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" className="btn primary" onClick={() => void copyText(link)}>Copy link</button>
-            <button type="button" className="btn" onClick={() => setDialog({ mode: 1, reward: share?.reward ?? null })}>Invite friends</button>
+            <button type="button" className="btn primary" onClick={() => void copyText(link)}>
+              Copy link
+            </button>
+            <button type="button" className="btn" onClick={() => setDialog({ mode: 1, reward: share?.reward ?? null })}>
+              Invite friends
+            </button>
           </div>
-        ) : <p className="muted">Loading your invite link…</p>}
+        ) : (
+          <p className="muted">Loading your invite link…</p>
+        )}
         {share && <p className="muted small">Friends who joined through your link: {share.invitedCount}</p>}
       </section>
 
@@ -65,11 +81,17 @@ export function CouponsPage() {
         <h2 id="mine-title">My coupons</h2>
         <div className="tabs" role="tablist" aria-label="Coupon status">
           {STATUS_TABS.map((t) => (
-            <button key={t.status} type="button" role="tab" aria-selected={status === t.status} onClick={() => setStatus(t.status)}>{t.label}</button>
+            <button key={t.status} type="button" role="tab" aria-selected={status === t.status} onClick={() => setStatus(t.status)}>
+              {t.label}
+            </button>
           ))}
         </div>
         <div role="tabpanel">
-          {mine === null ? <p className="muted" role="status">Loading coupons…</p> : mine.rows.length === 0 ? (
+          {mine === null ? (
+            <p className="muted" role="status">
+              Loading coupons…
+            </p>
+          ) : mine.rows.length === 0 ? (
             <p className="empty-state small">No coupons here.</p>
           ) : (
             <ul className="coupon-list" aria-label="My coupons">
@@ -78,7 +100,9 @@ export function CouponsPage() {
                   <span className="coupon-value">{couponValue(c)}</span>
                   <span className="coupon-body">
                     <strong>{c.title}</strong>
-                    <span className="muted small">{couponCondition(c)} · {couponSourceName(c.source)} · valid until {shortTime(c.expireTime)}</span>
+                    <span className="muted small">
+                      {couponCondition(c)} · {couponSourceName(c.source)} · valid until {shortTime(c.expireTime)}
+                    </span>
                     {c.orderId && c.status === 0 && <span className="small">Bound to an order waiting for payment</span>}
                   </span>
                 </li>
@@ -90,25 +114,49 @@ export function CouponsPage() {
 
       <section aria-labelledby="get-title">
         <h2 id="get-title">Get coupons</h2>
-        {receivable === null ? <p className="muted">Loading…</p> : receivable.length === 0 ? <p className="muted">No coupons to receive right now.</p> : (
+        {receivable === null ? (
+          <p className="muted">Loading…</p>
+        ) : receivable.length === 0 ? (
+          <p className="muted">No coupons to receive right now.</p>
+        ) : (
           <ul className="coupon-list" aria-label="Coupons to receive">
             {receivable.map((c) => (
               <li key={c.id} className="coupon">
                 <span className="coupon-value">{couponValue(c)}</span>
                 <span className="coupon-body">
                   <strong>{c.title}</strong>
-                  <span className="muted small">{couponCondition(c)} · valid {c.validDays} days after receiving</span>
+                  <span className="muted small">
+                    {couponCondition(c)} · valid {c.validDays} days after receiving
+                  </span>
                 </span>
-                {c.received ? <span className="tag">Received</span> : (
-                  <button type="button" className="btn small primary" aria-label={`Receive ${c.title}`}
+                {c.received ? (
+                  <span className="tag">Received</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn small primary"
+                    aria-label={`Receive ${c.title}`}
                     onClick={async () => {
                       const res = await couponApi.receive(c.id);
                       if (res.code === 200 && res.data) {
                         toast('success', 'Coupon received');
-                        setDialog({ mode: 2, reward: { id: res.data.id, title: res.data.title, type: res.data.type, discount: res.data.discount, money: res.data.money, minAmount: res.data.minAmount } });
+                        setDialog({
+                          mode: 2,
+                          reward: {
+                            id: res.data.id,
+                            title: res.data.title,
+                            type: res.data.type,
+                            discount: res.data.discount,
+                            money: res.data.money,
+                            minAmount: res.data.minAmount,
+                          },
+                        });
                         await Promise.all([loadReceivable(), loadMine()]);
                       }
-                    }}>Receive</button>
+                    }}
+                  >
+                    Receive
+                  </button>
                 )}
               </li>
             ))}

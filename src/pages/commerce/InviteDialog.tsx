@@ -27,7 +27,12 @@ export async function copyText(text: string): Promise<void> {
   }
 }
 
-export function InviteDialog({ mode, link, reward, onClose }: {
+export function InviteDialog({
+  mode,
+  link,
+  reward,
+  onClose,
+}: {
   mode: InviteMode | null;
   /** The absolute invite link (mode 1); null when the user id is unknown. */
   link?: string | null;
@@ -48,22 +53,42 @@ export function InviteDialog({ mode, link, reward, onClose }: {
           {link ? (
             <div className="share-link">
               <input readOnly value={link} aria-label="Your invite link" onFocus={(e) => e.currentTarget.select()} />
-              <button type="button" className="btn primary" onClick={() => void copyText(link)}>Copy link</button>
+              <button type="button" className="btn primary" onClick={() => void copyText(link)}>
+                Copy link
+              </button>
             </div>
-          ) : <p className="form-error" role="alert">Your invite link is not available yet, please refresh the page.</p>}
+          ) : (
+            <p className="form-error" role="alert">
+              Your invite link is not available yet, please refresh the page.
+            </p>
+          )}
         </>
       )}
       {mode === 2 && (
-        <p>A coupon was added to your account{reward ? `: ${reward.title} (${couponValue(reward)}, ${couponCondition(reward).toLowerCase()})` : ''}. Use it on the payment page.</p>
+        <p>
+          A coupon was added to your account
+          {reward ? `: ${reward.title} (${couponValue(reward)}, ${couponCondition(reward).toLowerCase()})` : ''}. Use it on the payment
+          page.
+        </p>
       )}
       {mode === 3 && (
         <p>Welcome to POD Studio! Your sign-up coupon{reward ? ` and your invite reward (${reward.title})` : ''} are in your account.</p>
       )}
       {mode !== null && (
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={() => closeTo('/all-products')}>Start designing</button>
-          {mode !== 1 && <button type="button" className="btn primary" onClick={() => closeTo('/coupons')}>View my coupons</button>}
-          {mode === 1 && <button type="button" className="btn primary" onClick={onClose}>Done</button>}
+          <button type="button" className="btn" onClick={() => closeTo('/all-products')}>
+            Start designing
+          </button>
+          {mode !== 1 && (
+            <button type="button" className="btn primary" onClick={() => closeTo('/coupons')}>
+              View my coupons
+            </button>
+          )}
+          {mode === 1 && (
+            <button type="button" className="btn primary" onClick={onClose}>
+              Done
+            </button>
+          )}
         </div>
       )}
     </Modal>

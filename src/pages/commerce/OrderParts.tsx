@@ -6,7 +6,14 @@ import { LineImage } from './CartWidgets';
 export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
   return (
     <table className="cart-table">
-      <thead><tr><th scope="col">Product</th><th scope="col">Unit cost</th><th scope="col">Quantity</th><th scope="col">Subtotal</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Unit cost</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Subtotal</th>
+        </tr>
+      </thead>
       <tbody>
         {items.map((i) => (
           <tr key={i.id}>
@@ -15,7 +22,10 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
                 <LineImage src={i.imagefirst} alt={i.title} />
                 <div>
                   <div className="line-title">{i.title}</div>
-                  <div className="muted small">{i.variantTitle}{i.sku ? ` · ${i.sku}` : ''} · ships from {i.shipFrom}</div>
+                  <div className="muted small">
+                    {i.variantTitle}
+                    {i.sku ? ` · ${i.sku}` : ''} · ships from {i.shipFrom}
+                  </div>
                 </div>
               </div>
             </td>
@@ -33,10 +43,22 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
 export function OrderTotalsList({ order }: { order: Pick<OrderSummary, 'subtotal' | 'shippingCost' | 'discount' | 'total'> }) {
   return (
     <dl className="totals" aria-label="Order totals">
-      <div><dt>Products</dt><dd>{formatUsd(order.subtotal)}</dd></div>
-      <div><dt>Shipping</dt><dd>{formatUsd(order.shippingCost)}</dd></div>
-      <div><dt>Discount</dt><dd>{order.discount > 0 ? `−${formatUsd(order.discount)}` : formatUsd(0)}</dd></div>
-      <div className="total"><dt>Total</dt><dd data-testid="order-total">{formatUsd(order.total)}</dd></div>
+      <div>
+        <dt>Products</dt>
+        <dd>{formatUsd(order.subtotal)}</dd>
+      </div>
+      <div>
+        <dt>Shipping</dt>
+        <dd>{formatUsd(order.shippingCost)}</dd>
+      </div>
+      <div>
+        <dt>Discount</dt>
+        <dd>{order.discount > 0 ? `−${formatUsd(order.discount)}` : formatUsd(0)}</dd>
+      </div>
+      <div className="total">
+        <dt>Total</dt>
+        <dd data-testid="order-total">{formatUsd(order.total)}</dd>
+      </div>
     </dl>
   );
 }

@@ -12,7 +12,16 @@ import { orderApi, type OrderDetail, type OrderSummary } from '../../api/commerc
 import { toast } from '../../state/ui';
 import { ORDER_SORTS, formatUsd, type OrderSort, type OrderStatistics, type OrderTab } from '../../../contract/commerce';
 import { ORDER_TABS, PAGE_SIZES } from '../../../contract/constants';
-import { ORDER_SORT_LABELS, ORDER_STATUS_NAMES, ORDER_TAB_KEYS, ordersSearch, pageCount, readOrdersQuery, shortTime, type OrdersQuery } from './logic';
+import {
+  ORDER_SORT_LABELS,
+  ORDER_STATUS_NAMES,
+  ORDER_TAB_KEYS,
+  ordersSearch,
+  pageCount,
+  readOrdersQuery,
+  shortTime,
+  type OrdersQuery,
+} from './logic';
 import { OrderItemsTable, OrderTotalsList } from './OrderParts';
 import { ORDER_CANCEL_CONFIRM } from './texts';
 import '../../styles/commerce.css';
@@ -38,10 +47,15 @@ export function OrdersPage() {
   const reload = useCallback(async () => {
     const [s, l] = await Promise.all([orderApi.statistics(), orderApi.list(q)]);
     if (s.code === 200 && s.data) setStats(s.data);
-    if (l.code === 200) { setList({ rows: l.rows ?? [], total: l.total ?? 0 }); setError(''); } else if (l.code !== 100) setError(l.msg);
+    if (l.code === 200) {
+      setList({ rows: l.rows ?? [], total: l.total ?? 0 });
+      setError('');
+    } else if (l.code !== 100) setError(l.msg);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
 
   const pages = pageCount(list?.total ?? 0, q.pageSize);
 
@@ -49,23 +63,58 @@ export function OrdersPage() {
     <div className="commerce orders-page">
       <h1>Orders</h1>
       <dl className="order-stats" aria-label="Order statistics">
-        <div><dt>Pending Payment</dt><dd>{stats?.pendingOrder ?? '–'}</dd></div>
-        <div><dt>Processing</dt><dd>{stats?.processingOrder ?? '–'}</dd></div>
-        <div><dt>Shipped</dt><dd>{stats?.fulfilledOrder ?? '–'}</dd></div>
-        <div><dt>Cancelled</dt><dd>{stats?.canceledOrder ?? '–'}</dd></div>
-        <div><dt>Failed</dt><dd>{stats?.failedOrder ?? '–'}</dd></div>
-        <div><dt>All orders</dt><dd>{stats?.totalOrder ?? '–'}</dd></div>
+        <div>
+          <dt>Pending Payment</dt>
+          <dd>{stats?.pendingOrder ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Processing</dt>
+          <dd>{stats?.processingOrder ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Shipped</dt>
+          <dd>{stats?.fulfilledOrder ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Cancelled</dt>
+          <dd>{stats?.canceledOrder ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd>{stats?.failedOrder ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>All orders</dt>
+          <dd>{stats?.totalOrder ?? '–'}</dd>
+        </div>
       </dl>
 
       <div className="tabs" role="tablist" aria-label="Order status">
         {ORDER_TAB_KEYS.map((t) => (
-          <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={q.tab === t} aria-controls="orders-panel" tabIndex={q.tab === t ? 0 : -1}
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={q.tab === t}
+            aria-controls="orders-panel"
+            tabIndex={q.tab === t ? 0 : -1}
             onClick={() => go({ tab: t, pageNum: 1 })}
             onKeyDown={(e) => {
               const i = ORDER_TAB_KEYS.indexOf(t);
-              const j = e.key === 'ArrowRight' ? (i + 1) % ORDER_TAB_KEYS.length : e.key === 'ArrowLeft' ? (i + ORDER_TAB_KEYS.length - 1) % ORDER_TAB_KEYS.length : -1;
-              if (j >= 0) { e.preventDefault(); go({ tab: ORDER_TAB_KEYS[j]!, pageNum: 1 }); document.getElementById(`tab-${ORDER_TAB_KEYS[j]}`)?.focus(); }
-            }}>
+              const j =
+                e.key === 'ArrowRight'
+                  ? (i + 1) % ORDER_TAB_KEYS.length
+                  : e.key === 'ArrowLeft'
+                    ? (i + ORDER_TAB_KEYS.length - 1) % ORDER_TAB_KEYS.length
+                    : -1;
+              if (j >= 0) {
+                e.preventDefault();
+                go({ tab: ORDER_TAB_KEYS[j]!, pageNum: 1 });
+                document.getElementById(`tab-${ORDER_TAB_KEYS[j]}`)?.focus();
+              }
+            }}
+          >
             {ORDER_TABS[t]} {stats ? <span className="tab-count">({stats[TAB_COUNT[t]]})</span> : null}
           </button>
         ))}
@@ -73,28 +122,62 @@ export function OrdersPage() {
 
       <div id="orders-panel" role="tabpanel" aria-labelledby={`tab-${q.tab}`}>
         <div className="orders-tools">
-          <label>Sort by{' '}
+          <label>
+            Sort by{' '}
             <select value={q.sort} onChange={(e) => go({ sort: e.target.value as OrderSort, pageNum: 1 })}>
-              {ORDER_SORTS.map((s) => <option key={s} value={s}>{ORDER_SORT_LABELS[s]}</option>)}
+              {ORDER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {ORDER_SORT_LABELS[s]}
+                </option>
+              ))}
             </select>
           </label>
-          <label>Per page{' '}
+          <label>
+            Per page{' '}
             <select value={q.pageSize} onChange={(e) => go({ pageSize: Number(e.target.value), pageNum: 1 })}>
-              {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
           </label>
-          {list && <span className="muted" role="status">{list.total} orders</span>}
+          {list && (
+            <span className="muted" role="status">
+              {list.total} orders
+            </span>
+          )}
         </div>
-        {error && <p className="form-error" role="alert">{error}</p>}
-        {list === null ? <p className="page-loading" role="status">Loading orders…</p> : list.rows.length === 0 ? (
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {list === null ? (
+          <p className="page-loading" role="status">
+            Loading orders…
+          </p>
+        ) : list.rows.length === 0 ? (
           <div className="empty-state">
             <p>No orders here yet.</p>
-            <Link className="btn primary" to="/shopping-cart">Go to cart</Link>
+            <Link className="btn primary" to="/shopping-cart">
+              Go to cart
+            </Link>
           </div>
         ) : (
           <table className="orders-table">
             <thead>
-              <tr><th scope="col">Order</th><th scope="col">Created</th><th scope="col">Updated</th><th scope="col">Items</th><th scope="col">Total</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Created</th>
+                <th scope="col">Updated</th>
+                <th scope="col">Items</th>
+                <th scope="col">Total</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {list.rows.map((o) => (
@@ -102,13 +185,46 @@ export function OrdersPage() {
                   <th scope="row">{o.orderNo}</th>
                   <td>{shortTime(o.createTime)}</td>
                   <td>{shortTime(o.updateTime)}</td>
-                  <td>{o.quantity}<span className="muted small"> · {o.items.map((i) => i.title).slice(0, 2).join(', ')}{o.items.length > 2 ? '…' : ''}</span></td>
+                  <td>
+                    {o.quantity}
+                    <span className="muted small">
+                      {' '}
+                      ·{' '}
+                      {o.items
+                        .map((i) => i.title)
+                        .slice(0, 2)
+                        .join(', ')}
+                      {o.items.length > 2 ? '…' : ''}
+                    </span>
+                  </td>
                   <td>{formatUsd(o.total)}</td>
-                  <td><span className={`status status-${o.status}`}>{ORDER_STATUS_NAMES[o.status] ?? o.status}</span></td>
+                  <td>
+                    <span className={`status status-${o.status}`}>{ORDER_STATUS_NAMES[o.status] ?? o.status}</span>
+                  </td>
                   <td className="line-actions">
-                    <button type="button" className="link-btn" aria-label={`Details of order ${o.orderNo}`} onClick={() => setDetailId(o.id)}>Details</button>
-                    {o.status === 'pending' && <Link to={`/shopping-cart/pay?orderId=${o.id}`} aria-label={`Pay order ${o.orderNo}`}>Pay</Link>}
-                    {o.status === 'pending' && <button type="button" className="link-btn danger" aria-label={`Cancel order ${o.orderNo}`} onClick={() => setCancelId(o.id)}>Cancel</button>}
+                    <button
+                      type="button"
+                      className="link-btn"
+                      aria-label={`Details of order ${o.orderNo}`}
+                      onClick={() => setDetailId(o.id)}
+                    >
+                      Details
+                    </button>
+                    {o.status === 'pending' && (
+                      <Link to={`/shopping-cart/pay?orderId=${o.id}`} aria-label={`Pay order ${o.orderNo}`}>
+                        Pay
+                      </Link>
+                    )}
+                    {o.status === 'pending' && (
+                      <button
+                        type="button"
+                        className="link-btn danger"
+                        aria-label={`Cancel order ${o.orderNo}`}
+                        onClick={() => setCancelId(o.id)}
+                      >
+                        Cancel
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -118,8 +234,18 @@ export function OrdersPage() {
         <Pagination page={Math.min(q.pageNum, pages)} pages={pages} hrefFor={(n) => `/orders${ordersSearch({ ...q, pageNum: n })}`} />
       </div>
 
-      <OrderDetailDialog id={detailId} onClose={() => setDetailId(null)} onCancel={(id) => { setDetailId(null); setCancelId(id); }} />
-      <ConfirmDialog open={cancelId !== null} text={ORDER_CANCEL_CONFIRM} onCancel={() => setCancelId(null)}
+      <OrderDetailDialog
+        id={detailId}
+        onClose={() => setDetailId(null)}
+        onCancel={(id) => {
+          setDetailId(null);
+          setCancelId(id);
+        }}
+      />
+      <ConfirmDialog
+        open={cancelId !== null}
+        text={ORDER_CANCEL_CONFIRM}
+        onCancel={() => setCancelId(null)}
         onConfirm={async () => {
           const id = cancelId;
           setCancelId(null);
@@ -127,7 +253,8 @@ export function OrdersPage() {
           const res = await orderApi.cancel(id);
           if (res.code === 200) toast('success', 'Order cancelled');
           await reload();
-        }} />
+        }}
+      />
     </div>
   );
 }
@@ -138,27 +265,52 @@ function OrderDetailDialog({ id, onClose, onCancel }: { id: number | null; onClo
     setOrder(null);
     if (id === null) return;
     let live = true;
-    void orderApi.detail(id).then((res) => { if (live && res.code === 200 && res.data) setOrder(res.data); });
-    return () => { live = false; };
+    void orderApi.detail(id).then((res) => {
+      if (live && res.code === 200 && res.data) setOrder(res.data);
+    });
+    return () => {
+      live = false;
+    };
   }, [id]);
   return (
     <Modal open={id !== null} title={order ? `Order ${order.orderNo}` : 'Order'} onClose={onClose} width={820}>
-      {!order ? <p className="muted" role="status">Loading…</p> : (
+      {!order ? (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      ) : (
         <div className="order-detail">
-          <p><span className={`status status-${order.status}`}>{ORDER_STATUS_NAMES[order.status] ?? order.status}</span> · created {shortTime(order.createTime)}{order.paidTime ? ` · paid ${shortTime(order.paidTime)}` : ''}</p>
+          <p>
+            <span className={`status status-${order.status}`}>{ORDER_STATUS_NAMES[order.status] ?? order.status}</span> · created{' '}
+            {shortTime(order.createTime)}
+            {order.paidTime ? ` · paid ${shortTime(order.paidTime)}` : ''}
+          </p>
           <h3>Items</h3>
           <OrderItemsTable items={order.items} />
           <div className="detail-cols">
             <section aria-label="Shipping address">
               <h3>Shipping address</h3>
               <address>
-                {[order.address.first_name, order.address.last_name].filter(Boolean).join(' ')}<br />
-                {[order.address.address1, order.address.address2].filter(Boolean).join(', ')}<br />
-                {[order.address.city, order.address.province, order.address.zip].filter(Boolean).join(', ')}{order.address.city || order.address.province || order.address.zip ? <br /> : null}
-                {order.address.country}{order.address.phone ? <><br />{order.address.phone}</> : null}
+                {[order.address.first_name, order.address.last_name].filter(Boolean).join(' ')}
+                <br />
+                {[order.address.address1, order.address.address2].filter(Boolean).join(', ')}
+                <br />
+                {[order.address.city, order.address.province, order.address.zip].filter(Boolean).join(', ')}
+                {order.address.city || order.address.province || order.address.zip ? <br /> : null}
+                {order.address.country}
+                {order.address.phone ? (
+                  <>
+                    <br />
+                    {order.address.phone}
+                  </>
+                ) : null}
               </address>
             </section>
-            <section aria-label="Totals"><h3>Totals</h3><OrderTotalsList order={order} />{order.coupon && <p className="small">Coupon: {order.coupon.title}</p>}</section>
+            <section aria-label="Totals">
+              <h3>Totals</h3>
+              <OrderTotalsList order={order} />
+              {order.coupon && <p className="small">Coupon: {order.coupon.title}</p>}
+            </section>
           </div>
           <h3>Shipping and tracking</h3>
           <ul className="plain shipments">
@@ -166,25 +318,55 @@ function OrderDetailDialog({ id, onClose, onCancel }: { id: number | null; onClo
               <li key={s.shipFrom}>
                 From {s.shipFrom}: {s.ship_method} ({s.carrier}, {s.shiptime}) · {formatUsd(s.cost)}
                 {s.trackingNumber ? (
-                  <> · Tracking number <strong>{s.trackingNumber}</strong>{s.trackUrl && <> · <a href={s.trackUrl} target="_blank" rel="noopener noreferrer">Track parcel</a></>}</>
-                ) : <span className="muted"> · not shipped yet</span>}
+                  <>
+                    {' '}
+                    · Tracking number <strong>{s.trackingNumber}</strong>
+                    {s.trackUrl && (
+                      <>
+                        {' '}
+                        ·{' '}
+                        <a href={s.trackUrl} target="_blank" rel="noopener noreferrer">
+                          Track parcel
+                        </a>
+                      </>
+                    )}
+                  </>
+                ) : (
+                  <span className="muted"> · not shipped yet</span>
+                )}
               </li>
             ))}
           </ul>
           <h3>Payments</h3>
-          {order.payments.length === 0 ? <p className="muted">No payment yet.</p> : (
+          {order.payments.length === 0 ? (
+            <p className="muted">No payment yet.</p>
+          ) : (
             <ul className="plain">
-              {order.payments.map((p) => <li key={p.id}>{p.typeName ?? p.method}: {formatUsd(p.amount)} · {p.status}{p.paidTime ? ` · ${shortTime(p.paidTime)}` : ''}</li>)}
+              {order.payments.map((p) => (
+                <li key={p.id}>
+                  {p.typeName ?? p.method}: {formatUsd(p.amount)} · {p.status}
+                  {p.paidTime ? ` · ${shortTime(p.paidTime)}` : ''}
+                </li>
+              ))}
             </ul>
           )}
           <h3>History</h3>
           <ol className="events">
-            {order.events.map((e, i) => <li key={i}>{shortTime(e.time)} · {ORDER_STATUS_NAMES[e.to] ?? e.to}{e.note ? ` (${e.note})` : ''}</li>)}
+            {order.events.map((e, i) => (
+              <li key={i}>
+                {shortTime(e.time)} · {ORDER_STATUS_NAMES[e.to] ?? e.to}
+                {e.note ? ` (${e.note})` : ''}
+              </li>
+            ))}
           </ol>
           {order.status === 'pending' && (
             <div className="modal-actions">
-              <button type="button" className="btn" onClick={() => onCancel(order.id)}>Cancel order</button>
-              <Link className="btn primary" to={`/shopping-cart/pay?orderId=${order.id}`}>Pay now</Link>
+              <button type="button" className="btn" onClick={() => onCancel(order.id)}>
+                Cancel order
+              </button>
+              <Link className="btn primary" to={`/shopping-cart/pay?orderId=${order.id}`}>
+                Pay now
+              </Link>
             </div>
           )}
         </div>

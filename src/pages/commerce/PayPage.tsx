@@ -25,9 +25,14 @@ export function PayPage() {
   const reload = useCallback(async () => {
     if (!valid) return;
     const res = await orderApi.detail(orderId);
-    if (res.code === 200 && res.data) { setOrder(res.data); setLoadError(''); } else if (res.code !== 100) setLoadError(res.msg);
+    if (res.code === 200 && res.data) {
+      setOrder(res.data);
+      setLoadError('');
+    } else if (res.code !== 100) setLoadError(res.msg);
   }, [orderId, valid]);
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
 
   // Back from PayPal's approval page (it appends token=<PayPal order id>): capture at once.
   const returnedToken = sp.get('token');
@@ -49,33 +54,77 @@ export function PayPage() {
       <div className="commerce">
         <h1>Payment</h1>
         <p>Choose the items to order in your cart first.</p>
-        <Link className="btn primary" to="/shopping-cart">Go to cart</Link>
+        <Link className="btn primary" to="/shopping-cart">
+          Go to cart
+        </Link>
       </div>
     );
   }
-  if (loadError) return <div className="commerce"><h1>Payment</h1><p className="form-error" role="alert">{loadError}</p><Link to="/orders">See your orders</Link></div>;
-  if (!order) return <div className="page-loading" role="status">Loading the order…</div>;
+  if (loadError)
+    return (
+      <div className="commerce">
+        <h1>Payment</h1>
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+        <Link to="/orders">See your orders</Link>
+      </div>
+    );
+  if (!order)
+    return (
+      <div className="page-loading" role="status">
+        Loading the order…
+      </div>
+    );
 
   return (
     <div className="commerce pay-page">
       <h1>Payment</h1>
-      <p className="order-head">Order <strong>{order.orderNo}</strong> · <span className={`status status-${order.status}`}>{ORDER_STATUS_NAMES[order.status] ?? order.status}</span></p>
+      <p className="order-head">
+        Order <strong>{order.orderNo}</strong> ·{' '}
+        <span className={`status status-${order.status}`}>{ORDER_STATUS_NAMES[order.status] ?? order.status}</span>
+      </p>
       <div className="cart-layout">
         <div className="cart-main">
-          <section className="card" aria-labelledby="pay-items"><h2 id="pay-items">Items</h2><OrderItemsTable items={order.items} /></section>
+          <section className="card" aria-labelledby="pay-items">
+            <h2 id="pay-items">Items</h2>
+            <OrderItemsTable items={order.items} />
+          </section>
           <section className="card" aria-labelledby="pay-ship">
             <h2 id="pay-ship">Shipping</h2>
-            <p>{[order.address.first_name, order.address.last_name].filter(Boolean).join(' ')}, {[order.address.address1, order.address.address2, order.address.city, order.address.province, order.address.zip].filter(Boolean).join(', ')}, {order.address.country}</p>
-            <ul className="plain">{order.shipments.map((s) => <li key={s.shipFrom}>From {s.shipFrom}: {s.ship_method} ({s.carrier}, {s.shiptime}) · {formatUsd(s.cost)}</li>)}</ul>
+            <p>
+              {[order.address.first_name, order.address.last_name].filter(Boolean).join(' ')},{' '}
+              {[order.address.address1, order.address.address2, order.address.city, order.address.province, order.address.zip]
+                .filter(Boolean)
+                .join(', ')}
+              , {order.address.country}
+            </p>
+            <ul className="plain">
+              {order.shipments.map((s) => (
+                <li key={s.shipFrom}>
+                  From {s.shipFrom}: {s.ship_method} ({s.carrier}, {s.shiptime}) · {formatUsd(s.cost)}
+                </li>
+              ))}
+            </ul>
           </section>
           {order.status === 'pending' && <CouponBox order={order} onChanged={reload} />}
         </div>
         <aside className="cart-side" aria-label="Pay">
-          <section className="card cart-summary" aria-labelledby="pay-total"><h2 id="pay-total">Total</h2><OrderTotalsList order={order} /></section>
-          {order.status === 'pending' ? <PayMethods order={order} onPaid={reload} /> : (
+          <section className="card cart-summary" aria-labelledby="pay-total">
+            <h2 id="pay-total">Total</h2>
+            <OrderTotalsList order={order} />
+          </section>
+          {order.status === 'pending' ? (
+            <PayMethods order={order} onPaid={reload} />
+          ) : (
             <section className="card">
-              <p role="status">This order is {ORDER_STATUS_NAMES[order.status]?.toLowerCase() ?? order.status}{order.payTypeName ? ` (paid: ${order.payTypeName})` : ''}.</p>
-              <Link className="btn primary" to={`/orders?tabname=${order.status === 'fulfilled' ? 'ORDER_FULFILLED' : 'ORDER_PROCESSING'}`}>See your orders</Link>
+              <p role="status">
+                This order is {ORDER_STATUS_NAMES[order.status]?.toLowerCase() ?? order.status}
+                {order.payTypeName ? ` (paid: ${order.payTypeName})` : ''}.
+              </p>
+              <Link className="btn primary" to={`/orders?tabname=${order.status === 'fulfilled' ? 'ORDER_FULFILLED' : 'ORDER_PROCESSING'}`}>
+                See your orders
+              </Link>
             </section>
           )}
         </aside>
@@ -90,14 +139,21 @@ function CouponBox({ order, onChanged }: { order: OrderDetail; onChanged: () => 
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
-    void couponApi.availableForOrder(order.id).then((res) => { if (live && res.code === 200) setList(res.data ?? []); });
-    return () => { live = false; };
+    void couponApi.availableForOrder(order.id).then((res) => {
+      if (live && res.code === 200) setList(res.data ?? []);
+    });
+    return () => {
+      live = false;
+    };
   }, [order.id, order.couponReceiptId]);
   const run = async (fn: () => Promise<{ code: number }>, done: string) => {
     setBusy(true);
     const res = await fn();
     setBusy(false);
-    if (res.code === 200) { toast('success', done); await onChanged(); }
+    if (res.code === 200) {
+      toast('success', done);
+      await onChanged();
+    }
   };
   return (
     <section className="card" aria-labelledby="pay-coupon">
@@ -105,21 +161,43 @@ function CouponBox({ order, onChanged }: { order: OrderDetail; onChanged: () => 
       {order.coupon ? (
         <p>
           <strong>{order.coupon.title}</strong> ({couponValue(order.coupon)}) · −{formatUsd(order.discount)}{' '}
-          <button type="button" className="btn small" disabled={busy} onClick={() => void run(() => orderApi.unbindCoupon(order.id), 'Coupon removed')}>Remove coupon</button>
+          <button
+            type="button"
+            className="btn small"
+            disabled={busy}
+            onClick={() => void run(() => orderApi.unbindCoupon(order.id), 'Coupon removed')}
+          >
+            Remove coupon
+          </button>
         </p>
-      ) : list === null ? <p className="muted">Loading coupons…</p> : list.length === 0 ? (
-        <p className="muted">No coupon can be used for this order. <Link to="/coupons">Get coupons</Link></p>
+      ) : list === null ? (
+        <p className="muted">Loading coupons…</p>
+      ) : list.length === 0 ? (
+        <p className="muted">
+          No coupon can be used for this order. <Link to="/coupons">Get coupons</Link>
+        </p>
       ) : (
         <fieldset className="coupon-choice">
           <legend className="sr-only">Available coupons</legend>
           {list.map((c) => (
             <label key={c.id} className="coupon-option">
               <input type="radio" name="coupon" checked={choice === c.id} onChange={() => setChoice(c.id)} />
-              <span><strong>{c.title}</strong> <span className="muted small">{couponValue(c)} · {couponCondition(c)} · saves {formatUsd(c.discountAmount)}</span></span>
+              <span>
+                <strong>{c.title}</strong>{' '}
+                <span className="muted small">
+                  {couponValue(c)} · {couponCondition(c)} · saves {formatUsd(c.discountAmount)}
+                </span>
+              </span>
             </label>
           ))}
-          <button type="button" className="btn small" disabled={busy || choice === null}
-            onClick={() => choice !== null && void run(() => orderApi.bindCoupon(order.id, choice), 'Coupon applied')}>Use coupon</button>
+          <button
+            type="button"
+            className="btn small"
+            disabled={busy || choice === null}
+            onClick={() => choice !== null && void run(() => orderApi.bindCoupon(order.id, choice), 'Coupon applied')}
+          >
+            Use coupon
+          </button>
         </fieldset>
       )}
     </section>
@@ -131,7 +209,9 @@ function useAttemptKeys() {
   const keys = useRef<Partial<Record<PayMethod, string>>>({});
   return {
     get: (m: PayMethod) => (keys.current[m] ??= newIdempotencyKey()),
-    settle: (m: PayMethod, code: number) => { if (code === 200 || code === 10000) delete keys.current[m]; },
+    settle: (m: PayMethod, code: number) => {
+      if (code === 200 || code === 10000) delete keys.current[m];
+    },
   };
 }
 
@@ -141,12 +221,21 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
   const [balance, setBalance] = useState<number | null>(null);
   const [busy, setBusy] = useState<PayMethod | null>(null);
   const [paypalPending, setPaypalPending] = useState<{ paypalOrderId: string; approveUrl: string | null } | null>(null);
-  const [stripe, setStripe] = useState<{ method: 'card' | 'stripe'; paymentId: number; clientSecret: string; publishableKey: string } | null>(null);
+  const [stripe, setStripe] = useState<{
+    method: 'card' | 'stripe';
+    paymentId: number;
+    clientSecret: string;
+    publishableKey: string;
+  } | null>(null);
   const keys = useAttemptKeys();
 
   useEffect(() => {
-    void paymentApi.methods().then((res) => { if (res.code === 200) setMethods(res.data ?? []); });
-    void balanceApi.balance().then((res) => { if (res.code === 200 && res.data) setBalance(res.data.balance); });
+    void paymentApi.methods().then((res) => {
+      if (res.code === 200) setMethods(res.data ?? []);
+    });
+    void balanceApi.balance().then((res) => {
+      if (res.code === 200 && res.data) setBalance(res.data.balance);
+    });
   }, [order.total]);
 
   const paid = async () => {
@@ -161,7 +250,10 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
     keys.settle('balance', res.code);
     setBusy(null);
     if (res.code === 200) await paid();
-    else void balanceApi.balance().then((b) => { if (b.code === 200 && b.data) setBalance(b.data.balance); });
+    else
+      void balanceApi.balance().then((b) => {
+        if (b.code === 200 && b.data) setBalance(b.data.balance);
+      });
   }
 
   async function payPayPal() {
@@ -189,11 +281,19 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
     keys.settle(method, res.code);
     setBusy(null);
     if (res.code !== 200 || !res.data) return;
-    if (!res.data.clientSecret || !res.data.publishableKey) { toast('error', 'System exception, please try again later'); return; }
+    if (!res.data.clientSecret || !res.data.publishableKey) {
+      toast('error', 'System exception, please try again later');
+      return;
+    }
     setStripe({ method, paymentId: res.data.paymentId, clientSecret: res.data.clientSecret, publishableKey: res.data.publishableKey });
   }
 
-  if (!methods) return <section className="card"><p className="muted">Loading payment methods…</p></section>;
+  if (!methods)
+    return (
+      <section className="card">
+        <p className="muted">Loading payment methods…</p>
+      </section>
+    );
   const info = (m: PayMethod) => methods.find((x) => x.method === m);
   const short = balance !== null && balance < order.total;
 
@@ -204,7 +304,10 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
         <button type="button" className="btn primary block" disabled={busy !== null || short} onClick={() => void payBalance()}>
           {busy === 'balance' ? 'Paying…' : `Pay ${formatUsd(order.total)} with Balance`}
         </button>
-        <p className="muted small" aria-live="polite">Balance: {balance === null ? '…' : formatUsd(balance)}{short ? ' · Insufficient balance' : ''}</p>
+        <p className="muted small" aria-live="polite">
+          Balance: {balance === null ? '…' : formatUsd(balance)}
+          {short ? ' · Insufficient balance' : ''}
+        </p>
       </div>
       {(['paypal', 'card', 'stripe'] as const).map((m) => {
         const mi = info(m);
@@ -212,29 +315,56 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
         if (!mi?.configured) {
           return (
             <div key={m} className="pay-method">
-              <button type="button" className="btn block" disabled aria-describedby={`nc-${m}`}>{name}: {NOT_CONFIGURED}</button>
-              <p id={`nc-${m}`} className="muted small">{CommerceMessages.paymentNotConfigured}</p>
+              <button type="button" className="btn block" disabled aria-describedby={`nc-${m}`}>
+                {name}: {NOT_CONFIGURED}
+              </button>
+              <p id={`nc-${m}`} className="muted small">
+                {CommerceMessages.paymentNotConfigured}
+              </p>
             </div>
           );
         }
         return (
           <div key={m} className="pay-method">
-            <button type="button" className="btn block" disabled={busy !== null} onClick={() => void (m === 'paypal' ? payPayPal() : payStripe(m))}>
+            <button
+              type="button"
+              className="btn block"
+              disabled={busy !== null}
+              onClick={() => void (m === 'paypal' ? payPayPal() : payStripe(m))}
+            >
               {busy === m ? 'Starting…' : `Pay with ${name}`}
             </button>
             {m === 'paypal' && paypalPending && (
               <div className="pay-followup">
-                <p className="small">Approve the payment in the PayPal window{paypalPending.approveUrl ? <> (<a href={paypalPending.approveUrl} target="_blank" rel="noopener">open PayPal</a>)</> : null}, then complete it here.</p>
-                <button type="button" className="btn primary small" disabled={busy !== null} onClick={() => void capturePayPal()}>Complete PayPal payment</button>
+                <p className="small">
+                  Approve the payment in the PayPal window
+                  {paypalPending.approveUrl ? (
+                    <>
+                      {' '}
+                      (
+                      <a href={paypalPending.approveUrl} target="_blank" rel="noopener">
+                        open PayPal
+                      </a>
+                      )
+                    </>
+                  ) : null}
+                  , then complete it here.
+                </p>
+                <button type="button" className="btn primary small" disabled={busy !== null} onClick={() => void capturePayPal()}>
+                  Complete PayPal payment
+                </button>
               </div>
             )}
             {stripe && stripe.method === m && (
-              <StripeCardForm clientSecret={stripe.clientSecret} publishableKey={stripe.publishableKey}
+              <StripeCardForm
+                clientSecret={stripe.clientSecret}
+                publishableKey={stripe.publishableKey}
                 onConfirmed={async () => {
                   const res = await paymentApi.stripeSync(stripe.paymentId);
                   if (res.code === 200 && res.data?.status === 'succeeded') await paid();
                   else if (res.code === 200) toast('info', res.data?.message ?? 'The payment has not been completed yet');
-                }} />
+                }}
+              />
             )}
           </div>
         );

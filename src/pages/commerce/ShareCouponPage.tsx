@@ -28,16 +28,26 @@ export function ShareCouponPage() {
 
   useEffect(() => {
     let live = true;
-    if (!id) { setLanding({ valid: false, shareCode: null, reward: null }); return; }
-    void couponApi.shareLanding(id).then((res) => { if (live) setLanding(res.code === 200 && res.data ? res.data : { valid: false, shareCode: null, reward: null }); });
-    return () => { live = false; };
+    if (!id) {
+      setLanding({ valid: false, shareCode: null, reward: null });
+      return;
+    }
+    void couponApi.shareLanding(id).then((res) => {
+      if (live) setLanding(res.code === 200 && res.data ? res.data : { valid: false, shareCode: null, reward: null });
+    });
+    return () => {
+      live = false;
+    };
   }, [id]);
 
   async function sendCode(): Promise<boolean> {
     f.setServerError('');
     if (!f.check({ username: sendCodeSchema.email! }, ['username'])) return false;
     const res = await userApi.sendEmailCode({ email: f.values.username.trim(), type: 'register' });
-    if (res.code === 200) { toast('success', res.msg); return true; }
+    if (res.code === 200) {
+      toast('success', res.msg);
+      return true;
+    }
     f.setServerError(res.msg);
     return false;
   }
@@ -57,7 +67,12 @@ export function ShareCouponPage() {
     f.setServerError(res.msg);
   }
 
-  if (!landing) return <div className="page-loading" role="status">Loading the invitation…</div>;
+  if (!landing)
+    return (
+      <div className="page-loading" role="status">
+        Loading the invitation…
+      </div>
+    );
   const reward = landing.reward;
 
   return (
@@ -65,21 +80,49 @@ export function ShareCouponPage() {
       <section className="auth-card" aria-labelledby="share-title">
         <h1 id="share-title">{landing.valid ? 'You are invited: get a coupon' : 'This invitation link is not valid'}</h1>
         {landing.valid && reward && (
-          <p className="lead">Register through this link and you and your friend both get <strong>{reward.title}</strong> ({couponValue(reward)}, {couponCondition(reward).toLowerCase()}), plus the sign-up coupon.</p>
+          <p className="lead">
+            Register through this link and you and your friend both get <strong>{reward.title}</strong> ({couponValue(reward)},{' '}
+            {couponCondition(reward).toLowerCase()}), plus the sign-up coupon.
+          </p>
         )}
-        {!landing.valid && <p>Ask your friend for a new link, or <Link to="/register">register</Link> for the sign-up coupon.</p>}
+        {!landing.valid && (
+          <p>
+            Ask your friend for a new link, or <Link to="/register">register</Link> for the sign-up coupon.
+          </p>
+        )}
         {landing.valid && snap.loggedIn && !done && (
-          <p>You are already logged in. <Link to="/coupons">Invite your own friends</Link> and both of you get a coupon.</p>
+          <p>
+            You are already logged in. <Link to="/coupons">Invite your own friends</Link> and both of you get a coupon.
+          </p>
         )}
         {landing.valid && !snap.loggedIn && !done && (
           <form className="auth-form" onSubmit={submit} noValidate aria-label="Register with invitation">
             <Field label="Email" type="email" autoComplete="email" placeholder="Email address" {...f.bind('username')} />
-            <Field label="Email verification code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder="6-digit code"
-              {...f.bind('emailCode')} suffix={<EmailCodeButton send={sendCode} />} />
+            <Field
+              label="Email verification code"
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="one-time-code"
+              placeholder="6-digit code"
+              {...f.bind('emailCode')}
+              suffix={<EmailCodeButton send={sendCode} />}
+            />
             <Field label="Password" type="password" autoComplete="new-password" placeholder="6-20 characters" {...f.bind('password')} />
-            <Field label="Confirm password" type="password" autoComplete="new-password" placeholder="Repeat the password" {...f.bind('confirmPassword')} />
-            {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-            <button type="submit" className="btn primary block" disabled={busy}>{busy ? 'Creating account…' : 'Register and get coupons'}</button>
+            <Field
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Repeat the password"
+              {...f.bind('confirmPassword')}
+            />
+            {f.serverError && (
+              <div className="form-error" role="alert">
+                {f.serverError}
+              </div>
+            )}
+            <button type="submit" className="btn primary block" disabled={busy}>
+              {busy ? 'Creating account…' : 'Register and get coupons'}
+            </button>
           </form>
         )}
       </section>

@@ -26,9 +26,11 @@ function useAddresses() {
   const reload = useCallback(async () => {
     const res = await addressApi.list();
     if (res.code === 200) setList(res.data ?? []);
-    return res.code === 200 ? res.data ?? [] : null;
+    return res.code === 200 ? (res.data ?? []) : null;
   }, []);
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   return { list, setList, reload };
 }
 
@@ -55,12 +57,18 @@ export function ShoppingCartPage() {
   const [busy, setBusy] = useState(false);
   const checkoutKey = useRef<string | null>(null);
 
-  useEffect(() => { void refreshCart(false); }, []);
+  useEffect(() => {
+    void refreshCart(false);
+  }, []);
 
   // Shipping for the chosen lines to the address's country, whenever either changes.
   const costKey = address ? `${address.country_code}|${selected.map((i) => `${i.id}x${i.quantity}`).join(',')}` : '';
   useEffect(() => {
-    if (!address || selectedIds.length === 0) { setCosts(null); setCostError(''); return; }
+    if (!address || selectedIds.length === 0) {
+      setCosts(null);
+      setCostError('');
+      return;
+    }
     let live = true;
     void cartApi.logistics(address.country_code, selectedIds).then((res) => {
       if (!live) return;
@@ -74,7 +82,9 @@ export function ShoppingCartPage() {
         setCostError(res.msg);
       }
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [costKey]);
 
@@ -83,7 +93,12 @@ export function ShoppingCartPage() {
     if (address && address.country_code !== c.countryCode) void cartApi.setCountry(address.country_code);
   }, [address, c.countryCode]);
 
-  const groupStates = (costs?.groups ?? []).map((g) => ({ shipFromName: g.shipFromName, refused: g.refused, methods: g.methods, chosen: methods[g.shipFrom] ?? null }));
+  const groupStates = (costs?.groups ?? []).map((g) => ({
+    shipFromName: g.shipFromName,
+    refused: g.refused,
+    methods: g.methods,
+    chosen: methods[g.shipFrom] ?? null,
+  }));
   const blockers = checkoutBlockers(selected.length, address, groupStates);
   const productSubtotal = (costs?.groups ?? []).reduce((s, g) => s + g.subtotal, 0);
   const shipping = (costs?.groups ?? []).reduce((s, g) => s + (g.methods.find((m) => m.logisticsId === methods[g.shipFrom])?.cost ?? 0), 0);
@@ -104,7 +119,12 @@ export function ShoppingCartPage() {
     }
   }
 
-  if (groups === null) return <div className="page-loading" role="status">Loading your cart…</div>;
+  if (groups === null)
+    return (
+      <div className="page-loading" role="status">
+        Loading your cart…
+      </div>
+    );
 
   return (
     <div className="commerce cart-page">
@@ -112,7 +132,9 @@ export function ShoppingCartPage() {
       {items.length === 0 ? (
         <div className="empty-state">
           <p>Your cart is empty.</p>
-          <Link className="btn primary" to="/all-products">Design product</Link>
+          <Link className="btn primary" to="/all-products">
+            Design product
+          </Link>
         </div>
       ) : (
         <div className="cart-layout">
@@ -121,17 +143,42 @@ export function ShoppingCartPage() {
               const cost = costs?.groups.find((x) => x.shipFrom === g.shipFrom);
               return (
                 <section key={g.shipFrom} className="cart-group" aria-labelledby={`group-${g.shipFrom}`}>
-                  <h2 id={`group-${g.shipFrom}`}>Ships from {g.shipFromName} <span className="muted small">({g.shipTrolleyItemList.length} items)</span></h2>
+                  <h2 id={`group-${g.shipFrom}`}>
+                    Ships from {g.shipFromName} <span className="muted small">({g.shipTrolleyItemList.length} items)</span>
+                  </h2>
                   <table className="cart-table">
                     <thead>
-                      <tr><th scope="col"><span className="sr-only">Order</span></th><th scope="col">Product</th><th scope="col">Unit cost</th><th scope="col">Quantity</th><th scope="col">Subtotal</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+                      <tr>
+                        <th scope="col">
+                          <span className="sr-only">Order</span>
+                        </th>
+                        <th scope="col">Product</th>
+                        <th scope="col">Unit cost</th>
+                        <th scope="col">Quantity</th>
+                        <th scope="col">Subtotal</th>
+                        <th scope="col">
+                          <span className="sr-only">Actions</span>
+                        </th>
+                      </tr>
                     </thead>
                     <tbody>
                       {g.shipTrolleyItemList.map((i) => (
                         <tr key={i.id} className={i.available ? undefined : 'unavailable'} aria-label={`${i.title} ${i.variantTitle}`}>
                           <td>
-                            <input type="checkbox" aria-label={`Order ${i.title} ${i.variantTitle}`} disabled={!i.available} checked={i.available && !unchecked.has(i.id)}
-                              onChange={(e) => setUnchecked((u) => { const n = new Set(u); if (e.target.checked) n.delete(i.id); else n.add(i.id); return n; })} />
+                            <input
+                              type="checkbox"
+                              aria-label={`Order ${i.title} ${i.variantTitle}`}
+                              disabled={!i.available}
+                              checked={i.available && !unchecked.has(i.id)}
+                              onChange={(e) =>
+                                setUnchecked((u) => {
+                                  const n = new Set(u);
+                                  if (e.target.checked) n.delete(i.id);
+                                  else n.add(i.id);
+                                  return n;
+                                })
+                              }
+                            />
                           </td>
                           <td>
                             <div className="line">
@@ -139,7 +186,11 @@ export function ShoppingCartPage() {
                               <div>
                                 <div className="line-title">{i.title}</div>
                                 {i.anotherName && <div className="muted small">{i.anotherName}</div>}
-                                <div className="muted small">{i.variantTitle}{i.sku ? ` · ${i.sku}` : ''}{i.myProductId ? ' · My product' : ''}</div>
+                                <div className="muted small">
+                                  {i.variantTitle}
+                                  {i.sku ? ` · ${i.sku}` : ''}
+                                  {i.myProductId ? ' · My product' : ''}
+                                </div>
                                 {!i.available && <div className="field-error">No longer available</div>}
                               </div>
                             </div>
@@ -148,19 +199,60 @@ export function ShoppingCartPage() {
                           <td>{i.available ? <QuantityInput item={i} onSaved={() => void refreshCart()} /> : i.quantity}</td>
                           <td>{formatUsd(i.subtotal)}</td>
                           <td className="line-actions">
-                            {i.available && <button type="button" className="link-btn" aria-label={`Change variant of ${i.title} ${i.variantTitle}`} onClick={() => setEditVariant(i)}>Variant</button>}
-                            {i.available && <button type="button" className="link-btn" aria-label={`Add variants of ${i.title}`} onClick={() => setAddVariants(i)}>Add variants</button>}
                             {i.available && (
-                              <button type="button" className="link-btn" aria-label={`Copy ${i.title} ${i.variantTitle}`}
-                                onClick={async () => { const r = await cartApi.copy(i.id); if (r.code === 200) { toast('success', 'Copied'); void refreshCart(); } }}>Copy</button>
+                              <button
+                                type="button"
+                                className="link-btn"
+                                aria-label={`Change variant of ${i.title} ${i.variantTitle}`}
+                                onClick={() => setEditVariant(i)}
+                              >
+                                Variant
+                              </button>
                             )}
-                            <button type="button" className="link-btn danger" aria-label={`Delete ${i.title} ${i.variantTitle}`} onClick={() => setConfirmDelete(i)}>Delete</button>
+                            {i.available && (
+                              <button
+                                type="button"
+                                className="link-btn"
+                                aria-label={`Add variants of ${i.title}`}
+                                onClick={() => setAddVariants(i)}
+                              >
+                                Add variants
+                              </button>
+                            )}
+                            {i.available && (
+                              <button
+                                type="button"
+                                className="link-btn"
+                                aria-label={`Copy ${i.title} ${i.variantTitle}`}
+                                onClick={async () => {
+                                  const r = await cartApi.copy(i.id);
+                                  if (r.code === 200) {
+                                    toast('success', 'Copied');
+                                    void refreshCart();
+                                  }
+                                }}
+                              >
+                                Copy
+                              </button>
+                            )}
+                            <button
+                              type="button"
+                              className="link-btn danger"
+                              aria-label={`Delete ${i.title} ${i.variantTitle}`}
+                              onClick={() => setConfirmDelete(i)}
+                            >
+                              Delete
+                            </button>
                           </td>
                         </tr>
                       ))}
                     </tbody>
                   </table>
-                  <ShippingChoice group={cost} chosen={methods[g.shipFrom] ?? null} onChoose={(id) => setMethods((m) => ({ ...m, [g.shipFrom]: id }))} />
+                  <ShippingChoice
+                    group={cost}
+                    chosen={methods[g.shipFrom] ?? null}
+                    onChoose={(id) => setMethods((m) => ({ ...m, [g.shipFrom]: id }))}
+                  />
                 </section>
               );
             })}
@@ -169,7 +261,9 @@ export function ShoppingCartPage() {
           <aside className="cart-side" aria-label="Order summary">
             <section className="card" aria-labelledby="ship-to">
               <h2 id="ship-to">Ship to</h2>
-              {addresses.list === null ? <p className="muted">Loading addresses…</p> : addresses.list.length === 0 ? (
+              {addresses.list === null ? (
+                <p className="muted">Loading addresses…</p>
+              ) : addresses.list.length === 0 ? (
                 <p>No shipping address yet.</p>
               ) : (
                 <fieldset className="address-list">
@@ -179,32 +273,71 @@ export function ShoppingCartPage() {
                       <input type="radio" name="address" checked={address?.id === a.id} onChange={() => setAddressId(a.id)} />
                       <span>
                         <strong>{[a.first_name, a.last_name].filter(Boolean).join(' ') || '(no name)'}</strong>
-                        <span className="muted small"> {[a.address1, a.address2, a.city, a.province, a.zip].filter(Boolean).join(', ')}</span>
-                        <span className="small"> {a.country}{FREE_EU.has(a.country_code) ? ' · free shipping country' : ''}</span>
+                        <span className="muted small">
+                          {' '}
+                          {[a.address1, a.address2, a.city, a.province, a.zip].filter(Boolean).join(', ')}
+                        </span>
+                        <span className="small">
+                          {' '}
+                          {a.country}
+                          {FREE_EU.has(a.country_code) ? ' · free shipping country' : ''}
+                        </span>
                       </span>
-                      <button type="button" className="link-btn" aria-label={`Edit address of ${a.first_name || a.last_name}`} onClick={() => setAddressDialog({ editing: a })}>Edit</button>
+                      <button
+                        type="button"
+                        className="link-btn"
+                        aria-label={`Edit address of ${a.first_name || a.last_name}`}
+                        onClick={() => setAddressDialog({ editing: a })}
+                      >
+                        Edit
+                      </button>
                     </label>
                   ))}
                 </fieldset>
               )}
-              <button type="button" className="btn small" onClick={() => setAddressDialog({ editing: null })}>Add address</button>
+              <button type="button" className="btn small" onClick={() => setAddressDialog({ editing: null })}>
+                Add address
+              </button>
             </section>
 
             <section className="card cart-summary" aria-labelledby="summary-title">
               <h2 id="summary-title">Summary</h2>
               <dl>
-                <div><dt>Items</dt><dd>{selected.reduce((s, i) => s + i.quantity, 0)}</dd></div>
-                <div><dt>Products</dt><dd>{costs ? formatUsd(totals.subtotal) : '—'}</dd></div>
-                <div><dt>Shipping</dt><dd>{costs ? formatUsd(totals.shippingCost) : '—'}</dd></div>
-                <div className="total"><dt>Total</dt><dd>{costs ? formatUsd(totals.total) : '—'}</dd></div>
+                <div>
+                  <dt>Items</dt>
+                  <dd>{selected.reduce((s, i) => s + i.quantity, 0)}</dd>
+                </div>
+                <div>
+                  <dt>Products</dt>
+                  <dd>{costs ? formatUsd(totals.subtotal) : '—'}</dd>
+                </div>
+                <div>
+                  <dt>Shipping</dt>
+                  <dd>{costs ? formatUsd(totals.shippingCost) : '—'}</dd>
+                </div>
+                <div className="total">
+                  <dt>Total</dt>
+                  <dd>{costs ? formatUsd(totals.total) : '—'}</dd>
+                </div>
               </dl>
-              {costError && <p className="form-error" role="alert">{costError}</p>}
+              {costError && (
+                <p className="form-error" role="alert">
+                  {costError}
+                </p>
+              )}
               {blockers.length > 0 && (
                 <ul className="blockers" aria-label="Before you order">
-                  {blockers.map((b) => <li key={b}>{b}</li>)}
+                  {blockers.map((b) => (
+                    <li key={b}>{b}</li>
+                  ))}
                 </ul>
               )}
-              <button type="button" className="btn primary block" disabled={busy || blockers.length > 0 || !costs} onClick={() => void checkout()}>
+              <button
+                type="button"
+                className="btn primary block"
+                disabled={busy || blockers.length > 0 || !costs}
+                onClick={() => void checkout()}
+              >
                 {busy ? 'Placing order…' : 'Check out'}
               </button>
               <p className="muted small">Coupons and payment come next. Coupons are applied on the payment page.</p>
@@ -213,30 +346,55 @@ export function ShoppingCartPage() {
         </div>
       )}
 
-      <ConfirmDialog open={confirmDelete !== null} text={CART_DELETE_CONFIRM} onCancel={() => setConfirmDelete(null)}
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        text={CART_DELETE_CONFIRM}
+        onCancel={() => setConfirmDelete(null)}
         onConfirm={async () => {
           const item = confirmDelete;
           setConfirmDelete(null);
           if (item && (await deleteCartItem(item.id))) toast('success', 'Deleted from the cart');
-        }} />
+        }}
+      />
       <EditVariantDialog item={editVariant} onClose={() => setEditVariant(null)} onSaved={() => void refreshCart()} />
       <AddVariantsDialog item={addVariants} onClose={() => setAddVariants(null)} onSaved={() => void refreshCart()} />
-      <Modal open={addressDialog !== null} title={addressDialog?.editing ? 'Edit address' : 'Add address'} onClose={() => setAddressDialog(null)} width={620}>
-        <AddressForm editing={addressDialog?.editing ?? null} onCancel={() => setAddressDialog(null)}
+      <Modal
+        open={addressDialog !== null}
+        title={addressDialog?.editing ? 'Edit address' : 'Add address'}
+        onClose={() => setAddressDialog(null)}
+        width={620}
+      >
+        <AddressForm
+          editing={addressDialog?.editing ?? null}
+          onCancel={() => setAddressDialog(null)}
           onSaved={async (a) => {
             setAddressDialog(null);
             await addresses.reload();
             setAddressId(a.id);
             toast('success', 'Address saved');
-          }} />
+          }}
+        />
       </Modal>
     </div>
   );
 }
 
-function ShippingChoice({ group, chosen, onChoose }: { group: LogisticsCosts['groups'][number] | undefined; chosen: number | null; onChoose: (id: number) => void }) {
+function ShippingChoice({
+  group,
+  chosen,
+  onChoose,
+}: {
+  group: LogisticsCosts['groups'][number] | undefined;
+  chosen: number | null;
+  onChoose: (id: number) => void;
+}) {
   if (!group) return null;
-  if (group.refused) return <p className="ship-refused" role="alert">{group.refused}</p>;
+  if (group.refused)
+    return (
+      <p className="ship-refused" role="alert">
+        {group.refused}
+      </p>
+    );
   if (group.methods.length === 0) return <p className="ship-refused">No shipping method is available for these items.</p>;
   return (
     <fieldset className="ship-methods">
@@ -245,7 +403,9 @@ function ShippingChoice({ group, chosen, onChoose }: { group: LogisticsCosts['gr
         <label key={m.logisticsId} className="ship-method">
           <input type="radio" name={`ship-${group.shipFrom}`} checked={chosen === m.logisticsId} onChange={() => onChoose(m.logisticsId)} />
           <span className="ship-name">{m.shipMethod}</span>
-          <span className="muted small">{m.carrier} · {m.shipTime}</span>
+          <span className="muted small">
+            {m.carrier} · {m.shipTime}
+          </span>
           <span className="ship-cost">{m.freeShipping || m.cost === 0 ? 'Free shipping' : formatUsd(m.cost)}</span>
         </label>
       ))}

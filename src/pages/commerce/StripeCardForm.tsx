@@ -6,10 +6,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Messages } from '../../../contract/envelope';
 
-interface StripeCardElement { mount(el: HTMLElement): void; destroy(): void }
+interface StripeCardElement {
+  mount(el: HTMLElement): void;
+  destroy(): void;
+}
 interface StripeJs {
   elements(): { create(type: 'card', opts?: Record<string, unknown>): StripeCardElement };
-  confirmCardPayment(secret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: { message?: string }; paymentIntent?: { status: string } }>;
+  confirmCardPayment(
+    secret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ): Promise<{ error?: { message?: string }; paymentIntent?: { status: string } }>;
 }
 type StripeFactory = (key: string) => StripeJs;
 
@@ -24,13 +30,24 @@ function loadStripe(): Promise<StripeFactory> {
     s.src = STRIPE_JS;
     s.async = true;
     s.onload = () => (w.Stripe ? resolve(w.Stripe) : reject(new Error('Stripe.js did not load')));
-    s.onerror = () => { loading = null; reject(new Error('Stripe.js could not be loaded')); };
+    s.onerror = () => {
+      loading = null;
+      reject(new Error('Stripe.js could not be loaded'));
+    };
     document.head.appendChild(s);
   });
   return loading;
 }
 
-export function StripeCardForm({ clientSecret, publishableKey, onConfirmed }: { clientSecret: string; publishableKey: string; onConfirmed: () => Promise<void> }) {
+export function StripeCardForm({
+  clientSecret,
+  publishableKey,
+  onConfirmed,
+}: {
+  clientSecret: string;
+  publishableKey: string;
+  onConfirmed: () => Promise<void>;
+}) {
   const mountAt = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ js: StripeJs; card: StripeCardElement } | null>(null);
   const [error, setError] = useState('');
@@ -39,30 +56,47 @@ export function StripeCardForm({ clientSecret, publishableKey, onConfirmed }: { 
   useEffect(() => {
     let card: StripeCardElement | null = null;
     let live = true;
-    loadStripe().then((factory) => {
-      if (!live || !mountAt.current) return;
-      const js = factory(publishableKey);
-      card = js.elements().create('card', { hidePostalCode: true });
-      card.mount(mountAt.current);
-      setStripe({ js, card });
-    }).catch(() => { if (live) setError(Messages.systemException); });
-    return () => { live = false; card?.destroy(); };
+    loadStripe()
+      .then((factory) => {
+        if (!live || !mountAt.current) return;
+        const js = factory(publishableKey);
+        card = js.elements().create('card', { hidePostalCode: true });
+        card.mount(mountAt.current);
+        setStripe({ js, card });
+      })
+      .catch(() => {
+        if (live) setError(Messages.systemException);
+      });
+    return () => {
+      live = false;
+      card?.destroy();
+    };
   }, [publishableKey]);
 
   return (
-    <form className="stripe-form" aria-label="Card details" onSubmit={async (e) => {
-      e.preventDefault();
-      if (!stripe) return;
-      setBusy(true);
-      setError('');
-      const r = await stripe.js.confirmCardPayment(clientSecret, { payment_method: { card: stripe.card } });
-      if (r.error) setError(r.error.message ?? 'The payment was not completed');
-      else await onConfirmed();
-      setBusy(false);
-    }}>
+    <form
+      className="stripe-form"
+      aria-label="Card details"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!stripe) return;
+        setBusy(true);
+        setError('');
+        const r = await stripe.js.confirmCardPayment(clientSecret, { payment_method: { card: stripe.card } });
+        if (r.error) setError(r.error.message ?? 'The payment was not completed');
+        else await onConfirmed();
+        setBusy(false);
+      }}
+    >
       <div ref={mountAt} className="stripe-card" />
-      {error && <div className="form-error" role="alert">{error}</div>}
-      <button type="submit" className="btn primary small" disabled={!stripe || busy}>{busy ? 'Paying…' : 'Pay now'}</button>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <button type="submit" className="btn primary small" disabled={!stripe || busy}>
+        {busy ? 'Paying…' : 'Pay now'}
+      </button>
     </form>
   );
 }

@@ -4,8 +4,16 @@
  * computes a total.
  */
 import {
-  COUPON_SOURCE_NAMES, COUPON_TYPE_PERCENT, DEFAULT_ORDER_PAGE_SIZE, DEFAULT_ORDER_SORT, ORDER_SORTS, formatUsd, isAddressFilled,
-  type OrderSort, type OrderTab, type ShipAddress,
+  COUPON_SOURCE_NAMES,
+  COUPON_TYPE_PERCENT,
+  DEFAULT_ORDER_PAGE_SIZE,
+  DEFAULT_ORDER_SORT,
+  ORDER_SORTS,
+  formatUsd,
+  isAddressFilled,
+  type OrderSort,
+  type OrderTab,
+  type ShipAddress,
 } from '../../../contract/commerce';
 import { ORDER_TABS, PAGE_SIZES } from '../../../contract/constants';
 import { CommerceMessages } from '../../../contract/commerce';
@@ -35,7 +43,11 @@ export interface ShippingGroupState {
  * no address, an address that is not filled (no first or last name, or no address line), a
  * warehouse that does not ship there ('Only Ship to USA', …), a group without a shipping method.
  */
-export function checkoutBlockers(selected: number, address: Pick<ShipAddress, 'first_name' | 'last_name' | 'address1' | 'address2'> | null, groups: readonly ShippingGroupState[]): string[] {
+export function checkoutBlockers(
+  selected: number,
+  address: Pick<ShipAddress, 'first_name' | 'last_name' | 'address1' | 'address2'> | null,
+  groups: readonly ShippingGroupState[],
+): string[] {
   const out: string[] = [];
   if (selected === 0) out.push(CommerceMessages.cartEmpty);
   if (!address) out.push(NO_ADDRESS);
@@ -49,7 +61,10 @@ export function checkoutBlockers(selected: number, address: Pick<ShipAddress, 'f
 }
 
 /** The method a group starts with: the one chosen before if still offered, else the default. */
-export function initialMethod(methods: readonly { logisticsId: number; isDefault: boolean }[], previous: number | null | undefined): number | null {
+export function initialMethod(
+  methods: readonly { logisticsId: number; isDefault: boolean }[],
+  previous: number | null | undefined,
+): number | null {
   if (previous != null && methods.some((m) => m.logisticsId === previous)) return previous;
   return (methods.find((m) => m.isDefault) ?? methods[0])?.logisticsId ?? null;
 }
@@ -67,7 +82,12 @@ export const ORDER_SORT_LABELS: Readonly<Record<OrderSort, string>> = {
   updated_asc: 'Updated: oldest first',
 };
 
-export interface OrdersQuery { tab: OrderTab; sort: OrderSort; pageNum: number; pageSize: number }
+export interface OrdersQuery {
+  tab: OrderTab;
+  sort: OrderSort;
+  pageNum: number;
+  pageSize: number;
+}
 
 /** Reads the orders page state from the URL; anything unknown falls back to the default. */
 export function readOrdersQuery(sp: URLSearchParams): OrdersQuery {

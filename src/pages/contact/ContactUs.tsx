@@ -1,11 +1,9 @@
-export const title = 'Contact Us';
-
 const SUPPORT_EMAIL = 'support@podstudio.example';
 
-type FaqItem = {
+interface FaqItem {
   question: string;
   answer: string;
-};
+}
 
 const FAQ: readonly FaqItem[] = [
   {
@@ -56,25 +54,24 @@ export function ContactUs() {
       <h1>Contact Us</h1>
       <p className="note">Last updated: November 1, 2026</p>
       <p className="lead">
-        Questions about a product, a design, your store connection or an order? Our support team is here to help, and
-        every merchant has a dedicated customer-service manager who knows their account.
+        Questions about a product, a design, your store connection or an order? Our support team is here to help, and every merchant has a
+        dedicated customer-service manager who knows their account.
       </p>
 
       <section id="ways-to-reach-us">
         <h2>Ways to reach us</h2>
         <ul>
           <li>
-            <strong>E-mail</strong>:{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Best for detailed questions, attachments such as
-            photos of a damaged item, and anything you want a written record of.
+            <strong>E-mail</strong>: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Best for detailed questions, attachments such
+            as photos of a damaged item, and anything you want a written record of.
           </li>
           <li>
-            <strong>Service chat</strong>: once you are logged in, open the chat from any page in your dashboard to talk
-            to your customer-service manager. Your conversation history stays in one place.
+            <strong>Service chat</strong>: once you are logged in, open the chat from any page in your dashboard to talk to your
+            customer-service manager. Your conversation history stays in one place.
           </li>
           <li>
-            <strong>Help Center</strong>: step-by-step guides for designing products, connecting stores and managing
-            orders, linked from the menu in your dashboard.
+            <strong>Help Center</strong>: step-by-step guides for designing products, connecting stores and managing orders, linked from the
+            menu in your dashboard.
           </li>
         </ul>
         <address>
@@ -88,16 +85,16 @@ export function ContactUs() {
         <h2>Business hours</h2>
         <ul>
           <li>
-            <strong>Monday to Friday</strong>: 9:00 AM to 6:00 PM Eastern Time (ET; UTC&minus;5, or UTC&minus;4 during
-            daylight saving time).
+            <strong>Monday to Friday</strong>: 9:00 AM to 6:00 PM Eastern Time (ET; UTC&minus;5, or UTC&minus;4 during daylight saving
+            time).
           </li>
           <li>
-            <strong>Saturday and Sunday</strong>: we monitor e-mail and chat for urgent order issues, such as address
-            changes and cancellations.
+            <strong>Saturday and Sunday</strong>: we monitor e-mail and chat for urgent order issues, such as address changes and
+            cancellations.
           </li>
           <li>
-            <strong>US public holidays</strong>: urgent order issues only. We announce holiday schedules in your
-            dashboard notifications in advance.
+            <strong>US public holidays</strong>: urgent order issues only. We announce holiday schedules in your dashboard notifications in
+            advance.
           </li>
         </ul>
       </section>
@@ -105,21 +102,19 @@ export function ContactUs() {
       <section id="response-time">
         <h2>Response time</h2>
         <p>
-          We reply to every message <strong>within 24 hours</strong>, and usually much faster during business hours.
-          Urgent requests, such as changing an address or cancelling an order before production, are handled first, so
-          please mention &ldquo;urgent&rdquo; in your subject line or first chat message.
+          We reply to every message <strong>within 24 hours</strong>, and usually much faster during business hours. Urgent requests, such
+          as changing an address or cancelling an order before production, are handled first, so please mention &ldquo;urgent&rdquo; in your
+          subject line or first chat message.
         </p>
         <p>
-          Once a month we may ask you to rate our service, including how quickly we responded. Your feedback goes
-          directly to the support team.
+          Once a month we may ask you to rate our service, including how quickly we responded. Your feedback goes directly to the support
+          team.
         </p>
       </section>
 
       <section id="customer-service-manager">
         <h2>Your dedicated customer-service manager</h2>
-        <p>
-          When you register, we assign you a customer-service manager who stays with your account. Your manager can:
-        </p>
+        <p>When you register, we assign you a customer-service manager who stays with your account. Your manager can:</p>
         <ul>
           <li>help you choose products and check designs before you publish them;</li>
           <li>walk you through connecting your Shopify, Etsy or WooCommerce store;</li>
@@ -128,8 +123,8 @@ export function ContactUs() {
           <li>advise on bulk designs, stock orders and Branding Project packages.</li>
         </ul>
         <p>
-          Your manager&rsquo;s name and photo appear in the service chat. If they are away, another member of the team
-          picks up your messages so nothing waits.
+          Your manager&rsquo;s name and photo appear in the service chat. If they are away, another member of the team picks up your
+          messages so nothing waits.
         </p>
       </section>
 
@@ -159,8 +154,7 @@ export function ContactUs() {
         <p>Many answers are in our policies:</p>
         <ul>
           <li>
-            <a href="/policy/shipping">Shipping Policy</a>: production times, delivery areas, transit times, tracking
-            and customs.
+            <a href="/policy/shipping">Shipping Policy</a>: production times, delivery areas, transit times, tracking and customs.
           </li>
           <li>
             <a href="/policy/refund">Refund Policy</a>: misprints, damaged or wrong items, cancellations and refunds.

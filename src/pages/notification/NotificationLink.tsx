@@ -8,11 +8,18 @@ import { refreshUnread, unread } from './unread';
 export function NotificationLink() {
   const userId = useSnapshot(session).user?.sShopUser.id;
   const { count } = useSnapshot(unread);
-  useEffect(() => { if (userId) void refreshUnread(); }, [userId]);
+  useEffect(() => {
+    if (userId) void refreshUnread();
+  }, [userId]);
   if (!userId) return null;
   return (
     <Link to="/notification" className="notification-link" aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}>
-      Notifications{count > 0 && <span className="badge" aria-hidden>{count}</span>}
+      Notifications
+      {count > 0 && (
+        <span className="badge" aria-hidden>
+          {count}
+        </span>
+      )}
     </Link>
   );
 }

@@ -28,9 +28,14 @@ export function NotificationPage() {
 
   const load = useCallback(async () => {
     const res = await messageApi.list(pageNum, pageSize);
-    if (res.code === 200) { setList({ rows: res.rows ?? [], total: res.total ?? 0 }); setFailed(false); } else if (res.code !== 100) setFailed(true);
+    if (res.code === 200) {
+      setList({ rows: res.rows ?? [], total: res.total ?? 0 });
+      setFailed(false);
+    } else if (res.code !== 100) setFailed(true);
   }, [pageNum, pageSize]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   async function markRead(ids: number[] | 'all') {
     const res = await messageApi.markRead(ids);
@@ -46,33 +51,58 @@ export function NotificationPage() {
       <div className="section-head">
         <h1 id="notification-title">Notifications</h1>
         <div className="form-actions">
-          <label>Per page{' '}
+          <label>
+            Per page{' '}
             <select value={pageSize} onChange={(e) => setParams({ pageNum: '1', pageSize: e.target.value })}>
-              {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="button" className="btn small" disabled={!anyUnread} onClick={() => void markRead('all')}>Mark all as read</button>
+          <button type="button" className="btn small" disabled={!anyUnread} onClick={() => void markRead('all')}>
+            Mark all as read
+          </button>
         </div>
       </div>
-      {failed ? <p role="alert">The messages could not be loaded. <button type="button" className="link-btn" onClick={() => void load()}>Try again</button></p>
-        : list === null ? <p className="page-loading" role="status">Loading messages…</p>
-        : list.rows.length === 0 ? <div className="empty-state"><p>No messages yet.</p></div>
-        : (
-          <ul className="message-list" aria-label="Messages">
-            {list.rows.map((m) => (
-              <li key={m.id} className={m.hasRead ? undefined : 'unread'}>
-                <div className="message-head">
-                  <span className="tag">{MESSAGE_TYPE_NAMES[m.type] ?? 'Message'}</span>
-                  {!m.hasRead && <span className="tag warn">Unread</span>}
-                  <time className="muted small" dateTime={m.createTime}>{new Date(m.createTime).toLocaleString('en-US')}</time>
-                </div>
-                <p className="message-title">{m.title}</p>
-                {m.content && <p className="muted">{m.content}</p>}
-                {!m.hasRead && <button type="button" className="link-btn" aria-label={`Mark "${m.title}" as read`} onClick={() => void markRead([m.id])}>Mark as read</button>}
-              </li>
-            ))}
-          </ul>
-        )}
+      {failed ? (
+        <p role="alert">
+          The messages could not be loaded.{' '}
+          <button type="button" className="link-btn" onClick={() => void load()}>
+            Try again
+          </button>
+        </p>
+      ) : list === null ? (
+        <p className="page-loading" role="status">
+          Loading messages…
+        </p>
+      ) : list.rows.length === 0 ? (
+        <div className="empty-state">
+          <p>No messages yet.</p>
+        </div>
+      ) : (
+        <ul className="message-list" aria-label="Messages">
+          {list.rows.map((m) => (
+            <li key={m.id} className={m.hasRead ? undefined : 'unread'}>
+              <div className="message-head">
+                <span className="tag">{MESSAGE_TYPE_NAMES[m.type] ?? 'Message'}</span>
+                {!m.hasRead && <span className="tag warn">Unread</span>}
+                <time className="muted small" dateTime={m.createTime}>
+                  {new Date(m.createTime).toLocaleString('en-US')}
+                </time>
+              </div>
+              <p className="message-title">{m.title}</p>
+              {m.content && <p className="muted">{m.content}</p>}
+              {!m.hasRead && (
+                <button type="button" className="link-btn" aria-label={`Mark "${m.title}" as read`} onClick={() => void markRead([m.id])}>
+                  Mark as read
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       <Pagination page={Math.min(pageNum, pages)} pages={pages} hrefFor={(n) => search(n)} />
     </section>
   );

@@ -19,7 +19,8 @@ import { detailsHref, imagesByColour, LIST_PATH, LIST_TITLE, type ListKind } fro
 import '../../styles/catalog.css';
 import '../../styles/products.css';
 
-type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'failed'; msg: string } | { status: 'ready'; product: MyProductDetail };
+type LoadState =
+  { status: 'loading' } | { status: 'missing' } | { status: 'failed'; msg: string } | { status: 'ready'; product: MyProductDetail };
 
 export function ProductDetailsPage({ kind }: { kind: ListKind }) {
   const { id: rawId = '' } = useParams();
@@ -42,7 +43,9 @@ export function ProductDetailsPage({ kind }: { kind: ListKind }) {
       else if (res.code !== Code.SUCCESS || !res.data) setState({ status: 'failed', msg: res.msg });
       else setState({ status: 'ready', product: res.data });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [id, reload]);
 
   const product = state.status === 'ready' ? state.product : null;
@@ -72,16 +75,32 @@ export function ProductDetailsPage({ kind }: { kind: ListKind }) {
     if (res.code === Code.SUCCESS) navigate(LIST_PATH[kind], { replace: true });
   };
 
-  const back = <Link to={LIST_PATH[kind]} className="myp-back">‹ Back to {LIST_TITLE[kind]}</Link>;
+  const back = (
+    <Link to={LIST_PATH[kind]} className="myp-back">
+      ‹ Back to {LIST_TITLE[kind]}
+    </Link>
+  );
 
-  if (state.status === 'loading') return <div className="myp-page">{back}<p role="status" className="muted">Loading…</p></div>;
+  if (state.status === 'loading')
+    return (
+      <div className="myp-page">
+        {back}
+        <p role="status" className="muted">
+          Loading…
+        </p>
+      </div>
+    );
   if (state.status === 'missing' || state.status === 'failed') {
     return (
       <div className="myp-page">
         {back}
         <div className="empty-state" role="alert">
-          <h1>{state.status === 'missing' ? (kind === 'templates' ? ProductMessages.templateNotFound : ProductMessages.notFound) : state.msg}</h1>
-          <Link to={LIST_PATH[kind]} className="btn">Go to {LIST_TITLE[kind]}</Link>
+          <h1>
+            {state.status === 'missing' ? (kind === 'templates' ? ProductMessages.templateNotFound : ProductMessages.notFound) : state.msg}
+          </h1>
+          <Link to={LIST_PATH[kind]} className="btn">
+            Go to {LIST_TITLE[kind]}
+          </Link>
         </div>
       </div>
     );
@@ -95,15 +114,31 @@ export function ProductDetailsPage({ kind }: { kind: ListKind }) {
       <header className="myp-head">
         <div>
           <h1>{p.title}</h1>
-          {p.parent && <p className="muted">Made on <Link to={p.parent.url}>{p.parent.title}</Link></p>}
+          {p.parent && (
+            <p className="muted">
+              Made on <Link to={p.parent.url}>{p.parent.title}</Link>
+            </p>
+          )}
         </div>
         <div className="myp-actions">
-          {kind === 'templates' && <Link className="btn primary" to={templateUseHref(p.id)}>Use this template</Link>}
-          {kind === 'products' && p.parent && <AddToCartButton productId={p.parent.id} myProductId={p.id} label="Order a sample" className="btn primary" />}
+          {kind === 'templates' && (
+            <Link className="btn primary" to={templateUseHref(p.id)}>
+              Use this template
+            </Link>
+          )}
+          {kind === 'products' && p.parent && (
+            <AddToCartButton productId={p.parent.id} myProductId={p.id} label="Order a sample" className="btn primary" />
+          )}
           {kind === 'products' && <PushToStoreButton productId={p.id} title={p.title} className="btn" />}
-          <Link className="btn" to={editHref(detailsHref(kind, p.id), p.id)}>Edit</Link>
-          <button type="button" className="btn" onClick={() => void copy()} disabled={busy}>Copy</button>
-          <button type="button" className="btn danger" onClick={() => setConfirming(true)} disabled={busy}>Delete</button>
+          <Link className="btn" to={editHref(detailsHref(kind, p.id), p.id)}>
+            Edit
+          </Link>
+          <button type="button" className="btn" onClick={() => void copy()} disabled={busy}>
+            Copy
+          </button>
+          <button type="button" className="btn danger" onClick={() => setConfirming(true)} disabled={busy}>
+            Delete
+          </button>
         </div>
       </header>
 
@@ -142,16 +177,29 @@ export function ProductDetailsPage({ kind }: { kind: ListKind }) {
 
       <section aria-labelledby="myp-variants" className="myp-section">
         <h2 id="myp-variants">Variants and prices</h2>
-        {p.variants.length > 0 && <p className="muted">Selling at {priceRange(p.minPrice, p.maxPrice)} · {p.variants.length} {p.variants.length === 1 ? 'variant' : 'variants'}</p>}
+        {p.variants.length > 0 && (
+          <p className="muted">
+            Selling at {priceRange(p.minPrice, p.maxPrice)} · {p.variants.length} {p.variants.length === 1 ? 'variant' : 'variants'}
+          </p>
+        )}
         <div className="myp-table-wrap">
           <table className="myp-table">
             <thead>
-              <tr><th scope="col">Variant</th><th scope="col">SKU</th><th scope="col">Cost</th><th scope="col">Price</th><th scope="col">Profit</th></tr>
+              <tr>
+                <th scope="col">Variant</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Cost</th>
+                <th scope="col">Price</th>
+                <th scope="col">Profit</th>
+              </tr>
             </thead>
             <tbody>
               {p.variants.map((v) => (
                 <tr key={v.id} className={v.available ? undefined : 'unavailable'}>
-                  <th scope="row">{v.title}{!v.available && <span className="myp-warn"> (no longer sold)</span>}</th>
+                  <th scope="row">
+                    {v.title}
+                    {!v.available && <span className="myp-warn"> (no longer sold)</span>}
+                  </th>
                   <td>{v.sku}</td>
                   <td>{money(v.cost)}</td>
                   <td>{money(v.price)}</td>

@@ -19,7 +19,10 @@ import { PushQueuePanel } from '../../components/shops/PushQueuePanel';
 import '../../styles/catalog.css';
 import '../../styles/products.css';
 
-interface Loaded { rows: MyProductCard[]; total: number }
+interface Loaded {
+  rows: MyProductCard[];
+  total: number;
+}
 
 export function ProductListPage({ kind }: { kind: ListKind }) {
   const [sp] = useSearchParams();
@@ -35,27 +38,31 @@ export function ProductListPage({ kind }: { kind: ListKind }) {
   const [draft, setDraft] = useState(keyword);
   const noun = kind === 'products' ? 'products' : 'templates';
 
-  useEffect(() => { setDraft(keyword); }, [keyword]);
+  useEffect(() => {
+    setDraft(keyword);
+  }, [keyword]);
 
   useEffect(() => {
     const ctrl = new AbortController();
     setFailed(false);
-    void myProductsApi.list({ keyword: keyword || undefined, pageNum: page, pageSize: size, isTemplate: kind === 'templates' ? 1 : 0 }, ctrl.signal).then((res) => {
-      if (res.code === Code.BREAK) return;
-      if (res.code !== Code.SUCCESS) {
-        setFailed(true);
-        return;
-      }
-      const rows = (res.rows ?? []) as MyProductCard[];
-      const total = res.total ?? 0;
-      // After deleting the last items of the last page, show the page before it.
-      if (rows.length === 0 && page > 1 && total > 0) {
-        navigate(listHref(kind, { ...state, page: pageCount(total, size) }), { replace: true });
-        return;
-      }
-      setData({ rows, total });
-      setSelection((sel) => sel.filter((id) => rows.some((r) => r.id === id)));
-    });
+    void myProductsApi
+      .list({ keyword: keyword || undefined, pageNum: page, pageSize: size, isTemplate: kind === 'templates' ? 1 : 0 }, ctrl.signal)
+      .then((res) => {
+        if (res.code === Code.BREAK) return;
+        if (res.code !== Code.SUCCESS) {
+          setFailed(true);
+          return;
+        }
+        const rows = (res.rows ?? []) as MyProductCard[];
+        const total = res.total ?? 0;
+        // After deleting the last items of the last page, show the page before it.
+        if (rows.length === 0 && page > 1 && total > 0) {
+          navigate(listHref(kind, { ...state, page: pageCount(total, size) }), { replace: true });
+          return;
+        }
+        setData({ rows, total });
+        setSelection((sel) => sel.filter((id) => rows.some((r) => r.id === id)));
+      });
     return () => ctrl.abort();
     // state is derived from these values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -98,14 +105,31 @@ export function ProductListPage({ kind }: { kind: ListKind }) {
     <div className="myp-page">
       <header className="myp-head">
         <h1>{LIST_TITLE[kind]}</h1>
-        <Link to="/all-products" className="btn primary">Create a product</Link>
+        <Link to="/all-products" className="btn primary">
+          Create a product
+        </Link>
       </header>
 
       <form className="myp-search" role="search" onSubmit={search}>
-        <label htmlFor={`myp-search-${kind}`} className="sr-only">Search {noun}</label>
-        <input id={`myp-search-${kind}`} type="search" value={draft} placeholder="Search by title" maxLength={200} onChange={(e) => setDraft(e.target.value)} />
-        <button type="submit" className="btn">Search</button>
-        {keyword && <Link to={listHref(kind, { keyword: '', page: 1, size })} className="link-btn">Clear search</Link>}
+        <label htmlFor={`myp-search-${kind}`} className="sr-only">
+          Search {noun}
+        </label>
+        <input
+          id={`myp-search-${kind}`}
+          type="search"
+          value={draft}
+          placeholder="Search by title"
+          maxLength={200}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="btn">
+          Search
+        </button>
+        {keyword && (
+          <Link to={listHref(kind, { keyword: '', page: 1, size })} className="link-btn">
+            Clear search
+          </Link>
+        )}
       </form>
 
       {rows.length > 0 && (
@@ -114,16 +138,24 @@ export function ProductListPage({ kind }: { kind: ListKind }) {
             <input type="checkbox" checked={allSelected} onChange={() => setSelection(allSelected ? [] : rows.map((r) => r.id))} />
             Select all
           </label>
-          <span className="muted" aria-live="polite">{selection.length} selected</span>
-          <button type="button" className="btn small danger" disabled={selection.length === 0 || busy} onClick={() => setConfirming(true)}>Delete selected</button>
-          <span className="myp-total muted">{data?.total} {data?.total === 1 ? noun.slice(0, -1) : noun}</span>
+          <span className="muted" aria-live="polite">
+            {selection.length} selected
+          </span>
+          <button type="button" className="btn small danger" disabled={selection.length === 0 || busy} onClick={() => setConfirming(true)}>
+            Delete selected
+          </button>
+          <span className="myp-total muted">
+            {data?.total} {data?.total === 1 ? noun.slice(0, -1) : noun}
+          </span>
         </div>
       )}
 
       {failed && (
         <div className="empty-state" role="alert">
           <p>The list could not be loaded.</p>
-          <button type="button" className="btn" onClick={refresh}>Try again</button>
+          <button type="button" className="btn" onClick={refresh}>
+            Try again
+          </button>
         </div>
       )}
       {!failed && data === null && <GridSkeleton count={Math.min(size, 10)} />}
@@ -131,13 +163,17 @@ export function ProductListPage({ kind }: { kind: ListKind }) {
         <div className="empty-state">
           {keyword ? (
             <>
-              <p>No {noun} match “{keyword}”.</p>
+              <p>
+                No {noun} match “{keyword}”.
+              </p>
               <Link to={LIST_PATH[kind]}>Show all {noun}</Link>
             </>
           ) : (
             <>
               <p>{kind === 'products' ? 'You have not saved any products yet.' : 'You have not saved any templates yet.'}</p>
-              <Link to="/all-products" className="btn primary">Browse the catalogue to design one</Link>
+              <Link to="/all-products" className="btn primary">
+                Browse the catalogue to design one
+              </Link>
             </>
           )}
         </div>
@@ -145,8 +181,15 @@ export function ProductListPage({ kind }: { kind: ListKind }) {
       {rows.length > 0 && (
         <ul className="myp-grid" aria-label={LIST_TITLE[kind]} aria-busy={busy}>
           {rows.map((p) => (
-            <ProductTile key={p.id} kind={kind} product={p} busy={busy} selected={selection.includes(p.id)}
-              onToggle={() => setSelection((sel) => toggled(sel, p.id))} onCopy={() => void copy(p.id)} />
+            <ProductTile
+              key={p.id}
+              kind={kind}
+              product={p}
+              busy={busy}
+              selected={selection.includes(p.id)}
+              onToggle={() => setSelection((sel) => toggled(sel, p.id))}
+              onCopy={() => void copy(p.id)}
+            />
           ))}
         </ul>
       )}
@@ -157,7 +200,11 @@ export function ProductListPage({ kind }: { kind: ListKind }) {
           <label className="myp-size">
             Items per page
             <select value={size} onChange={(e) => navigate(listHref(kind, { ...state, page: 1, size: Number(e.target.value) }))}>
-              {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
           </label>
         </div>

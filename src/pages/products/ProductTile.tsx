@@ -29,15 +29,30 @@ export function ProductTile({ kind, product: p, selected, onToggle, onCopy, busy
         <Img src={p.image || p.cover} alt="" className="myp-tile-img" />
         <h2 className="myp-tile-title">{p.title}</h2>
       </Link>
-      {kind === 'products' && p.variantCount > 0 && <p className="myp-price"><span className="sr-only">Price: </span>{priceRange(p.minPrice, p.maxPrice)}</p>}
+      {kind === 'products' && p.variantCount > 0 && (
+        <p className="myp-price">
+          <span className="sr-only">Price: </span>
+          {priceRange(p.minPrice, p.maxPrice)}
+        </p>
+      )}
       <p className="myp-meta muted">
-        {variants}{p.colorCount > 0 ? ` · ${p.colorCount} ${p.colorCount === 1 ? 'colour' : 'colours'}` : ''} · Updated {dateFmt.format(new Date(p.updateTime))}
+        {variants}
+        {p.colorCount > 0 ? ` · ${p.colorCount} ${p.colorCount === 1 ? 'colour' : 'colours'}` : ''} · Updated{' '}
+        {dateFmt.format(new Date(p.updateTime))}
       </p>
       {!p.available && <p className="myp-warn">The catalogue no longer sells this product.</p>}
       <div className="myp-actions">
-        {kind === 'templates' && <Link className="btn small primary" to={templateUseHref(p.id)} aria-label={`Use template ${p.title}`}>Use this template</Link>}
-        <Link className="btn small" to={editHref(LIST_PATH[kind], p.id)} aria-label={`Edit ${p.title}`}>Edit</Link>
-        <button type="button" className="btn small" onClick={onCopy} disabled={busy} aria-label={`Copy ${p.title}`}>Copy</button>
+        {kind === 'templates' && (
+          <Link className="btn small primary" to={templateUseHref(p.id)} aria-label={`Use template ${p.title}`}>
+            Use this template
+          </Link>
+        )}
+        <Link className="btn small" to={editHref(LIST_PATH[kind], p.id)} aria-label={`Edit ${p.title}`}>
+          Edit
+        </Link>
+        <button type="button" className="btn small" onClick={onCopy} disabled={busy} aria-label={`Copy ${p.title}`}>
+          Copy
+        </button>
         {kind === 'products' && <PushToStoreButton productId={p.id} title={p.title} />}
       </div>
     </li>

@@ -7,7 +7,11 @@ import { PRODUCT_PAGE_SIZE_DEFAULT } from '../../../contract/products';
 
 export type ListKind = 'products' | 'templates';
 
-export interface ListState { keyword: string; page: number; size: number }
+export interface ListState {
+  keyword: string;
+  page: number;
+  size: number;
+}
 
 export const LIST_PATH: Readonly<Record<ListKind, string>> = { products: '/my-products', templates: '/my-templates' };
 export const LIST_TITLE: Readonly<Record<ListKind, string>> = { products: 'My Products', templates: 'My Templates' };
@@ -44,7 +48,9 @@ export function toggled(selection: readonly number[], id: number): number[] {
 }
 
 /** Images grouped by colour, in the order they were rendered: the details page's sections. */
-export function imagesByColour<T extends { colorValue: string; colorName: string }>(images: readonly T[]): { colorValue: string; colorName: string; images: T[] }[] {
+export function imagesByColour<T extends { colorValue: string; colorName: string }>(
+  images: readonly T[],
+): { colorValue: string; colorName: string; images: T[] }[] {
   const groups: { colorValue: string; colorName: string; images: T[] }[] = [];
   for (const img of images) {
     const g = groups.find((x) => x.colorValue === img.colorValue);

@@ -36,7 +36,9 @@ function ConnectReturn({ platform, title }: { platform: StorePlatform; title: st
       {state.phase === 'working' && <p role="status">Connecting your store, please wait…</p>}
       {state.phase === 'failed' && (
         <>
-          <div className="form-error" role="alert">{state.message}</div>
+          <div className="form-error" role="alert">
+            {state.message}
+          </div>
           <p>You can try again:</p>
           <ConnectStoreForm initial={platform} />
         </>
@@ -79,18 +81,35 @@ export function StoreLoginPage() {
     setBusy(true);
     setError('');
     const res = await storesApi.claimForAccount(claim);
-    if (res.code === 200 && (await refreshSession())) { done(); return; }
+    if (res.code === 200 && (await refreshSession())) {
+      done();
+      return;
+    }
     setBusy(false);
     setError(res.msg);
   }
   return (
     <Card title="Store login">
-      <p className="lead">{shop ? <><strong>{shop}</strong> is connected. </> : null}
-        {loggedIn ? 'Add it to the account you are logged in to.' : 'Log in to your POD Studio account to add the store to it.'}</p>
-      {error && <div className="form-error" role="alert">{error}</div>}
-      {loggedIn
-        ? <button type="button" className="btn primary block" disabled={busy} onClick={() => void takeStore()}>Add the store to my account</button>
-        : loggedIn === false && <StoreLoginForm claimToken={claim} email={email} onDone={done} />}
+      <p className="lead">
+        {shop ? (
+          <>
+            <strong>{shop}</strong> is connected.{' '}
+          </>
+        ) : null}
+        {loggedIn ? 'Add it to the account you are logged in to.' : 'Log in to your POD Studio account to add the store to it.'}
+      </p>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      {loggedIn ? (
+        <button type="button" className="btn primary block" disabled={busy} onClick={() => void takeStore()}>
+          Add the store to my account
+        </button>
+      ) : (
+        loggedIn === false && <StoreLoginForm claimToken={claim} email={email} onDone={done} />
+      )}
     </Card>
   );
 }
@@ -125,13 +144,35 @@ function ClaimWithPassword({ claim }: { claim: string }) {
   }
   return (
     <Card title="Set your password">
-      <p className="lead">{shop ? <><strong>{shop}</strong> is connected. </> : null}Create your POD Studio account{email ? <> for <strong>{email}</strong></> : null}: choose the password you will log in with.</p>
+      <p className="lead">
+        {shop ? (
+          <>
+            <strong>{shop}</strong> is connected.{' '}
+          </>
+        ) : null}
+        Create your POD Studio account
+        {email ? (
+          <>
+            {' '}
+            for <strong>{email}</strong>
+          </>
+        ) : null}
+        : choose the password you will log in with.
+      </p>
       <form className="auth-form" onSubmit={submit} noValidate aria-label="Set password">
         <Field label="Password" type="password" autoComplete="new-password" {...f.bind('password')} />
         <Field label="Confirm password" type="password" autoComplete="new-password" {...f.bind('confirmPassword')} />
-        {f.serverError && <div className="form-error" role="alert">{f.serverError}</div>}
-        <button type="submit" className="btn primary block" disabled={busy}>Save password</button>
-        <div className="auth-links"><span>Already have an account?</span> <Link to={`/auth/store-login?${params.toString()}`}>Log in</Link></div>
+        {f.serverError && (
+          <div className="form-error" role="alert">
+            {f.serverError}
+          </div>
+        )}
+        <button type="submit" className="btn primary block" disabled={busy}>
+          Save password
+        </button>
+        <div className="auth-links">
+          <span>Already have an account?</span> <Link to={`/auth/store-login?${params.toString()}`}>Log in</Link>
+        </div>
       </form>
     </Card>
   );
@@ -159,11 +200,24 @@ export function EproloAuthPage() {
   }, [token, params, navigate, loggedIn]);
   return (
     <Card title="Dropshipping platform login">
-      {token && !failed ? <p role="status">Logging you in…</p> : (
+      {token && !failed ? (
+        <p role="status">Logging you in…</p>
+      ) : (
         <>
-          {failed && <div className="form-error" role="alert">The login link has expired. Please log in again.</div>}
-          {loggedIn ? <p>You are logged in. <Link to="/dashboard">Go to your dashboard</Link></p>
-            : <p>Log in to POD Studio to continue. <Link to="/login">Log in</Link></p>}
+          {failed && (
+            <div className="form-error" role="alert">
+              The login link has expired. Please log in again.
+            </div>
+          )}
+          {loggedIn ? (
+            <p>
+              You are logged in. <Link to="/dashboard">Go to your dashboard</Link>
+            </p>
+          ) : (
+            <p>
+              Log in to POD Studio to continue. <Link to="/login">Log in</Link>
+            </p>
+          )}
         </>
       )}
     </Card>

@@ -8,7 +8,13 @@ import { storesApi } from '../../api/shops';
 
 export function StoreLoginForm({ claimToken, email, onDone }: { claimToken: string; email: string; onDone: () => void }) {
   return (
-    <LoginForm onDone={onDone} email={email} formLabel="Store login" submitLabel="Log in and add the store" offerRegister={false}
-      submitLogin={(body) => storesApi.storeLogin({ ...body, claimToken })} />
+    <LoginForm
+      onDone={onDone}
+      email={email}
+      formLabel="Store login"
+      submitLabel="Log in and add the store"
+      offerRegister={false}
+      submitLogin={(body) => storesApi.storeLogin({ ...body, claimToken })}
+    />
   );
 }

@@ -42,17 +42,33 @@ export function useConnectFinish(platform: StorePlatform): FinishState {
         setState({ phase: 'failed', message: `The ${NAMES[platform]} authorization was cancelled.` });
         return;
       }
-      const res = kind === 'install' ? await storesApi.shopifyLaunch(query)
-        : platform === 'shopify' ? await storesApi.shopifyFinish(query, loggedIn)
-          : platform === 'etsy' ? await storesApi.etsyFinish(query, loggedIn)
-            : await storesApi.wooFinish(query);
+      const res =
+        kind === 'install'
+          ? await storesApi.shopifyLaunch(query)
+          : platform === 'shopify'
+            ? await storesApi.shopifyFinish(query, loggedIn)
+            : platform === 'etsy'
+              ? await storesApi.etsyFinish(query, loggedIn)
+              : await storesApi.wooFinish(query);
       const r = res.data;
-      if (res.code !== 200 || !r) { setState({ phase: 'failed', message: res.msg }); return; }
+      if (res.code !== 200 || !r) {
+        setState({ phase: 'failed', message: res.msg });
+        return;
+      }
       // Opened from the Shopify admin by a store not connected yet: install it.
-      if (r.status === 'authorize') { goTo(r.url); return; }
-      if (r.status === 'claim') { navigate(claimPath(r), { replace: true }); return; }
+      if (r.status === 'authorize') {
+        goTo(r.url);
+        return;
+      }
+      if (r.status === 'claim') {
+        navigate(claimPath(r), { replace: true });
+        return;
+      }
       const ok = r.status === 'login' && r.token ? await adoptToken(r.token) : await refreshSession();
-      if (!ok) { setState({ phase: 'failed', message: res.msg }); return; }
+      if (!ok) {
+        setState({ phase: 'failed', message: res.msg });
+        return;
+      }
       toast('success', `Your ${NAMES[platform]} store is connected`);
       navigate(r.status === 'bound' ? '/my-account?tabname=stores' : '/dashboard', { replace: true });
     })();

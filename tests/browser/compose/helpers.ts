@@ -103,7 +103,10 @@ export function differingPixels(a: ImageData, b: ImageData, threshold = 48): [nu
 }
 
 /** Bounding box of pixels for which `pick` holds; null when none. */
-export function bbox(img: ImageData, pick: (p: Rgba) => boolean): { minX: number; minY: number; maxX: number; maxY: number; count: number } | null {
+export function bbox(
+  img: ImageData,
+  pick: (p: Rgba) => boolean,
+): { minX: number; minY: number; maxX: number; maxY: number; count: number } | null {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

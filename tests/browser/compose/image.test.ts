@@ -35,7 +35,10 @@ const placements: [string, Partial<ImageElement>][] = [
   ['scaled 1.5x0.8, turned 30°', { left: 150, top: 60, scaleX: 1.5, scaleY: 0.8, angle: 30 }],
   ['flipX, turned -60°', { left: 120, top: 200, flipX: true, angle: -60 }],
   ['flipY, origin centre', { left: 200, top: 150, flipY: true, originX: 'center', originY: 'center', scaleX: 2 }],
-  ['origin right/bottom, 90°, scale 1.25', { left: 300, top: 250, originX: 'right', originY: 'bottom', angle: 90, scaleX: 1.25, scaleY: 1.25 }],
+  [
+    'origin right/bottom, 90°, scale 1.25',
+    { left: 300, top: 250, originX: 'right', originY: 'bottom', angle: 90, scaleX: 1.25, scaleY: 1.25 },
+  ],
 ];
 
 describe('image elements', () => {
@@ -105,7 +108,7 @@ describe('image elements', () => {
     expect(diff(px, canvasReference(el, bmp)).max).toBeLessThanOrEqual(2);
   });
 
-  it('reuses a bitmap\'s GPU texture across compositions and frees it once the bitmap is closed', async () => {
+  it("reuses a bitmap's GPU texture across compositions and frees it once the bitmap is closed", async () => {
     const cr = await acquireComposeRenderer();
     const bmp = await quadrants(30, 30);
     const el = image({ url: 'q', originalWidth: 30, originalHeight: 30, left: 5, top: 5 });
@@ -146,7 +149,12 @@ describe('background', () => {
   });
 
   it('keeps a translucent background colour translucent', async () => {
-    const out = await composeFlat({ flat: FLAT, design: design(), background: { color: '#3366CC80', visible: true }, images: loaderOf({}) });
+    const out = await composeFlat({
+      flat: FLAT,
+      design: design(),
+      background: { color: '#3366CC80', visible: true },
+      images: loaderOf({}),
+    });
     expect(near(at(pixelsOf(out), 10, 10), [0x33, 0x66, 0xcc, 0x80], 2)).toBe(true);
   });
 

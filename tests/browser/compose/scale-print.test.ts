@@ -43,7 +43,12 @@ function halve(img: ImageData): ImageData {
   for (let y = 0; y < out.height; y++) {
     for (let x = 0; x < out.width; x++) {
       const acc = [0, 0, 0, 0];
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((2 * y + dy) * img.width + 2 * x + dx) * 4;
         const a = img.data[i + 3]!;
         for (let c = 0; c < 3; c++) acc[c]! += (img.data[i + c]! * a) / 255;
@@ -83,7 +88,13 @@ describe('scale', () => {
 describe('print files', () => {
   it('a tiled render equals a single-pass render of the same size', async () => {
     const { design: d, images } = await scene();
-    const base = { flat: { width: 300, height: 250 }, design: d, images: loaderOf(images), scale: 1.7, background: { color: '#ffffff', visible: true } };
+    const base = {
+      flat: { width: 300, height: 250 },
+      design: d,
+      images: loaderOf(images),
+      scale: 1.7,
+      background: { color: '#ffffff', visible: true },
+    };
     // 510x425 in 128 px tiles: 4x4 tiles, the last row and column partial.
     const tiledPng = await composeFlatToPng({ ...base, tileSize: 128, dpi: 150 });
     const singlePng = await composeFlatToPng(base);

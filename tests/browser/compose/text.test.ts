@@ -21,9 +21,23 @@ import { bbox, design, diff, loaderOf, pixelsOf, reference, text, type Rgba } fr
 
 const FLAT = { width: 500, height: 300 };
 const SPEC_FONTS = [
-  'Allura-Regular', 'Arual', 'Aspire-DemiBold', 'CatCafe', 'Comfortaa Bold', 'Comfortaa Light', 'Comfortaa Regular',
-  'Ge Body', 'Ipanema Secco', 'MadLines', 'Montepetrum bold', 'Montepetrum regular', 'Montepetrum Thin',
-  'Rabelo-Regular', 'Scrappy looking demo', 'sign handwriting demo version', 'Variane Script',
+  'Allura-Regular',
+  'Arual',
+  'Aspire-DemiBold',
+  'CatCafe',
+  'Comfortaa Bold',
+  'Comfortaa Light',
+  'Comfortaa Regular',
+  'Ge Body',
+  'Ipanema Secco',
+  'MadLines',
+  'Montepetrum bold',
+  'Montepetrum regular',
+  'Montepetrum Thin',
+  'Rabelo-Regular',
+  'Scrappy looking demo',
+  'sign handwriting demo version',
+  'Variane Script',
 ];
 
 async function render(...elements: TextElement[]): Promise<ImageData> {
@@ -70,7 +84,16 @@ describe('bundled fonts', () => {
   });
 
   it('draws text in the bundled face, not a fallback', async () => {
-    const el = text({ text: 'Hello\nWorld', fontFamily: 'Allura-Regular', fontSize: 60, left: 40, top: 30, angle: 12, scaleX: 1.2, scaleY: 1.2 });
+    const el = text({
+      text: 'Hello\nWorld',
+      fontFamily: 'Allura-Regular',
+      fontSize: 60,
+      left: 40,
+      top: 30,
+      angle: 12,
+      scaleX: 1.2,
+      scaleY: 1.2,
+    });
     const px = await render(el);
     const ink = box(px, inked).count;
     const same = diff(px, fabricReference(el, '"Allura"'));

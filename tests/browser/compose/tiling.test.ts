@@ -41,7 +41,12 @@ function components(img: ImageData): number {
       const i = stack.pop()!;
       const x = i % img.width;
       const y = (i - x) / img.width;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+      for (const [nx, ny] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ] as const) {
         if (nx < 0 || ny < 0 || nx >= img.width || ny >= img.height) continue;
         const j = ny * img.width + nx;
         if (!seen[j] && opaque(j)) {
@@ -70,8 +75,15 @@ describe('tiling', () => {
       const el = tiled(type);
       const px = await render(el, bmp);
       const layout = layoutTiles({
-        flatWidth: 400, flatHeight: 300, tileWidth: 40, tileHeight: 30, spacingX: 10, spacingY: 10,
-        pattern: type, seed: 3, anchor: [200, 150],
+        flatWidth: 400,
+        flatHeight: 300,
+        tileWidth: 40,
+        tileHeight: 30,
+        spacingX: 10,
+        spacingY: 10,
+        pattern: type,
+        seed: 3,
+        anchor: [200, 150],
       });
       if (!layout.ok) throw new Error(layout.msg);
       const ref = reference(400, 300, (ctx) => {

@@ -125,8 +125,26 @@ describe('text panel', () => {
 
 describe('option check', () => {
   const options: WireOption[] = [
-    { id: 'c', name: 'Color', position: 1, isColor: true, values: [{ name: 'White', hex: '#FFFFFF' }, { name: 'Black', hex: '#000000' }] },
-    { id: 's', name: 'Size', position: 2, isColor: false, values: [{ name: 'S', hex: null }, { name: 'M', hex: null }] },
+    {
+      id: 'c',
+      name: 'Color',
+      position: 1,
+      isColor: true,
+      values: [
+        { name: 'White', hex: '#FFFFFF' },
+        { name: 'Black', hex: '#000000' },
+      ],
+    },
+    {
+      id: 's',
+      name: 'Size',
+      position: 2,
+      isColor: false,
+      values: [
+        { name: 'S', hex: null },
+        { name: 'M', hex: null },
+      ],
+    },
   ];
   function Harness() {
     const [sel, setSel] = useState<MultiSelection>([['White'], ['M']]);
@@ -154,7 +172,12 @@ describe('image upload', () => {
 
   it('refuses a file that is not a picture by its content, without sending it', async () => {
     const session = newSession();
-    mount(<><Toasts /><ImagesPanel editor={session} /></>);
+    mount(
+      <>
+        <Toasts />
+        <ImagesPanel editor={session} />
+      </>,
+    );
     const input = page.getByLabelText('Upload image');
     await userEvent.upload(input, new File(['GIF89a not really'], 'fake.png', { type: 'image/png' }));
     await expect.element(page.getByRole('alert').filter({ hasText: 'This file is not a picture(jpeg,png)' })).toBeVisible();
@@ -164,7 +187,12 @@ describe('image upload', () => {
   it("retries a failing upload 3 times, then asks; Cancel gives 'Cancel upload' and adds nothing", async () => {
     // The test page's own server has no API: every upload answers 404, a real failed request.
     const session = newSession();
-    mount(<><Toasts /><ImagesPanel editor={session} /></>);
+    mount(
+      <>
+        <Toasts />
+        <ImagesPanel editor={session} />
+      </>,
+    );
     await userEvent.upload(page.getByLabelText('Upload image'), await png());
     await expect.element(page.getByRole('list', { name: 'Uploads in progress' })).toHaveTextContent(/square\.png/);
     const ask = page.getByRole('dialog', { name: 'Message' });
@@ -186,7 +214,8 @@ describe('design JSON inline or as a file', () => {
       const { template, design } = session.toJSON();
       return planEditObj(designDocument(template, design));
     };
-    while (plan().kind === 'inline') session.addElement('front', createTextElement({ flatId: 'front', text: `Line ${n++} of a long design` }), { select: false });
+    while (plan().kind === 'inline')
+      session.addElement('front', createTextElement({ flatId: 'front', text: `Line ${n++} of a long design` }), { select: false });
     const over = plan();
     expect(over.kind).toBe('file');
     expect(over.json.length).toBeGreaterThan(INLINE_JSON_LIMIT);

@@ -15,12 +15,36 @@ export const FLAT = 400;
 
 export function template(): CustomTemplate {
   const flat: TemplateFlat = {
-    flatId: 'front', flatImageUrl: '', designList: [],
-    flatData: { img: 1, text: 1, edit: 0, color: '#FFFFFF', style: '', styleList: [], width: FLAT, height: FLAT, flatWidth: 1500, flatHeight: 1500, customColor: 0, bg: 0, pageType: 'normal' },
+    flatId: 'front',
+    flatImageUrl: '',
+    designList: [],
+    flatData: {
+      img: 1,
+      text: 1,
+      edit: 0,
+      color: '#FFFFFF',
+      style: '',
+      styleList: [],
+      width: FLAT,
+      height: FLAT,
+      flatWidth: 1500,
+      flatHeight: 1500,
+      customColor: 0,
+      bg: 0,
+      pageType: 'normal',
+    },
   };
   return {
-    customTemplateId: 't', flatList: [flat], viewList: [], colorConfigList: [], styleList: [],
-    prototypeGroupId: null, prototypeGroupName: '', sectionType: null, templateData: null, color: null,
+    customTemplateId: 't',
+    flatList: [flat],
+    viewList: [],
+    colorConfigList: [],
+    styleList: [],
+    prototypeGroupId: null,
+    prototypeGroupName: '',
+    sectionType: null,
+    templateData: null,
+    color: null,
   };
 }
 
@@ -33,7 +57,16 @@ export async function solidPng(w: number, h: number, color: string): Promise<str
 }
 
 export async function redSquare(localId: string, left: number, top: number, size = 80) {
-  return createImageElement({ flatId: 'front', localId, url: await solidPng(size, size, '#ff0000'), fileName: `${localId}.png`, originalWidth: size, originalHeight: size, left, top });
+  return createImageElement({
+    flatId: 'front',
+    localId,
+    url: await solidPng(size, size, '#ff0000'),
+    fileName: `${localId}.png`,
+    originalWidth: size,
+    originalHeight: size,
+    left,
+    top,
+  });
 }
 
 export const textEl = (localId: string, text: string, left: number, top: number) =>
@@ -76,7 +109,11 @@ export async function mountStage(session = createEditor({ template: template() }
   });
   const viewport = host.querySelector<HTMLElement>('[role="application"]')!;
   const toClient = (p: Vec2): Vec2 => {
-    const pts = host.querySelector('[data-testid="print-area"]')!.getAttribute('points')!.split(' ').map((s) => s.split(',').map(Number) as [number, number]);
+    const pts = host
+      .querySelector('[data-testid="print-area"]')!
+      .getAttribute('points')!
+      .split(' ')
+      .map((s) => s.split(',').map(Number) as [number, number]);
     const [tl, tr] = pts as [[number, number], [number, number]];
     const zoom = (tr[0] - tl[0]) / FLAT;
     const rect = viewport.getBoundingClientRect();
@@ -101,7 +138,13 @@ export async function mountStage(session = createEditor({ template: template() }
     return [d[0]!, d[1]!, d[2]!, d[3]!];
   };
   return {
-    session, client: client!, viewport, host, toClient, settle, pixelAt,
+    session,
+    client: client!,
+    viewport,
+    host,
+    toClient,
+    settle,
+    pixelAt,
     unmount: () => {
       root.unmount();
       host.remove();
@@ -112,13 +155,27 @@ export async function mountStage(session = createEditor({ template: template() }
 let pointerId = 10;
 
 /** A pointer drag through real PointerEvents: down on what is under `from`, moves in `steps`, up. */
-export async function drag(from: Vec2, to: Vec2, opts: { steps?: number; shiftKey?: boolean; altKey?: boolean; button?: number } = {}): Promise<void> {
+export async function drag(
+  from: Vec2,
+  to: Vec2,
+  opts: { steps?: number; shiftKey?: boolean; altKey?: boolean; button?: number } = {},
+): Promise<void> {
   const id = ++pointerId;
   const target = document.elementFromPoint(from[0], from[1]);
   if (!target) throw new Error(`nothing at ${from}`);
   const init = (p: Vec2, buttons: number): PointerEventInit => ({
-    pointerId: id, pointerType: 'mouse', isPrimary: true, bubbles: true, cancelable: true, composed: true,
-    clientX: p[0], clientY: p[1], button: opts.button ?? 0, buttons, shiftKey: !!opts.shiftKey, altKey: !!opts.altKey,
+    pointerId: id,
+    pointerType: 'mouse',
+    isPrimary: true,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    clientX: p[0],
+    clientY: p[1],
+    button: opts.button ?? 0,
+    buttons,
+    shiftKey: !!opts.shiftKey,
+    altKey: !!opts.altKey,
   });
   target.dispatchEvent(new PointerEvent('pointerdown', init(from, 1)));
   await tick();
@@ -137,8 +194,17 @@ export async function dragHold(from: Vec2, to: Vec2, opts: { altKey?: boolean } 
   const id = ++pointerId;
   const target = document.elementFromPoint(from[0], from[1])!;
   const init = (p: Vec2, buttons: number): PointerEventInit => ({
-    pointerId: id, pointerType: 'mouse', isPrimary: true, bubbles: true, cancelable: true, composed: true,
-    clientX: p[0], clientY: p[1], button: 0, buttons, altKey: !!opts.altKey,
+    pointerId: id,
+    pointerType: 'mouse',
+    isPrimary: true,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    clientX: p[0],
+    clientY: p[1],
+    button: 0,
+    buttons,
+    altKey: !!opts.altKey,
   });
   target.dispatchEvent(new PointerEvent('pointerdown', init(from, 1)));
   await tick();

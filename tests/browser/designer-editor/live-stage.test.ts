@@ -22,12 +22,38 @@ describe('live stage', () => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
     let list: DesignElement[] = [];
     for (let i = 0; i < 24; i++) {
-      list.push(i % 3 === 2
-        ? createTextElement({ flatId: 'f', localId: `t${i}`, text: `Word ${i}`, fontSize: 28, fontFamily: 'Comfortaa Regular', fill: '#333333', left: (i * 37) % 300, top: (i * 53) % 300, angle: i * 7 })
-        : createImageElement({ flatId: 'f', localId: `i${i}`, url: urls[i % 3]!, originalWidth: 64, originalHeight: 64, left: (i * 41) % 320, top: (i * 29) % 320, angle: i * 11, scaleX: 0.8, scaleY: 0.8 }));
+      list.push(
+        i % 3 === 2
+          ? createTextElement({
+              flatId: 'f',
+              localId: `t${i}`,
+              text: `Word ${i}`,
+              fontSize: 28,
+              fontFamily: 'Comfortaa Regular',
+              fill: '#333333',
+              left: (i * 37) % 300,
+              top: (i * 53) % 300,
+              angle: i * 7,
+            })
+          : createImageElement({
+              flatId: 'f',
+              localId: `i${i}`,
+              url: urls[i % 3]!,
+              originalWidth: 64,
+              originalHeight: 64,
+              left: (i * 41) % 320,
+              top: (i * 29) % 320,
+              angle: i * 11,
+              scaleX: 0.8,
+              scaleY: 0.8,
+            }),
+      );
     }
     const frame = (designList: DesignElement[]): StageFrame => ({
-      flat: { width: 400, height: 400 }, flatColor: '#FFFFFF', designList, background: null,
+      flat: { width: 400, height: 400 },
+      flatColor: '#FFFFFF',
+      designList,
+      background: null,
       view: { width: 360, height: 360, dpr: 1, zoom: 0.8, panX: 20.3, panY: 10.6 },
     });
     const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
@@ -42,7 +68,10 @@ describe('live stage', () => {
     await live.update(frame(list));
     list = list.filter((el) => el.localId !== 'i4');
     await live.update(frame(list));
-    list = [...list, createImageElement({ flatId: 'f', localId: 'new', url: urls[0]!, originalWidth: 64, originalHeight: 64, left: 150, top: 150 })];
+    list = [
+      ...list,
+      createImageElement({ flatId: 'f', localId: 'new', url: urls[0]!, originalWidth: 64, originalHeight: 64, left: 150, top: 150 }),
+    ];
     await live.update(frame(list));
     const incremental = await pixels(live);
 
@@ -64,7 +93,13 @@ describe('live stage', () => {
   it('an unchanged frame re-plans nothing', async () => {
     const url = await solidPng(32, 32, '#ff0000');
     const list = [createImageElement({ flatId: 'f', localId: 'a', url, originalWidth: 32, originalHeight: 32 })];
-    const frame: StageFrame = { flat: { width: 100, height: 100 }, flatColor: null, designList: list, background: null, view: { width: 100, height: 100, dpr: 1, zoom: 1, panX: 0, panY: 0 } };
+    const frame: StageFrame = {
+      flat: { width: 100, height: 100 },
+      flatColor: null,
+      designList: list,
+      background: null,
+      view: { width: 100, height: 100, dpr: 1, zoom: 1, panX: 0, panY: 0 },
+    };
     const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
     await live.update(frame);
     expect((await live.update(structuredClone(frame))).replanned).toBe(0);

@@ -64,7 +64,7 @@ describe('editor stage', () => {
     expect(el('sq').left).toBeCloseTo(160, 6);
   });
 
-  it('snaps to another element\'s edge', async () => {
+  it("snaps to another element's edge", async () => {
     m = await mountStage();
     m.session.addElement('front', await redSquare('a', 40, 40));
     m.session.addElement('front', await redSquare('b', 240, 260));

@@ -5,7 +5,9 @@ import { RenderPool } from '../../../workers/pool.ts';
 import { pixels, scene } from './scene.ts';
 
 const engine = new Engine();
-afterAll(async () => { await engine.dispose(); });
+afterAll(async () => {
+  await engine.dispose();
+});
 
 describe('Engine: template + design → mockup', () => {
   it('draws the design where the smart object sits, the photo elsewhere, tinted by the SKU colour', async () => {
@@ -18,7 +20,11 @@ describe('Engine: template + design → mockup', () => {
     expect(g).toBeLessThan(15);
     expect(b).toBeLessThan(15);
     // Outside the design: the white product photo.
-    expect(px(300, 300).slice(0, 3).every((v) => v > 245)).toBe(true);
+    expect(
+      px(300, 300)
+        .slice(0, 3)
+        .every((v) => v > 245),
+    ).toBe(true);
     const blue = await pixels(await engine.renderMockup({ template, design, viewId: 'v-front', color: '#0000FF' }));
     const [br, bg, bb] = blue(300, 300);
     expect(bb).toBeGreaterThan(200);
@@ -78,7 +84,9 @@ describe('RenderPool: bulk renders in workers', () => {
     const { template, design } = await scene();
     const lent = startRenderWorker();
     const pool = new RenderPool(2, startRenderWorker, [lent]);
-    const results = await pool.run(Array.from({ length: 4 }, () => (api: typeof lent.api) => api.renderMockupJpeg({ template, design, viewId: 'v-front', size: 120 })));
+    const results = await pool.run(
+      Array.from({ length: 4 }, () => (api: typeof lent.api) => api.renderMockupJpeg({ template, design, viewId: 'v-front', size: 120 })),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     pool.terminate();
     // Still alive after the pool is gone: its owner (the designer) keeps using it.
@@ -92,8 +100,17 @@ describe('RenderPool: bulk renders in workers', () => {
     const pool = new RenderPool(1);
     const controller = new AbortController();
     const results = await pool.run(
-      Array.from({ length: 5 }, () => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) => api.renderMockupJpeg({ template, design, viewId: 'v-front', size: 100 })),
-      { signal: controller.signal, onProgress: (done) => { if (done === 1) controller.abort(); } },
+      Array.from(
+        { length: 5 },
+        () => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) =>
+          api.renderMockupJpeg({ template, design, viewId: 'v-front', size: 100 }),
+      ),
+      {
+        signal: controller.signal,
+        onProgress: (done) => {
+          if (done === 1) controller.abort();
+        },
+      },
     );
     pool.terminate();
     expect(results[0]!.ok).toBe(true);

@@ -183,14 +183,25 @@ function photoshopBlend(code: BlendCode, cb: Rgb, cs: Rgb): Rgb {
   const sep = SEPARABLE_BLENDS[mode];
   if (sep) return cb.map((b, i) => sep(b, cs[i] as number)) as Rgb;
   const out = new Float64Array(3);
-  blendNonSeparable(mode as Parameters<typeof blendNonSeparable>[0], cb[0] * 255, cb[1] * 255, cb[2] * 255, cs[0] * 255, cs[1] * 255, cs[2] * 255, out);
+  blendNonSeparable(
+    mode as Parameters<typeof blendNonSeparable>[0],
+    cb[0] * 255,
+    cb[1] * 255,
+    cb[2] * 255,
+    cs[0] * 255,
+    cs[1] * 255,
+    cs[2] * 255,
+    out,
+  );
   return [out[0]! / 255, out[1]! / 255, out[2]! / 255];
 }
 
 describe("Photoshop's blend modes (codes 8 and up)", () => {
   const codes = (Object.keys(BLEND_MODES).map(Number) as BlendCode[]).filter((c) => c >= 8);
   test('every Photoshop mode has a code', () => {
-    expect(codes.map((c) => BLEND_MODES[c])).toEqual(expect.arrayContaining(['screen', 'soft light', 'linear burn', 'hue', 'lighter color']));
+    expect(codes.map((c) => BLEND_MODES[c])).toEqual(
+      expect.arrayContaining(['screen', 'soft light', 'linear burn', 'hue', 'lighter color']),
+    );
     expect(codes.length).toBe(20);
   });
   for (const code of codes) {

@@ -15,10 +15,12 @@ let flat: ImageBitmap;
 beforeAll(async () => {
   renderer = createRenderer({ photo: await solid(W, H, 'rgb(0,0,0)') });
   // Red on the left half, transparent on the right.
-  flat = await bitmap(canvas(W, H, (ctx) => {
-    ctx.fillStyle = 'rgb(255,0,0)';
-    ctx.fillRect(0, 0, W / 2, H);
-  }));
+  flat = await bitmap(
+    canvas(W, H, (ctx) => {
+      ctx.fillStyle = 'rgb(255,0,0)';
+      ctx.fillRect(0, 0, W / 2, H);
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -52,7 +54,10 @@ describe('layer blur', () => {
   });
 
   test('without a blur the edge stays hard', async () => {
-    const img = await renderer.renderViewToImageData({ view: view([smartObject({ OS: { w: W, h: H } })], { width: W, height: H }), flats: { front: flat } });
+    const img = await renderer.renderViewToImageData({
+      view: view([smartObject({ OS: { w: W, h: H } })], { width: W, height: H }),
+      flats: { front: flat },
+    });
     expect(maxDiff(px(img, 31, 8), [255, 0, 0, 255])).toBeLessThanOrEqual(1);
     expect(maxDiff(px(img, 32, 8), [0, 0, 0, 255])).toBeLessThanOrEqual(1);
   });

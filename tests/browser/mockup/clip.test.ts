@@ -22,10 +22,18 @@ function circle(cx: number, cy: number, r: number): PathCommand[] {
   const c = (x: number, y: number): PathCommand => ({ Type: 'C', X: x, Y: y });
   return [
     { Type: 'M', X: cx + r, Y: cy },
-    c(cx + r, cy + k), c(cx + k, cy + r), c(cx, cy + r),
-    c(cx - k, cy + r), c(cx - r, cy + k), c(cx - r, cy),
-    c(cx - r, cy - k), c(cx - k, cy - r), c(cx, cy - r),
-    c(cx + k, cy - r), c(cx + r, cy - k), c(cx + r, cy),
+    c(cx + r, cy + k),
+    c(cx + k, cy + r),
+    c(cx, cy + r),
+    c(cx - k, cy + r),
+    c(cx - r, cy + k),
+    c(cx - r, cy),
+    c(cx - r, cy - k),
+    c(cx - k, cy - r),
+    c(cx, cy - r),
+    c(cx + k, cy - r),
+    c(cx + r, cy - k),
+    c(cx + r, cy),
     { Type: 'Z', X: 0, Y: 0 },
   ];
 }
@@ -68,10 +76,11 @@ test('the clip edge is antialiased (MSAA coverage)', async () => {
   // Along a row through the centre the vertical edge is crossed in one partly covered pixel at most.
   expect(partial).toBeLessThanOrEqual(1);
   let edge = 0;
-  for (let y = 60; y < 128; y++) for (let x = 60; x < 128; x++) {
-    const r = px(img, x, y)[0];
-    if (r > 132 && r < 251) edge++;
-  }
+  for (let y = 60; y < 128; y++)
+    for (let x = 60; x < 128; x++) {
+      const r = px(img, x, y)[0];
+      if (r > 132 && r < 251) edge++;
+    }
   expect(edge, 'the diagonal part of the circle has partly covered pixels').toBeGreaterThan(20);
 });
 

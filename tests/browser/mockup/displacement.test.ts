@@ -22,12 +22,14 @@ beforeAll(async () => {
     up: await map(128, 192),
   });
   // The print: red on the left half, blue on the right, over the middle of the view.
-  flat = await bitmap(canvas(W, H, (ctx) => {
-    ctx.fillStyle = 'rgb(255,0,0)';
-    ctx.fillRect(0, 0, W / 2, H);
-    ctx.fillStyle = 'rgb(0,0,255)';
-    ctx.fillRect(W / 2, 0, W / 2, H);
-  }));
+  flat = await bitmap(
+    canvas(W, H, (ctx) => {
+      ctx.fillStyle = 'rgb(255,0,0)';
+      ctx.fillRect(0, 0, W / 2, H);
+      ctx.fillStyle = 'rgb(0,0,255)';
+      ctx.fillRect(W / 2, 0, W / 2, H);
+    }),
+  );
 });
 
 afterAll(async () => {

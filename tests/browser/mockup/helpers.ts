@@ -1,9 +1,5 @@
 /** Synthetic scenes for the mockup browser tests: photos and flats drawn with Canvas2D. */
-import {
-  MockupRenderer,
-  createMapImageLoader,
-  type MockupRendererOptions,
-} from '../../../engine/render/mockup/index.ts';
+import { MockupRenderer, createMapImageLoader, type MockupRendererOptions } from '../../../engine/render/mockup/index.ts';
 import type {
   AffineMatrix,
   BlendCode,

@@ -16,21 +16,25 @@ let flat: ImageBitmap;
 
 beforeAll(async () => {
   // Mask: white on the left half, black on the right, mid-grey in the bottom-left quarter.
-  const mask = await bitmap(canvas(W, H, (ctx) => {
-    ctx.fillStyle = '#000';
-    ctx.fillRect(0, 0, W, H);
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, W / 2, H / 2);
-    ctx.fillStyle = 'rgb(128,128,128)';
-    ctx.fillRect(0, H / 2, W / 2, H / 2);
-  }));
+  const mask = await bitmap(
+    canvas(W, H, (ctx) => {
+      ctx.fillStyle = '#000';
+      ctx.fillRect(0, 0, W, H);
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, W / 2, H / 2);
+      ctx.fillStyle = 'rgb(128,128,128)';
+      ctx.fillRect(0, H / 2, W / 2, H / 2);
+    }),
+  );
   // Colour tables: inverted, and a curve that squares each channel (a non-linear one, so the
   // interpolation between table entries shows).
   const invert = identityColorLut();
   for (let i = 0; i < invert.data.length; i += 4) for (let c = 0; c < 3; c++) invert.data[i + c] = 255 - invert.data[i + c]!;
   const square = identityColorLut();
-  for (let i = 0; i < square.data.length; i += 4) for (let c = 0; c < 3; c++) square.data[i + c] = Math.round((square.data[i + c]! / 255) ** 2 * 255);
-  const asBitmap = (r: { width: number; height: number; data: Uint8ClampedArray }) => createImageBitmap(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height));
+  for (let i = 0; i < square.data.length; i += 4)
+    for (let c = 0; c < 3; c++) square.data[i + c] = Math.round((square.data[i + c]! / 255) ** 2 * 255);
+  const asBitmap = (r: { width: number; height: number; data: Uint8ClampedArray }) =>
+    createImageBitmap(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height));
   renderer = createRenderer({
     invert: await asBitmap(invert),
     square: await asBitmap(square),
@@ -65,7 +69,10 @@ describe('layer masks and clipping masks', () => {
     expect(maxDiff(px(img, 8, 8), [0, 0, 0, 255])).toBeLessThanOrEqual(1);
     expect(maxDiff(px(img, 24, 8), [100, 100, 100, 255])).toBeLessThanOrEqual(1);
     // Without the clip the blue multiplies the whole photo.
-    const unclipped = await renderer.renderViewToImageData({ view: view([base, { ...clipped, clipToBelow: false }], { width: W, height: H }), flats: { front: flat } });
+    const unclipped = await renderer.renderViewToImageData({
+      view: view([base, { ...clipped, clipToBelow: false }], { width: W, height: H }),
+      flats: { front: flat },
+    });
     expect(maxDiff(px(unclipped, 24, 8), [0, 0, 100, 255])).toBeLessThanOrEqual(1);
   });
 
@@ -97,25 +104,62 @@ describe('layer masks and clipping masks', () => {
     // Between table entries (200, 100, 30 are not on the 33-level grid) the squared curve is
     // interpolated: within 2 levels of the exact (200²/255, 100²/255, 30²/255).
     const squared = await renderer.renderViewToImageData({
-      view: view([{ ...layer, F: { kind: 'image', url: 'mid' }, colorLutUrl: 'square' }], { width: W, height: H }), flats: {},
+      view: view([{ ...layer, F: { kind: 'image', url: 'mid' }, colorLutUrl: 'square' }], { width: W, height: H }),
+      flats: {},
     });
     expect(maxDiff(px(squared, 8, 8), [157, 39, 4, 255])).toBeLessThanOrEqual(2);
   });
 
   test('validation keeps maskUrl and clipToBelow and rejects a bad one', () => {
     const template = {
-      customTemplateId: null, flatList: [{ flatId: 'front', flatImageUrl: '', designList: [], flatData: { img: 1, text: 1, edit: 0, color: '#FFFFFF', style: '', styleList: [], width: 8, height: 8, flatWidth: 8, flatHeight: 8, customColor: 0, bg: 0, pageType: 'normal' } }],
-      viewList: [view([
-        { ...smartObject({ OS: { w: 8, h: 8 } }), maskUrl: 'mask' },
-        { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), clipToBelow: true },
-      ], { width: W, height: H })],
-      colorConfigList: [], styleList: [], prototypeGroupId: null, prototypeGroupName: '', sectionType: null, templateData: null, color: null,
+      customTemplateId: null,
+      flatList: [
+        {
+          flatId: 'front',
+          flatImageUrl: '',
+          designList: [],
+          flatData: {
+            img: 1,
+            text: 1,
+            edit: 0,
+            color: '#FFFFFF',
+            style: '',
+            styleList: [],
+            width: 8,
+            height: 8,
+            flatWidth: 8,
+            flatHeight: 8,
+            customColor: 0,
+            bg: 0,
+            pageType: 'normal',
+          },
+        },
+      ],
+      viewList: [
+        view(
+          [
+            { ...smartObject({ OS: { w: 8, h: 8 } }), maskUrl: 'mask' },
+            { ...smartObject({ url: 'blue', OS: { w: W, h: H } }), clipToBelow: true },
+          ],
+          { width: W, height: H },
+        ),
+      ],
+      colorConfigList: [],
+      styleList: [],
+      prototypeGroupId: null,
+      prototypeGroupName: '',
+      sectionType: null,
+      templateData: null,
+      color: null,
     };
     const parsed = unwrap(validateTemplate(template));
     const layers = parsed.viewList[0]!.viewData.layers;
     expect(layers[0]).toMatchObject({ maskUrl: 'mask' });
     expect(layers[1]).toMatchObject({ clipToBelow: true });
-    const bad = validateTemplate({ ...template, viewList: [view([{ ...smartObject({ OS: { w: 8, h: 8 } }), clipToBelow: 'yes' as unknown as boolean }])] });
+    const bad = validateTemplate({
+      ...template,
+      viewList: [view([{ ...smartObject({ OS: { w: 8, h: 8 } }), clipToBelow: 'yes' as unknown as boolean }])],
+    });
     expect(bad.ok ? '' : bad.reason).toMatch(/clipToBelow/);
   });
 });

@@ -14,12 +14,18 @@ let renderer: MockupRenderer;
 
 beforeAll(async () => {
   // Shadow (100), lit cloth (235), a specular (255), left to right.
-  const photo = await bitmap(canvas(W, H, (ctx) => {
-    for (const [x, v] of [[0, 100], [16, 235], [32, 255]] as const) {
-      ctx.fillStyle = `rgb(${v},${v},${v})`;
-      ctx.fillRect(x, 0, 16, H);
-    }
-  }));
+  const photo = await bitmap(
+    canvas(W, H, (ctx) => {
+      for (const [x, v] of [
+        [0, 100],
+        [16, 235],
+        [32, 255],
+      ] as const) {
+        ctx.fillStyle = `rgb(${v},${v},${v})`;
+        ctx.fillRect(x, 0, 16, H);
+      }
+    }),
+  );
   renderer = createRenderer({ photo });
 });
 
@@ -30,7 +36,10 @@ afterAll(async () => {
 async function render(photoLighting: PhotoLighting | null): Promise<ImageData> {
   // A red print over the top half of the view; the bottom half is the bare photo.
   const v = view([smartObject({ OS: { w: W, h: H }, matrix: [1, 0, 0, 0.5, 0, 0] })], { width: W, height: H });
-  return renderer.renderViewToImageData({ view: { ...v, viewData: { ...v.viewData, photoLighting } }, flats: { front: await solid(W, H, 'rgb(200,40,40)') } });
+  return renderer.renderViewToImageData({
+    view: { ...v, viewData: { ...v.viewData, photoLighting } },
+    flats: { front: await solid(W, H, 'rgb(200,40,40)') },
+  });
 }
 
 describe('photo lighting', () => {

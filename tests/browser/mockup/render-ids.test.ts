@@ -53,9 +53,7 @@ test('without explicit ids the latest call for a target wins', async () => {
 
 test('a render id older than one already seen is stale from the start', async () => {
   await renderer.renderView({ view: scene(1), flats: { front: flat }, target: 'late', renderId: 10 });
-  await expect(renderer.renderView({ view: scene(1), flats: { front: flat }, target: 'late', renderId: 9 })).rejects.toThrow(
-    'stop render',
-  );
+  await expect(renderer.renderView({ view: scene(1), flats: { front: flat }, target: 'late', renderId: 9 })).rejects.toThrow('stop render');
 });
 
 test('renders of different targets do not stop each other', async () => {

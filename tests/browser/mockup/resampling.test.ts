@@ -182,7 +182,12 @@ describe('bicubic reduction (Bicubic Sharper)', () => {
     for (let y = 14; y < 56; y++) {
       for (let x = 14; x < 36; x++) {
         const i = (y * img.width + x) * 4;
-        worst = Math.max(worst, Math.abs((img.data[i] as number) - 128), Math.abs((img.data[i + 2] as number) - 128), img.data[i + 1] as number);
+        worst = Math.max(
+          worst,
+          Math.abs((img.data[i] as number) - 128),
+          Math.abs((img.data[i + 2] as number) - 128),
+          img.data[i + 1] as number,
+        );
       }
     }
     expect(worst).toBeLessThanOrEqual(6);

@@ -29,7 +29,12 @@ const LUM = (r: number, g: number, b: number): number => 0.3 * r + 0.59 * g + 0.
 
 test('the default colour leaves the photo unchanged and the background white', async () => {
   const img = await renderer.renderViewToImageData({ view: view([]), flats: {} });
-  for (const [x, y] of [[128, 40], [128, 128], [128, 220], [60, 200]] as const) {
+  for (const [x, y] of [
+    [128, 40],
+    [128, 128],
+    [128, 220],
+    [60, 200],
+  ] as const) {
     expect(maxDiff(px(img, x, y), px(photoPixels, x, y)), `at ${x},${y}`).toBeLessThanOrEqual(1);
   }
   expect(px(img, 5, 5)).toEqual([255, 255, 255, 255]);
@@ -38,7 +43,11 @@ test('the default colour leaves the photo unchanged and the background white', a
 test('white stays white', async () => {
   for (const color of [undefined, '#FFFFFF', '#ffffff', 'FFF']) {
     const img = await renderer.renderViewToImageData({ view: view([], { imageUrl: 'white' }), flats: {}, color });
-    for (const [x, y] of [[5, 5], [128, 128], [40, 200]] as const) {
+    for (const [x, y] of [
+      [5, 5],
+      [128, 128],
+      [40, 200],
+    ] as const) {
       const [r, g, b] = px(img, x, y);
       expect(Math.min(r, g, b), `colour ${color} at ${x},${y}`).toBeGreaterThanOrEqual(250);
     }
@@ -49,7 +58,10 @@ test('a red tint gives red with the shading kept, and leaves the background whit
   const img = await renderer.renderViewToImageData({ view: view([]), flats: {}, color: '#FF0000' });
   const top = px(img, 128, 40);
   const bottom = px(img, 128, 220);
-  for (const [p, [x, y]] of [[top, [128, 40]], [bottom, [128, 220]]] as const) {
+  for (const [p, [x, y]] of [
+    [top, [128, 40]],
+    [bottom, [128, 220]],
+  ] as const) {
     const [r, g, b] = px(photoPixels, x, y);
     expect(p[0], 'red carries the luminance').toBeGreaterThan(100);
     expect(Math.abs(p[0] - LUM(r, g, b))).toBeLessThanOrEqual(2);
@@ -69,7 +81,11 @@ test('any colour is colour times luminance', async () => {
 });
 
 test('an opaque white photo takes the colour exactly', async () => {
-  const img = await renderer.renderViewToImageData({ view: view([], { imageUrl: 'opaque', width: 64, height: 64 }), flats: {}, color: '#3366CC' });
+  const img = await renderer.renderViewToImageData({
+    view: view([], { imageUrl: 'opaque', width: 64, height: 64 }),
+    flats: {},
+    color: '#3366CC',
+  });
   expect(maxDiff(px(img, 32, 32), [0x33, 0x66, 0xcc, 255])).toBeLessThanOrEqual(1);
 });
 

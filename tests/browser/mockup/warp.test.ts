@@ -21,7 +21,12 @@ beforeAll(async () => {
   // 100x100 flat: red TL, green TR, blue BR, yellow BL quadrants.
   quadrants = await bitmap(
     canvas(100, 100, (ctx) => {
-      const q: [string, number, number][] = [['#FF0000', 0, 0], ['#00FF00', 50, 0], ['#0000FF', 50, 50], ['#FFFF00', 0, 50]];
+      const q: [string, number, number][] = [
+        ['#FF0000', 0, 0],
+        ['#00FF00', 50, 0],
+        ['#0000FF', 50, 50],
+        ['#FFFF00', 0, 50],
+      ];
       for (const [c, x, y] of q) {
         ctx.fillStyle = c;
         ctx.fillRect(x, y, 50, 50);
@@ -49,10 +54,7 @@ function stepFrom(c: [number, number], towards: [number, number], d: number): [n
  * (along the diagonal), so every corner lands within 1 px.
  */
 function expectCorners(img: ImageData, corners: [number, number][]): void {
-  const centre: [number, number] = [
-    corners.reduce((s, c) => s + c[0], 0) / 4,
-    corners.reduce((s, c) => s + c[1], 0) / 4,
-  ];
+  const centre: [number, number] = [corners.reduce((s, c) => s + c[0], 0) / 4, corners.reduce((s, c) => s + c[1], 0) / 4];
   [RED, GREEN, BLUE, YELLOW].forEach((colour, i) => {
     const c = corners[i] as [number, number];
     const [ix, iy] = stepFrom(c, centre, 1.5);
@@ -101,7 +103,12 @@ describe('perspective', () => {
 
   test('corners within 1 px and the centre at the diagonals crossing', async () => {
     const img = await render(smartObject({ M: { kind: 'perspective', quad: [0, 0, 1, 0, 1, 1, 0, 1], nonAffine: quad } }));
-    const corners: [number, number][] = [[quad[0], quad[1]], [quad[2], quad[3]], [quad[4], quad[5]], [quad[6], quad[7]]];
+    const corners: [number, number][] = [
+      [quad[0], quad[1]],
+      [quad[2], quad[3]],
+      [quad[4], quad[5]],
+      [quad[6], quad[7]],
+    ];
     expectCorners(img, corners);
     // A projective map sends the square's centre to where the quad's diagonals cross; an
     // affine-per-triangle approximation would put the quadrant boundaries elsewhere.
@@ -152,7 +159,12 @@ describe('bezier patch', () => {
       pts[i] = { x: p.x, y: p.y + 30 };
     }
     const img = await render(smartObject({ M: { kind: 'bezier' }, PS: { kind: 'custom', points: pts } }));
-    expectCorners(img, [[50, 50], [200, 50], [200, 200], [50, 200]]);
+    expectCorners(img, [
+      [50, 50],
+      [200, 50],
+      [200, 200],
+      [50, 200],
+    ]);
     // Top edge y = 50 + 30 * 3u(1 - u): 72.4 at x = 120.5 (u = 0.47), clear of the quadrant
     // boundary at u = 0.5 where filtering mixes red and green.
     expect(near(px(img, 120, 71), GREY), `${px(img, 120, 71)}`).toBe(true);
@@ -197,7 +209,10 @@ describe('quilt', () => {
       // Source x = 30 is the slice boundary: it lands at 40 + 45 + shift.
       const edge = 85 + shift;
       for (const y of [70, 135, 200]) {
-        expect(crossing(img, y, 45, 190, (p) => p[2] > p[0]), `shift ${shift} y ${y}`).toBe(edge);
+        expect(
+          crossing(img, y, 45, 190, (p) => p[2] > p[0]),
+          `shift ${shift} y ${y}`,
+        ).toBe(edge);
       }
     }
   });
@@ -216,7 +231,13 @@ describe('cylinder', () => {
     );
   }
 
-  const M = { kind: 'cylinder' as const, quad: [40, 60, 216, 60, 216, 200, 40, 200] as [number, number, number, number, number, number, number, number], bulgeTop: 0, bulgeBottom: 0, arc: 180 };
+  const M = {
+    kind: 'cylinder' as const,
+    quad: [40, 60, 216, 60, 216, 200, 40, 200] as [number, number, number, number, number, number, number, number],
+    bulgeTop: 0,
+    bulgeBottom: 0,
+    arc: 180,
+  };
 
   test('stripes are compressed towards the edges as x = cx + r sin(theta)', async () => {
     const img = await render(smartObject({ M, OS: { w: 160, h: 100 } }), await stripes());

@@ -20,7 +20,10 @@ async function request(options: Record<string, unknown>, jpeg = false): Promise<
   const flat = await checker(100, 100, 25);
   return new Promise((resolve) => {
     pending.set(id, resolve);
-    worker.postMessage({ id, photo, jpeg, options: { view: view([smartObject({ matrix: [1, 0, 0, 1, 78, 78] })]), flats: { front: flat }, ...options } }, [photo, flat]);
+    worker.postMessage(
+      { id, photo, jpeg, options: { view: view([smartObject({ matrix: [1, 0, 0, 1, 78, 78] })]), flats: { front: flat }, ...options } },
+      [photo, flat],
+    );
   });
 }
 
@@ -43,10 +46,7 @@ test('encodes a JPEG in a worker', async () => {
 });
 
 test('a stale render in the worker rejects with stop render, seen by the page', async () => {
-  const [older, newer] = await Promise.all([
-    request({ target: 'v', renderId: 1 }),
-    request({ target: 'v', renderId: 2 }),
-  ]);
+  const [older, newer] = await Promise.all([request({ target: 'v', renderId: 1 }), request({ target: 'v', renderId: 2 })]);
   expect(isStopRender(older['error'])).toBe(true);
   expect(newer['bitmap']).toBeInstanceOf(ImageBitmap);
 });

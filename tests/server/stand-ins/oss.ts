@@ -15,14 +15,17 @@ export interface OssStandIn {
   close(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage) => new Promise<Buffer>((resolve) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => resolve(Buffer.concat(chunks)));
-});
+const readBody = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+  });
 
-const escape = (s: string) => encodeURIComponent(s).replace(/!/g, '%21').replace(/'/g, '%27').replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\*/g, '%2A');
-const xmlError = (code: string, message: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><RequestId>${randomBytes(8).toString('hex')}</RequestId></Error>`;
+const escape = (s: string) =>
+  encodeURIComponent(s).replace(/!/g, '%21').replace(/'/g, '%27').replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\*/g, '%2A');
+const xmlError = (code: string, message: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><RequestId>${randomBytes(8).toString('hex')}</RequestId></Error>`;
 
 export async function startOssStandIn(opts: { bucket: string; accessKeyId: string; accessKeySecret: string }): Promise<OssStandIn> {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
@@ -38,9 +41,16 @@ export async function startOssStandIn(opts: { bucket: string; accessKeyId: strin
     const cred = secrets.get(m[1]!);
     if (!cred) return 'InvalidAccessKeyId';
     if (cred.token && req.headers['x-oss-security-token'] !== cred.token) return 'InvalidSecurityToken';
-    const ossHeaders = Object.keys(req.headers).filter((h) => h.startsWith('x-oss-')).sort()
-      .map((h) => `${h}:${String(req.headers[h]).trim()}\n`).join('');
-    const toSign = [req.method, req.headers['content-md5'] ?? '', req.headers['content-type'] ?? '', dateLine(req)].join('\n') + '\n' + ossHeaders + resource;
+    const ossHeaders = Object.keys(req.headers)
+      .filter((h) => h.startsWith('x-oss-'))
+      .sort()
+      .map((h) => `${h}:${String(req.headers[h]).trim()}\n`)
+      .join('');
+    const toSign =
+      [req.method, req.headers['content-md5'] ?? '', req.headers['content-type'] ?? '', dateLine(req)].join('\n') +
+      '\n' +
+      ossHeaders +
+      resource;
     const expected = createHmac('sha1', cred.secret).update(toSign).digest('base64');
     return expected === m[2] ? null : 'SignatureDoesNotMatch';
   };
@@ -52,29 +62,52 @@ export async function startOssStandIn(opts: { bucket: string; accessKeyId: strin
       const params = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
       const { Signature, ...rest } = params;
       const cred = secrets.get(rest.AccessKeyId ?? '');
-      const canon = Object.keys(rest).sort().map((k) => `${escape(k)}=${escape(rest[k]!)}`).join('&');
-      const expected = cred ? createHmac('sha1', `${cred.secret}&`).update(`POST&${escape('/')}&${escape(canon)}`).digest('base64') : '';
+      const canon = Object.keys(rest)
+        .sort()
+        .map((k) => `${escape(k)}=${escape(rest[k]!)}`)
+        .join('&');
+      const expected = cred
+        ? createHmac('sha1', `${cred.secret}&`)
+            .update(`POST&${escape('/')}&${escape(canon)}`)
+            .digest('base64')
+        : '';
       res.setHeader('content-type', 'application/json');
       if (!cred || expected !== Signature || rest.Action !== 'AssumeRole') {
         res.statusCode = 400;
-        return res.end(JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'x' }));
+        return res.end(
+          JSON.stringify({
+            Code: 'SignatureDoesNotMatch',
+            Message: 'Specified signature is not matched with our calculation.',
+            RequestId: 'x',
+          }),
+        );
       }
       const id = `STS.${randomBytes(6).toString('hex')}`;
       const secret = randomBytes(12).toString('hex');
       const token = randomBytes(24).toString('base64');
       secrets.set(id, { secret, token });
       assumed.push({ roleArn: rest.RoleArn!, policy: rest.Policy ? JSON.parse(rest.Policy) : null, session: rest.RoleSessionName! });
-      return res.end(JSON.stringify({
-        RequestId: 'x',
-        AssumedRoleUser: { Arn: `${rest.RoleArn}/${rest.RoleSessionName}`, AssumedRoleId: '1:x' },
-        Credentials: { AccessKeyId: id, AccessKeySecret: secret, SecurityToken: token, Expiration: new Date(Date.now() + Number(rest.DurationSeconds) * 1000).toISOString() },
-      }));
+      return res.end(
+        JSON.stringify({
+          RequestId: 'x',
+          AssumedRoleUser: { Arn: `${rest.RoleArn}/${rest.RoleSessionName}`, AssumedRoleId: '1:x' },
+          Credentials: {
+            AccessKeyId: id,
+            AccessKeySecret: secret,
+            SecurityToken: token,
+            Expiration: new Date(Date.now() + Number(rest.DurationSeconds) * 1000).toISOString(),
+          },
+        }),
+      );
     }
     res.setHeader('content-type', 'application/xml');
     const key = decodeURIComponent(url.pathname.slice(1));
     const subresource = url.searchParams.has('delete') ? '?delete' : '';
     const problem = verifyOss(req, `/${opts.bucket}/${key}${subresource}`);
-    if (problem) { res.statusCode = 403; return res.end(xmlError(problem, 'The request signature we calculated does not match.')); }
+    if (problem) {
+      res.statusCode = 403;
+      return res.end(xmlError(problem, 'The request signature we calculated does not match.'));
+    }
     if (req.method === 'PUT') {
       objects.set(key, { body, contentType: String(req.headers['content-type'] ?? '') });
       res.setHeader('etag', `"${randomBytes(8).toString('hex')}"`);
@@ -82,7 +115,10 @@ export async function startOssStandIn(opts: { bucket: string; accessKeyId: strin
     }
     if (req.method === 'GET') {
       const obj = objects.get(key);
-      if (!obj) { res.statusCode = 404; return res.end(xmlError('NoSuchKey', 'The specified key does not exist.')); }
+      if (!obj) {
+        res.statusCode = 404;
+        return res.end(xmlError('NoSuchKey', 'The specified key does not exist.'));
+      }
       res.setHeader('content-type', obj.contentType);
       return res.end(obj.body);
     }
@@ -98,7 +134,9 @@ export async function startOssStandIn(opts: { bucket: string; accessKeyId: strin
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`, objects, assumed,
+    url: `http://127.0.0.1:${port}`,
+    objects,
+    assumed,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

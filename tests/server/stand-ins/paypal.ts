@@ -31,17 +31,22 @@ export interface PayPalStandIn {
   /** The payer approves the order on PayPal's page. */
   approve(id: string): void;
   /** Sends a webhook event to `target`, signed as PayPal signs; `tamper` alters the body after signing. */
-  deliver(target: string, event: Record<string, unknown>, opts?: { tamper?: (body: string) => string; transmissionId?: string }): Promise<{ status: number; body: Record<string, unknown> }>;
+  deliver(
+    target: string,
+    event: Record<string, unknown>,
+    opts?: { tamper?: (body: string) => string; transmissionId?: string },
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
   /** A webhook event in PayPal's shape. */
   event(type: string, resource: Record<string, unknown>): Record<string, unknown>;
   close(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage) => new Promise<string>((resolve) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-});
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ppId = (n = 17) => randomBytes(n).toString('hex').toUpperCase().slice(0, n);
@@ -62,13 +67,18 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
     res.setHeader('paypal-debug-id', randomBytes(6).toString('hex'));
     res.end(JSON.stringify(body));
   };
-  const issue = (res: ServerResponse, status: number, name: string, issueCode: string, description: string) => send(res, status, {
-    name, message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
-    debug_id: randomBytes(6).toString('hex'), details: [{ issue: issueCode, description }],
-  });
+  const issue = (res: ServerResponse, status: number, name: string, issueCode: string, description: string) =>
+    send(res, status, {
+      name,
+      message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+      debug_id: randomBytes(6).toString('hex'),
+      details: [{ issue: issueCode, description }],
+    });
   const links = (o: PayPalOrder) => [
     { href: `${url}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
-    ...(o.status === 'CREATED' ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${o.id}`, rel: 'approve', method: 'GET' }] : []),
+    ...(o.status === 'CREATED'
+      ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${o.id}`, rel: 'approve', method: 'GET' }]
+      : []),
     ...(o.status !== 'COMPLETED' ? [{ href: `${url}/v2/checkout/orders/${o.id}/capture`, rel: 'capture', method: 'POST' }] : []),
   ];
   const view = (o: PayPalOrder) => ({ ...o, links: links(o) });
@@ -82,11 +92,20 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const [id, secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
-      if (id !== opts.clientId || secret !== opts.clientSecret) return send(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
-      if (new URLSearchParams(raw).get('grant_type') !== 'client_credentials') return send(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
+      if (id !== opts.clientId || secret !== opts.clientSecret)
+        return send(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      if (new URLSearchParams(raw).get('grant_type') !== 'client_credentials')
+        return send(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
       const token = `A21AA${randomBytes(24).toString('base64url')}`;
       tokens.add(token);
-      return send(res, 200, { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400, nonce: `${now()}${randomBytes(8).toString('hex')}` });
+      return send(res, 200, {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: 32400,
+        nonce: `${now()}${randomBytes(8).toString('hex')}`,
+      });
     }
     if (req.method === 'GET' && path === certPath) {
       res.setHeader('content-type', 'application/x-pem-file');
@@ -94,7 +113,8 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
     }
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !tokens.has(bearer)) return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+    if (!bearer || !tokens.has(bearer))
+      return send(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
 
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const b = JSON.parse(raw) as Record<string, unknown>;
@@ -122,11 +142,20 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
     if (req.method === 'POST' && path === '/v2/checkout/orders') {
       const b = JSON.parse(raw || '{}') as { intent?: string; purchase_units?: { amount?: { currency_code?: string; value?: string } }[] };
       const unit = b.purchase_units?.[0];
-      if (b.intent !== 'CAPTURE' && b.intent !== 'AUTHORIZE') return issue(res, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE', 'intent');
-      if (!unit?.amount?.currency_code || !/^\d+(\.\d{2})?$/.test(unit.amount.value ?? '')) return issue(res, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE', 'purchase_units[0].amount');
+      if (b.intent !== 'CAPTURE' && b.intent !== 'AUTHORIZE')
+        return issue(res, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE', 'intent');
+      if (!unit?.amount?.currency_code || !/^\d+(\.\d{2})?$/.test(unit.amount.value ?? ''))
+        return issue(res, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE', 'purchase_units[0].amount');
       const order: PayPalOrder = {
-        id: ppId(), intent: b.intent, status: 'CREATED', create_time: now(),
-        purchase_units: (b.purchase_units ?? []).map((u, i) => ({ reference_id: `default-${i}`, ...u, payee: { email_address: 'merchant@example.com', merchant_id: 'STANDINMERCH' } })),
+        id: ppId(),
+        intent: b.intent,
+        status: 'CREATED',
+        create_time: now(),
+        purchase_units: (b.purchase_units ?? []).map((u, i) => ({
+          reference_id: `default-${i}`,
+          ...u,
+          payee: { email_address: 'merchant@example.com', merchant_id: 'STANDINMERCH' },
+        })),
       };
       orders.set(order.id, order);
       return answer(201, view(order));
@@ -137,18 +166,27 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
       if (!order) return issue(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
       if (req.method === 'GET' && !m[2]) return send(res, 200, view(order));
       if (req.method === 'POST' && m[2]) {
-        if (order.status === 'COMPLETED') return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
-        if (order.status !== 'APPROVED') return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+        if (order.status === 'COMPLETED')
+          return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
+        if (order.status !== 'APPROVED')
+          return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
         order.status = 'COMPLETED';
         order.update_time = now();
         order.purchase_units = order.purchase_units.map((u) => ({
           ...u,
           payments: {
-            captures: [{
-              id: ppId(), status: 'COMPLETED', amount: u.amount, final_capture: true, custom_id: u.custom_id,
-              seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
-              create_time: now(), update_time: now(),
-            }],
+            captures: [
+              {
+                id: ppId(),
+                status: 'COMPLETED',
+                amount: u.amount,
+                final_capture: true,
+                custom_id: u.custom_id,
+                seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+                create_time: now(),
+                update_time: now(),
+              },
+            ],
           },
         }));
         return answer(201, view(order));
@@ -161,7 +199,10 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   return {
-    url, webhookId: opts.webhookId, orders, calls,
+    url,
+    webhookId: opts.webhookId,
+    orders,
+    calls,
     approve(id) {
       const o = orders.get(id);
       if (!o || o.status !== 'CREATED') throw new Error(`cannot approve ${id}`);
@@ -169,15 +210,23 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
     },
     event(type, resource) {
       return {
-        id: `WH-${ppId(8)}-${ppId(17)}`, event_version: '1.0', create_time: now(), resource_type: type.startsWith('CHECKOUT') ? 'checkout-order' : 'capture',
-        resource_version: '2.0', event_type: type, summary: type, resource,
+        id: `WH-${ppId(8)}-${ppId(17)}`,
+        event_version: '1.0',
+        create_time: now(),
+        resource_type: type.startsWith('CHECKOUT') ? 'checkout-order' : 'capture',
+        resource_version: '2.0',
+        event_type: type,
+        summary: type,
+        resource,
       };
     },
     async deliver(target, event, o = {}) {
       const body = JSON.stringify(event);
       const transmissionId = o.transmissionId ?? randomUUID();
       const transmissionTime = new Date().toISOString();
-      const sig = createSign('RSA-SHA256').update(`${transmissionId}|${transmissionTime}|${opts.webhookId}|${crc32(body)}`).sign(privateKey, 'base64');
+      const sig = createSign('RSA-SHA256')
+        .update(`${transmissionId}|${transmissionTime}|${opts.webhookId}|${crc32(body)}`)
+        .sign(privateKey, 'base64');
       const res = await fetch(target, {
         method: 'POST',
         headers: {
@@ -192,6 +241,10 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
-    close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -47,7 +47,16 @@ export interface StandInOrder {
   name: string;
   email: string;
   created_at: string;
-  line_items: { id: number; product_id: number; variant_id: number; quantity: number; sku: string; title: string; variant_title: string; price: string }[];
+  line_items: {
+    id: number;
+    product_id: number;
+    variant_id: number;
+    quantity: number;
+    sku: string;
+    title: string;
+    variant_title: string;
+    price: string;
+  }[];
   shipping_address: Record<string, string>;
 }
 
@@ -64,7 +73,11 @@ export interface StandInShop {
 }
 
 /** `operation`: only that GraphQL operation fails (e.g. 'PodProductSet'); others pass untouched. */
-type Fault = { kind: '429' | '500' | 'throttled'; retryAfter: number; operation?: string };
+interface Fault {
+  kind: '429' | '500' | 'throttled';
+  retryAfter: number;
+  operation?: string;
+}
 
 export interface ShopifyStandIn {
   url: string;
@@ -81,22 +94,37 @@ export interface ShopifyStandIn {
   /** Approves an install page URL as the store owner would; returns the redirect (our callback) URL. */
   approve(authorizeUrl: string): Promise<string>;
   /** A customer order in the store; delivers orders/create to subscribed webhooks. */
-  createOrder(domain: string, lines: { variantId: string; quantity: number }[], address?: Partial<Record<string, string>>): Promise<{ order: StandInOrder; deliveries: { status: number; body: string }[] }>;
+  createOrder(
+    domain: string,
+    lines: { variantId: string; quantity: number }[],
+    address?: Partial<Record<string, string>>,
+  ): Promise<{ order: StandInOrder; deliveries: { status: number; body: string }[] }>;
   /** Delivers a webhook as Shopify signs it (`tamper` alters the body after signing). */
-  deliver(uri: string, topic: string, domain: string, payload: unknown, opts?: { secret?: string; tamper?: (raw: string) => string; webhookId?: string }): Promise<{ status: number; body: string }>;
+  deliver(
+    uri: string,
+    topic: string,
+    domain: string,
+    payload: unknown,
+    opts?: { secret?: string; tamper?: (raw: string) => string; webhookId?: string },
+  ): Promise<{ status: number; body: string }>;
   /** The merchant removes the app: tokens stop working, app/uninstalled is delivered. */
   uninstall(domain: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage) => new Promise<string>((resolve) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-});
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
 
 function hmacHex(params: Record<string, string>, secret: string): string {
-  const msg = Object.keys(params).filter((k) => k !== 'hmac' && k !== 'signature').sort().map((k) => `${k}=${params[k]}`).join('&');
+  const msg = Object.keys(params)
+    .filter((k) => k !== 'hmac' && k !== 'signature')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
   return createHmac('sha256', secret).update(msg).digest('hex');
 }
 
@@ -116,9 +144,17 @@ export async function startShopifyStandIn(opts: { apiKey: string; apiSecret: str
     if (!s) {
       const base = domain.replace(/\.myshopify\.com$/, '');
       s = {
-        domain, name: base.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), email: `owner@${base}.example`,
-        tokens: new Set(), scopes: [], products: new Map(), webhooks: [], orders: [],
-        subscriptions: [{ id: `gid://shopify/AppSubscription/${newId()}`, name: 'Basic', status: 'ACTIVE', test: true, currentPeriodEnd: null }],
+        domain,
+        name: base.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+        email: `owner@${base}.example`,
+        tokens: new Set(),
+        scopes: [],
+        products: new Map(),
+        webhooks: [],
+        orders: [],
+        subscriptions: [
+          { id: `gid://shopify/AppSubscription/${newId()}`, name: 'Basic', status: 'ACTIVE', test: true, currentPeriodEnd: null },
+        ],
       };
       shops.set(domain, s);
     }
@@ -132,7 +168,11 @@ export async function startShopifyStandIn(opts: { apiKey: string; apiSecret: str
     res.end(JSON.stringify(body));
   };
   const cost = (requested: number) => ({
-    cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - requested, restoreRate: 100 } },
+    cost: {
+      requestedQueryCost: requested,
+      actualQueryCost: requested,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - requested, restoreRate: 100 },
+    },
   });
 
   const installPage = (q: URLSearchParams) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Install app</title></head>
@@ -147,13 +187,18 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     if (q.get('client_id') !== opts.apiKey) return { error: 'Oauth error invalid_request: The client_id is invalid' };
     const domain = q.get('shop') ?? '';
     const redirect = q.get('redirect_uri') ?? '';
-    if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(domain) || !/^https?:\/\//.test(redirect)) return { error: 'Oauth error invalid_request: The redirect_uri is missing or not whitelisted' };
+    if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(domain) || !/^https?:\/\//.test(redirect))
+      return { error: 'Oauth error invalid_request: The redirect_uri is missing or not whitelisted' };
     const s = shop(domain);
     const asked = (q.get('scope') ?? '').split(',').filter(Boolean);
     const code = randomBytes(16).toString('hex');
     codes.set(code, { shop: domain, scopes: state.grantOnly ?? asked, used: false });
     const params: Record<string, string> = {
-      code, host: Buffer.from(`${s.domain}/admin`).toString('base64url'), shop: domain, state: q.get('state') ?? '', timestamp: String(Math.floor(Date.now() / 1000)),
+      code,
+      host: Buffer.from(`${s.domain}/admin`).toString('base64url'),
+      shop: domain,
+      state: q.get('state') ?? '',
+      timestamp: String(Math.floor(Date.now() / 1000)),
     };
     params.hmac = hmacHex(params, opts.apiSecret);
     const url = new URL(redirect);
@@ -164,7 +209,11 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
   // ---------------------------------------------------------------------------------------
   // productSet
   // ---------------------------------------------------------------------------------------
-  type UserError = { field: string[] | null; message: string; code: string | null };
+  interface UserError {
+    field: string[] | null;
+    message: string;
+    code: string | null;
+  }
   const productSet = (s: StandInShop, vars: Record<string, unknown>): { product: StandInProduct | null; userErrors: UserError[] } => {
     const identifier = (vars.identifier ?? {}) as { id?: string; handle?: string };
     const input = (vars.input ?? {}) as Record<string, unknown>;
@@ -172,18 +221,31 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     let product: StandInProduct | undefined;
     if (identifier.id) {
       product = s.products.get(identifier.id);
-      if (!product) return { product: null, userErrors: [{ field: ['identifier', 'id'], message: 'Product does not exist', code: 'PRODUCT_DOES_NOT_EXIST' }] };
+      if (!product)
+        return {
+          product: null,
+          userErrors: [{ field: ['identifier', 'id'], message: 'Product does not exist', code: 'PRODUCT_DOES_NOT_EXIST' }],
+        };
     } else if (identifier.handle) {
       product = [...s.products.values()].find((p) => p.handle === identifier.handle);
     }
     const hasOptions = input.productOptions !== undefined;
     const hasVariants = input.variants !== undefined;
-    if (hasOptions !== hasVariants) return { product: null, userErrors: [{ field: ['input'], message: 'productOptions and variants must be provided together', code: 'INVALID_INPUT' }] };
+    if (hasOptions !== hasVariants)
+      return {
+        product: null,
+        userErrors: [{ field: ['input'], message: 'productOptions and variants must be provided together', code: 'INVALID_INPUT' }],
+      };
     const creating = !product;
-    if (creating && !(typeof input.title === 'string' && input.title.trim())) errors.push({ field: ['input', 'title'], message: "Title can't be blank", code: 'BLANK' });
+    if (creating && !(typeof input.title === 'string' && input.title.trim()))
+      errors.push({ field: ['input', 'title'], message: "Title can't be blank", code: 'BLANK' });
     const options = hasOptions
-      ? (input.productOptions as { name: string; position?: number; values: { name: string }[] }[]).map((o, i) => ({ name: o.name, position: o.position ?? i + 1, values: o.values.map((v) => v.name) }))
-      : product?.options ?? [{ name: 'Title', position: 1, values: ['Default Title'] }];
+      ? (input.productOptions as { name: string; position?: number; values: { name: string }[] }[]).map((o, i) => ({
+          name: o.name,
+          position: o.position ?? i + 1,
+          values: o.values.map((v) => v.name),
+        }))
+      : (product?.options ?? [{ name: 'Title', position: 1, values: ['Default Title'] }]);
     let variants = product?.variants ?? [];
     if (hasVariants) {
       const seen = new Set<string>();
@@ -192,22 +254,37 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
         const values = (v.optionValues as { optionName: string; name: string }[] | undefined) ?? [];
         for (const ov of values) {
           const opt = options.find((o) => o.name === ov.optionName);
-          if (!opt || !opt.values.includes(ov.name)) errors.push({ field: ['input', 'variants', String(i), 'optionValues'], message: `Option value '${ov.name}' does not exist for option '${ov.optionName}'`, code: 'OPTION_VALUE_DOES_NOT_EXIST' });
+          if (!opt || !opt.values.includes(ov.name))
+            errors.push({
+              field: ['input', 'variants', String(i), 'optionValues'],
+              message: `Option value '${ov.name}' does not exist for option '${ov.optionName}'`,
+              code: 'OPTION_VALUE_DOES_NOT_EXIST',
+            });
         }
         const key = values.map((x) => `${x.optionName}=${x.name}`).join('|');
-        if (seen.has(key)) errors.push({ field: ['input', 'variants', String(i)], message: 'The variant already exists', code: 'DUPLICATE_VARIANT' });
+        if (seen.has(key))
+          errors.push({ field: ['input', 'variants', String(i)], message: 'The variant already exists', code: 'DUPLICATE_VARIANT' });
         seen.add(key);
         const price = String(v.price ?? '0');
-        if (!/^\d+(\.\d{1,2})?$/.test(price)) errors.push({ field: ['input', 'variants', String(i), 'price'], message: 'Price is invalid', code: 'INVALID' });
+        if (!/^\d+(\.\d{1,2})?$/.test(price))
+          errors.push({ field: ['input', 'variants', String(i), 'price'], message: 'Price is invalid', code: 'INVALID' });
         let id = typeof v.id === 'string' ? v.id : null;
         if (id && !variants.some((x) => x.id === id)) {
-          errors.push({ field: ['input', 'variants', String(i), 'id'], message: 'Product variant does not exist', code: 'PRODUCT_VARIANT_DOES_NOT_EXIST' });
+          errors.push({
+            field: ['input', 'variants', String(i), 'id'],
+            message: 'Product variant does not exist',
+            code: 'PRODUCT_VARIANT_DOES_NOT_EXIST',
+          });
         }
         id ??= `gid://shopify/ProductVariant/${newId()}`;
         const file = v.file as { originalSource?: string } | undefined;
         next.push({
-          id, sku: String(v.sku ?? ''), price, inventoryPolicy: String(v.inventoryPolicy ?? 'DENY'),
-          selectedOptions: values.map((x) => ({ name: x.optionName, value: x.name })), image: file?.originalSource ?? null,
+          id,
+          sku: String(v.sku ?? ''),
+          price,
+          inventoryPolicy: String(v.inventoryPolicy ?? 'DENY'),
+          selectedOptions: values.map((x) => ({ name: x.optionName, value: x.name })),
+          image: file?.originalSource ?? null,
         });
       });
       variants = next;
@@ -216,8 +293,16 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     const now = new Date().toISOString();
     if (!product) {
       product = {
-        id: `gid://shopify/Product/${newId()}`, handle: String(input.handle ?? identifier.handle ?? `product-${nextId}`), title: '', descriptionHtml: '',
-        status: 'ACTIVE', options: [], variants: [], media: [], createdAt: now, updatedAt: now,
+        id: `gid://shopify/Product/${newId()}`,
+        handle: String(input.handle ?? identifier.handle ?? `product-${nextId}`),
+        title: '',
+        descriptionHtml: '',
+        status: 'ACTIVE',
+        options: [],
+        variants: [],
+        media: [],
+        createdAt: now,
+        updatedAt: now,
       };
       s.products.set(product.id, product);
       state.creates += 1;
@@ -228,28 +313,48 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     if (typeof input.status === 'string') product.status = input.status;
     if (hasOptions) product.options = options;
     product.variants = variants;
-    if (Array.isArray(input.files)) product.media = (input.files as { originalSource: string; alt?: string }[]).map((f) => ({ src: f.originalSource, alt: f.alt ?? '' }));
+    if (Array.isArray(input.files))
+      product.media = (input.files as { originalSource: string; alt?: string }[]).map((f) => ({ src: f.originalSource, alt: f.alt ?? '' }));
     product.updatedAt = now;
     return { product, userErrors: [] };
   };
 
   const productNode = (p: StandInProduct) => ({
-    id: p.id, handle: p.handle, status: p.status, title: p.title,
+    id: p.id,
+    handle: p.handle,
+    status: p.status,
+    title: p.title,
     variants: { nodes: p.variants.map((v) => ({ id: v.id, sku: v.sku, selectedOptions: v.selectedOptions })) },
   });
 
   const legacy = (gid: string) => Number(gid.split('/').pop());
 
   const orderNode = (s: StandInShop, o: StandInOrder) => ({
-    id: `gid://shopify/Order/${o.id}`, legacyResourceId: String(o.id), name: o.name, email: o.email, createdAt: o.created_at,
+    id: `gid://shopify/Order/${o.id}`,
+    legacyResourceId: String(o.id),
+    name: o.name,
+    email: o.email,
+    createdAt: o.created_at,
     shippingAddress: {
-      firstName: o.shipping_address.first_name, lastName: o.shipping_address.last_name, address1: o.shipping_address.address1, address2: o.shipping_address.address2,
-      city: o.shipping_address.city, province: o.shipping_address.province, zip: o.shipping_address.zip, countryCodeV2: o.shipping_address.country_code, phone: o.shipping_address.phone,
+      firstName: o.shipping_address.first_name,
+      lastName: o.shipping_address.last_name,
+      address1: o.shipping_address.address1,
+      address2: o.shipping_address.address2,
+      city: o.shipping_address.city,
+      province: o.shipping_address.province,
+      zip: o.shipping_address.zip,
+      countryCodeV2: o.shipping_address.country_code,
+      phone: o.shipping_address.phone,
     },
     lineItems: {
       nodes: o.line_items.map((l) => ({
-        id: `gid://shopify/LineItem/${l.id}`, title: l.title, quantity: l.quantity, sku: l.sku, variantTitle: l.variant_title,
-        product: { id: `gid://shopify/Product/${l.product_id}` }, variant: { id: `gid://shopify/ProductVariant/${l.variant_id}` },
+        id: `gid://shopify/LineItem/${l.id}`,
+        title: l.title,
+        quantity: l.quantity,
+        sku: l.sku,
+        variantTitle: l.variant_title,
+        product: { id: `gid://shopify/Product/${l.product_id}` },
+        variant: { id: `gid://shopify/ProductVariant/${l.variant_id}` },
       })),
     },
     _shop: s.domain,
@@ -258,46 +363,132 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
   const graphql = (s: StandInShop, operation: string, vars: Record<string, unknown>): { status: number; body: unknown } => {
     const denied = (field: string, scope: string) => ({
       status: 200,
-      body: { errors: [{ message: `Access denied for ${field} field. Required access: \`${scope}\` access scope.`, extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes' } }], data: null, extensions: cost(10) },
+      body: {
+        errors: [
+          {
+            message: `Access denied for ${field} field. Required access: \`${scope}\` access scope.`,
+            extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes' },
+          },
+        ],
+        data: null,
+        extensions: cost(10),
+      },
     });
     const has = (scope: string) => s.scopes.includes(scope) || (scope.startsWith('read_') && s.scopes.includes(`write_${scope.slice(5)}`));
     switch (operation) {
       case 'PodShop':
-        return { status: 200, body: { data: { shop: { id: `gid://shopify/Shop/${legacy(`x/${s.domain.length}`)}`, name: s.name, email: s.email, myshopifyDomain: s.domain, currencyCode: 'USD' }, currentAppInstallation: { accessScopes: s.scopes.map((handle) => ({ handle })) } }, extensions: cost(2) } };
+        return {
+          status: 200,
+          body: {
+            data: {
+              shop: {
+                id: `gid://shopify/Shop/${legacy(`x/${s.domain.length}`)}`,
+                name: s.name,
+                email: s.email,
+                myshopifyDomain: s.domain,
+                currencyCode: 'USD',
+              },
+              currentAppInstallation: { accessScopes: s.scopes.map((handle) => ({ handle })) },
+            },
+            extensions: cost(2),
+          },
+        };
       case 'PodSubscriptions':
         return { status: 200, body: { data: { currentAppInstallation: { activeSubscriptions: s.subscriptions } }, extensions: cost(2) } };
       case 'PodMainTheme':
         if (!has('read_themes')) return denied('themes', 'read_themes');
-        return { status: 200, body: { data: { themes: { nodes: [{ id: 'gid://shopify/OnlineStoreTheme/1', name: 'Dawn', role: 'MAIN', updatedAt: '2026-01-01T00:00:00Z' }] } }, extensions: cost(2) } };
+        return {
+          status: 200,
+          body: {
+            data: {
+              themes: {
+                nodes: [{ id: 'gid://shopify/OnlineStoreTheme/1', name: 'Dawn', role: 'MAIN', updatedAt: '2026-01-01T00:00:00Z' }],
+              },
+            },
+            extensions: cost(2),
+          },
+        };
       case 'PodProductSet': {
         if (!has('write_products')) return denied('productSet', 'write_products');
         const r = productSet(s, vars);
-        return { status: 200, body: { data: { productSet: { product: r.product ? productNode(r.product) : null, userErrors: r.userErrors } }, extensions: cost(10) } };
+        return {
+          status: 200,
+          body: {
+            data: { productSet: { product: r.product ? productNode(r.product) : null, userErrors: r.userErrors } },
+            extensions: cost(10),
+          },
+        };
       }
       case 'PodWebhookCreate': {
         const sub = vars.webhookSubscription as { uri?: string };
         const topic = String(vars.topic ?? '');
-        if (!sub?.uri || !/^https?:\/\//.test(sub.uri)) return { status: 200, body: { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' }] } }, extensions: cost(10) } };
+        if (!sub?.uri || !/^https?:\/\//.test(sub.uri))
+          return {
+            status: 200,
+            body: {
+              data: {
+                webhookSubscriptionCreate: {
+                  webhookSubscription: null,
+                  userErrors: [{ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' }],
+                },
+              },
+              extensions: cost(10),
+            },
+          };
         if (s.webhooks.some((w) => w.topic === topic && w.uri === sub.uri)) {
-          return { status: 200, body: { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }] } }, extensions: cost(10) } };
+          return {
+            status: 200,
+            body: {
+              data: {
+                webhookSubscriptionCreate: {
+                  webhookSubscription: null,
+                  userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }],
+                },
+              },
+              extensions: cost(10),
+            },
+          };
         }
         const w = { id: `gid://shopify/WebhookSubscription/${newId()}`, topic, uri: sub.uri };
         s.webhooks.push(w);
-        return { status: 200, body: { data: { webhookSubscriptionCreate: { webhookSubscription: w, userErrors: [] } }, extensions: cost(10) } };
+        return {
+          status: 200,
+          body: { data: { webhookSubscriptionCreate: { webhookSubscription: w, userErrors: [] } }, extensions: cost(10) },
+        };
       }
       case 'PodOrders': {
         if (!has('read_orders')) return denied('orders', 'read_orders');
         const q = typeof vars.query === 'string' ? vars.query : '';
         const since = /created_at:>='([^']+)'/.exec(q)?.[1];
-        const all = s.orders.filter((o) => !since || o.created_at >= new Date(since).toISOString()).sort((a, b) => a.created_at.localeCompare(b.created_at));
+        const all = s.orders
+          .filter((o) => !since || o.created_at >= new Date(since).toISOString())
+          .sort((a, b) => a.created_at.localeCompare(b.created_at));
         const start = typeof vars.after === 'string' ? Number(vars.after) : 0;
         const first = Number(vars.first ?? 50);
         const page = all.slice(start, start + first);
         const more = start + first < all.length;
-        return { status: 200, body: { data: { orders: { nodes: page.map((o) => { const { _shop, ...n } = orderNode(s, o); void _shop; return n; }), pageInfo: { hasNextPage: more, endCursor: more ? String(start + first) : null } } }, extensions: cost(20) } };
+        return {
+          status: 200,
+          body: {
+            data: {
+              orders: {
+                nodes: page.map((o) => {
+                  const { _shop, ...n } = orderNode(s, o);
+                  void _shop;
+                  return n;
+                }),
+                pageInfo: { hasNextPage: more, endCursor: more ? String(start + first) : null },
+              },
+            },
+            extensions: cost(20),
+          },
+        };
       }
       default:
-        return { status: 200, body: { errors: [{ message: `Field '${operation}' doesn't exist on type 'QueryRoot'`, extensions: { code: 'undefinedField' } }] } };
+        return {
+          status: 200,
+          body: { errors: [{ message: `Field '${operation}' doesn't exist on type 'QueryRoot'`, extensions: { code: 'undefinedField' } }] },
+        };
     }
   };
 
@@ -327,11 +518,17 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     if (url.pathname === '/admin/oauth/access_token' && req.method === 'POST') {
       let b: Record<string, string> = {};
       try {
-        b = (req.headers['content-type'] ?? '').includes('json') ? JSON.parse(raw) as Record<string, string> : Object.fromEntries(new URLSearchParams(raw));
-      } catch { /* answered below */ }
-      if (b.client_id !== opts.apiKey || b.client_secret !== opts.apiSecret) return send(res, 400, { error: 'invalid_client', error_description: 'Client credentials are invalid' });
+        b = (req.headers['content-type'] ?? '').includes('json')
+          ? (JSON.parse(raw) as Record<string, string>)
+          : Object.fromEntries(new URLSearchParams(raw));
+      } catch {
+        /* answered below */
+      }
+      if (b.client_id !== opts.apiKey || b.client_secret !== opts.apiSecret)
+        return send(res, 400, { error: 'invalid_client', error_description: 'Client credentials are invalid' });
       const grant = codes.get(b.code ?? '');
-      if (!grant || grant.used) return send(res, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+      if (!grant || grant.used)
+        return send(res, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
       grant.used = true;
       const s = shop(grant.shop);
       const token = `shpat_${randomBytes(16).toString('hex')}`;
@@ -346,7 +543,11 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
       const s = shops.get(domain);
       const token = String(req.headers['x-shopify-access-token'] ?? '');
       let body: { query?: string; variables?: Record<string, unknown> } = {};
-      try { body = JSON.parse(raw) as typeof body; } catch { /* empty */ }
+      try {
+        body = JSON.parse(raw) as typeof body;
+      } catch {
+        /* empty */
+      }
       const operation = /(?:query|mutation)\s+(\w+)/.exec(body.query ?? '')?.[1] ?? '';
       if (!s || !s.tokens.has(token)) {
         calls.push({ shop: domain, operation, status: 401 });
@@ -356,7 +557,12 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
       const fault = at >= 0 ? faults.splice(at, 1)[0] : undefined;
       if (fault?.kind === '429') {
         calls.push({ shop: domain, operation, status: 429 });
-        return send(res, 429, { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' }, { 'retry-after': String(fault.retryAfter) });
+        return send(
+          res,
+          429,
+          { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' },
+          { 'retry-after': String(fault.retryAfter) },
+        );
       }
       if (fault?.kind === '500') {
         calls.push({ shop: domain, operation, status: 500 });
@@ -366,7 +572,13 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
         calls.push({ shop: domain, operation, status: 200 });
         return send(res, 200, {
           errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
-          extensions: { cost: { requestedQueryCost: 10, actualQueryCost: null, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 } } },
+          extensions: {
+            cost: {
+              requestedQueryCost: 10,
+              actualQueryCost: null,
+              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
+            },
+          },
         });
       }
       const r = graphql(s, operation, body.variables ?? {});
@@ -383,12 +595,19 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
 
   const deliver: ShopifyStandIn['deliver'] = async (uri, topic, domain, payload, o = {}) => {
     const body = JSON.stringify(payload);
-    const hmac = createHmac('sha256', o.secret ?? opts.apiSecret).update(body).digest('base64');
+    const hmac = createHmac('sha256', o.secret ?? opts.apiSecret)
+      .update(body)
+      .digest('base64');
     const res = await fetch(uri, {
       method: 'POST',
       headers: {
-        'content-type': 'application/json', 'x-shopify-topic': topic, 'x-shopify-hmac-sha256': hmac, 'x-shopify-shop-domain': domain,
-        'x-shopify-webhook-id': o.webhookId ?? randomUUID(), 'x-shopify-event-id': randomUUID(), 'x-shopify-api-version': '2025-10',
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-hmac-sha256': hmac,
+        'x-shopify-shop-domain': domain,
+        'x-shopify-webhook-id': o.webhookId ?? randomUUID(),
+        'x-shopify-event-id': randomUUID(),
+        'x-shopify-api-version': '2025-10',
         'x-shopify-triggered-at': new Date().toISOString(),
       },
       body: o.tamper ? o.tamper(body) : body,
@@ -397,12 +616,18 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
   };
 
   return {
-    url, shops, calls,
-    get creates() { return state.creates; },
+    url,
+    shops,
+    calls,
+    get creates() {
+      return state.creates;
+    },
     failNext(kind, count = 1, retryAfterSeconds = 2, operation) {
       for (let i = 0; i < count; i++) faults.push({ kind, retryAfter: retryAfterSeconds, ...(operation ? { operation } : {}) });
     },
-    grantOnly(scopes) { state.grantOnly = scopes; },
+    grantOnly(scopes) {
+      state.grantOnly = scopes;
+    },
     shop,
     async approve(authorizeUrl) {
       const u = new URL(authorizeUrl);
@@ -415,25 +640,44 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
       const s = shop(domain);
       const n = 1001 + s.orders.length;
       const order: StandInOrder = {
-        id: newId(), name: `#${n}`, email: 'customer@example.com', created_at: new Date().toISOString(),
+        id: newId(),
+        name: `#${n}`,
+        email: 'customer@example.com',
+        created_at: new Date().toISOString(),
         line_items: lines.map((l) => {
           const product = [...s.products.values()].find((p) => p.variants.some((v) => v.id === l.variantId));
           const variant = product?.variants.find((v) => v.id === l.variantId);
           if (!product || !variant) throw new Error(`no variant ${l.variantId} in ${domain}`);
           return {
-            id: newId(), product_id: legacy(product.id), variant_id: legacy(variant.id), quantity: l.quantity, sku: variant.sku, title: product.title,
-            variant_title: variant.selectedOptions.map((o) => o.value).join(' / '), price: variant.price,
+            id: newId(),
+            product_id: legacy(product.id),
+            variant_id: legacy(variant.id),
+            quantity: l.quantity,
+            sku: variant.sku,
+            title: product.title,
+            variant_title: variant.selectedOptions.map((o) => o.value).join(' / '),
+            price: variant.price,
           };
         }),
         shipping_address: {
-          first_name: 'Ada', last_name: 'Lovelace', address1: '1 Loop Road', address2: '', city: 'Springfield', province: 'Illinois', zip: '62701',
-          country_code: 'US', country: 'United States', phone: '', ...address,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          address1: '1 Loop Road',
+          address2: '',
+          city: 'Springfield',
+          province: 'Illinois',
+          zip: '62701',
+          country_code: 'US',
+          country: 'United States',
+          phone: '',
+          ...address,
         },
       };
       s.orders.push(order);
       const payload = { ...order, admin_graphql_api_id: `gid://shopify/Order/${order.id}`, currency: 'USD', financial_status: 'paid' };
       const deliveries = [];
-      for (const w of s.webhooks.filter((x) => x.topic === 'ORDERS_CREATE')) deliveries.push(await deliver(w.uri, 'orders/create', domain, payload));
+      for (const w of s.webhooks.filter((x) => x.topic === 'ORDERS_CREATE'))
+        deliveries.push(await deliver(w.uri, 'orders/create', domain, payload));
       return { order, deliveries };
     },
     deliver,
@@ -442,7 +686,14 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
       s.tokens.clear();
       const hooks = s.webhooks.filter((x) => x.topic === 'APP_UNINSTALLED');
       s.webhooks = [];
-      for (const w of hooks) await deliver(w.uri, 'app/uninstalled', domain, { id: 1, name: s.name, email: s.email, domain: s.domain, myshopify_domain: s.domain });
+      for (const w of hooks)
+        await deliver(w.uri, 'app/uninstalled', domain, {
+          id: 1,
+          name: s.name,
+          email: s.email,
+          domain: s.domain,
+          myshopify_domain: s.domain,
+        });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

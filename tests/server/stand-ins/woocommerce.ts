@@ -13,8 +13,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface WcStandInProduct {
-  id: number; name: string; slug: string; type: string; status: string; description: string;
-  images: { src: string }[]; attributes: { name: string; options: string[] }[];
+  id: number;
+  name: string;
+  slug: string;
+  type: string;
+  status: string;
+  description: string;
+  images: { src: string }[];
+  attributes: { name: string; options: string[] }[];
   variations: { id: number; sku: string; regular_price: string; attributes: { name: string; option: string }[] }[];
 }
 
@@ -32,11 +38,12 @@ export interface WooCommerceStandIn {
 
 const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-const readBody = (req: IncomingMessage) => new Promise<string>((resolve) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-});
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
 
 export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
   const products = new Map<number, WcStandInProduct>();
@@ -59,10 +66,18 @@ export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
     const secret = keys.get(key);
     if (!secret || u.searchParams.get('oauth_signature_method') !== 'HMAC-SHA256') return false;
     // PHP's $_GET keeps one value per name (the last): a parameter repeated in the URL counts once.
-    const params = [...new Map(u.searchParams.entries()).entries()].filter(([k]) => k !== 'oauth_signature').map(([k, v]) => [enc(k), enc(v)] as const)
-      .sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
+    const params = [...new Map(u.searchParams.entries()).entries()]
+      .filter(([k]) => k !== 'oauth_signature')
+      .map(([k, v]) => [enc(k), enc(v)] as const)
+      .sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0] < b[0] ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     const base = `${method.toUpperCase()}&${enc(`${u.origin}${u.pathname}`)}&${enc(params)}`;
-    return createHmac('sha256', `${enc(secret)}&`).update(base).digest('base64') === u.searchParams.get('oauth_signature');
+    return (
+      createHmac('sha256', `${enc(secret)}&`)
+        .update(base)
+        .digest('base64') === u.searchParams.get('oauth_signature')
+    );
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -74,20 +89,42 @@ export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
       return res.end(`<!doctype html><title>Connect</title><h1>${u.searchParams.get('app_name')} would like to connect to your store</h1>`);
     }
     const m = /^\/wp-json\/wc\/v3\/(.+)$/.exec(u.pathname);
-    if (!m) return send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
-    if (!signatureOk(req.method ?? 'GET', u)) return send(res, 401, { code: 'woocommerce_rest_authentication_error', message: 'Invalid signature - provided signature does not match.', data: { status: 401 } });
-    const body = raw ? JSON.parse(raw) as Record<string, unknown> : {};
+    if (!m)
+      return send(res, 404, {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      });
+    if (!signatureOk(req.method ?? 'GET', u))
+      return send(res, 401, {
+        code: 'woocommerce_rest_authentication_error',
+        message: 'Invalid signature - provided signature does not match.',
+        data: { status: 401 },
+      });
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     const route = m[1]!;
     const method = req.method ?? 'GET';
     if (route === 'products' && method === 'GET') {
       const slug = u.searchParams.get('slug');
-      return send(res, 200, [...products.values()].filter((p) => !slug || p.slug === slug));
+      return send(
+        res,
+        200,
+        [...products.values()].filter((p) => !slug || p.slug === slug),
+      );
     }
     if (route === 'products' && method === 'POST') {
-      if (!body.name) return send(res, 400, { code: 'woocommerce_rest_missing_name', message: 'Missing parameter: name', data: { status: 400 } });
+      if (!body.name)
+        return send(res, 400, { code: 'woocommerce_rest_missing_name', message: 'Missing parameter: name', data: { status: 400 } });
       const p: WcStandInProduct = {
-        id: next++, name: String(body.name), slug: String(body.slug ?? `p-${next}`), type: String(body.type ?? 'simple'), status: String(body.status ?? 'publish'),
-        description: String(body.description ?? ''), images: (body.images as { src: string }[]) ?? [], attributes: (body.attributes as WcStandInProduct['attributes']) ?? [], variations: [],
+        id: next++,
+        name: String(body.name),
+        slug: String(body.slug ?? `p-${next}`),
+        type: String(body.type ?? 'simple'),
+        status: String(body.status ?? 'publish'),
+        description: String(body.description ?? ''),
+        images: (body.images as { src: string }[]) ?? [],
+        attributes: (body.attributes as WcStandInProduct['attributes']) ?? [],
+        variations: [],
       };
       products.set(p.id, p);
       state.creates += 1;
@@ -95,9 +132,11 @@ export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
     }
     const pm = /^products\/(\d+)(\/variations(\/batch)?)?$/.exec(route);
     const product = pm ? products.get(Number(pm[1])) : undefined;
-    if (pm && !product) return send(res, 404, { code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+    if (pm && !product)
+      return send(res, 404, { code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
     if (pm && product && !pm[2] && method === 'PUT') {
-      for (const k of ['name', 'slug', 'type', 'status', 'description'] as const) if (typeof body[k] === 'string') product[k] = body[k] as string;
+      for (const k of ['name', 'slug', 'type', 'status', 'description'] as const)
+        if (typeof body[k] === 'string') product[k] = body[k] as string;
       if (Array.isArray(body.images)) product.images = body.images as { src: string }[];
       if (Array.isArray(body.attributes)) product.attributes = body.attributes as WcStandInProduct['attributes'];
       return send(res, 200, product);
@@ -116,13 +155,21 @@ export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
     }
     if (route === 'orders' && method === 'GET') {
       const after = u.searchParams.get('after');
-      return send(res, 200, orders.filter((o) => !after || `${String(o.date_created_gmt)}Z` > after));
+      return send(
+        res,
+        200,
+        orders.filter((o) => !after || `${String(o.date_created_gmt)}Z` > after),
+      );
     }
     if (route === 'webhooks' && method === 'POST') {
       webhooks.push({ topic: String(body.topic), delivery_url: String(body.delivery_url), secret: String(body.secret) });
       return send(res, 201, { id: next++, ...body, status: 'active' });
     }
-    return send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    return send(res, 404, {
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -130,16 +177,28 @@ export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   return {
-    url, products, webhooks, keys,
-    get creates() { return state.creates; },
+    url,
+    products,
+    webhooks,
+    keys,
+    get creates() {
+      return state.creates;
+    },
     async approve(authorizeUrl) {
       const q = new URL(authorizeUrl).searchParams;
       const consumerKey = `ck_${randomBytes(20).toString('hex')}`;
       const consumerSecret = `cs_${randomBytes(20).toString('hex')}`;
       keys.set(consumerKey, consumerSecret);
       const res = await fetch(q.get('callback_url') ?? '', {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key_id: next++, user_id: q.get('user_id'), consumer_key: consumerKey, consumer_secret: consumerSecret, key_permissions: q.get('scope') }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          key_id: next++,
+          user_id: q.get('user_id'),
+          consumer_key: consumerKey,
+          consumer_secret: consumerSecret,
+          key_permissions: q.get('scope'),
+        }),
       });
       const back = new URL(q.get('return_url') ?? '');
       back.searchParams.set('success', res.ok ? '1' : '0');
@@ -148,11 +207,29 @@ export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
     },
     async createOrder(lines) {
       const order = {
-        id: next++, number: String(next), date_created_gmt: new Date().toISOString().slice(0, 19), billing: { email: 'buyer@example.com' },
-        shipping: { first_name: 'Grace', last_name: 'Hopper', address_1: '2 Side St', address_2: '', city: 'Austin', state: 'TX', postcode: '73301', country: 'US' },
+        id: next++,
+        number: String(next),
+        date_created_gmt: new Date().toISOString().slice(0, 19),
+        billing: { email: 'buyer@example.com' },
+        shipping: {
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          address_1: '2 Side St',
+          address_2: '',
+          city: 'Austin',
+          state: 'TX',
+          postcode: '73301',
+          country: 'US',
+        },
         line_items: lines.map((l) => {
           const v = products.get(l.productId)?.variations.find((x) => x.id === l.variationId);
-          return { product_id: l.productId, variation_id: l.variationId, quantity: l.quantity, sku: v?.sku ?? '', name: products.get(l.productId)?.name ?? '' };
+          return {
+            product_id: l.productId,
+            variation_id: l.variationId,
+            quantity: l.quantity,
+            sku: v?.sku ?? '',
+            name: products.get(l.productId)?.name ?? '',
+          };
         }),
       };
       orders.push(order);
@@ -162,8 +239,13 @@ export async function startWooCommerceStandIn(): Promise<WooCommerceStandIn> {
         const r = await fetch(w.delivery_url, {
           method: 'POST',
           headers: {
-            'content-type': 'application/json', 'x-wc-webhook-source': `${url}/`, 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-resource': 'order',
-            'x-wc-webhook-event': 'created', 'x-wc-webhook-signature': createHmac('sha256', w.secret).update(raw).digest('base64'), 'x-wc-webhook-id': '1',
+            'content-type': 'application/json',
+            'x-wc-webhook-source': `${url}/`,
+            'x-wc-webhook-topic': 'order.created',
+            'x-wc-webhook-resource': 'order',
+            'x-wc-webhook-event': 'created',
+            'x-wc-webhook-signature': createHmac('sha256', w.secret).update(raw).digest('base64'),
+            'x-wc-webhook-id': '1',
           },
           body: raw,
         });

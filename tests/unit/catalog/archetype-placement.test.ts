@@ -10,7 +10,9 @@ describe('archetype placement', () => {
 
   it('lists the archetypes of a subcategory in the generator order', () => {
     for (const a of ARCHETYPES) {
-      expect(archetypesIn(a.category, a.subcategory)).toEqual(ARCHETYPES.filter((b) => b.category === a.category && b.subcategory === a.subcategory).map((b) => b.key));
+      expect(archetypesIn(a.category, a.subcategory)).toEqual(
+        ARCHETYPES.filter((b) => b.category === a.category && b.subcategory === a.subcategory).map((b) => b.key),
+      );
     }
   });
 });

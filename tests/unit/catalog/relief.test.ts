@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FINISHES, boxBlur, displacementFromHeight, heightField, lightSurface, powi, softBlur, valueNoise, weaveField,
+  FINISHES,
+  boxBlur,
+  displacementFromHeight,
+  heightField,
+  lightSurface,
+  powi,
+  softBlur,
+  valueNoise,
+  weaveField,
 } from '../../../demo/catalog/art/relief';
 
 const SIZE = 64;
 const full = () => new Float32Array(SIZE * SIZE).fill(1);
 const light = (height: Float32Array, finish: keyof typeof FINISHES = 'jersey') =>
-  lightSurface({ size: SIZE, height, mask: full(), weave: null, mottle: null, look: FINISHES[finish], exposure: 0.975, occluder: null, occlusionDepth: 3 });
+  lightSurface({
+    size: SIZE,
+    height,
+    mask: full(),
+    weave: null,
+    mottle: null,
+    look: FINISHES[finish],
+    exposure: 0.975,
+    occluder: null,
+    occlusionDepth: 3,
+  });
 
 describe('relief: height field, normals and lighting', () => {
   it('lights a flat height field uniformly, at the exposure', () => {
@@ -28,7 +46,13 @@ describe('relief: height field, normals and lighting', () => {
 
   it('gives a glossy cylinder a bright specular band and a matte one none', () => {
     const { height } = heightField({
-      size: SIZE, mask: full(), relief: null, form: { kind: 'cylinder', x0: 0, x1: 1000, edge: 0 }, foldDepth: 0, drape: 0, seed: 1,
+      size: SIZE,
+      mask: full(),
+      relief: null,
+      form: { kind: 'cylinder', x0: 0, x1: 1000, edge: 0 },
+      foldDepth: 0,
+      drape: 0,
+      seed: 1,
     });
     const glossy = light(height, 'ceramic').specular;
     const matte = light(height, 'paper').specular;

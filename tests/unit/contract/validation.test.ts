@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMAIL_RE, FormMessages as M, filterCustomType, filterNatural, filterPayTime, filterPrice, filterTitleCase, firstError, isBlank,
-  loginSchema, registerSchema, rules, validate,
+  EMAIL_RE,
+  FormMessages as M,
+  filterCustomType,
+  filterNatural,
+  filterPayTime,
+  filterPrice,
+  filterTitleCase,
+  firstError,
+  isBlank,
+  loginSchema,
+  registerSchema,
+  rules,
+  validate,
 } from '../../../contract/validation';
 
 describe('generic validation rules', () => {
@@ -46,15 +57,23 @@ describe('generic validation rules', () => {
 describe('form schemas', () => {
   it('stops at the first failing rule of each field, in order', () => {
     expect(validate(registerSchema, {})).toEqual({
-      username: M.emailRequired, emailCode: M.emailCodeRequired, password: M.passwordRequired, confirmPassword: M.confirmRequired,
+      username: M.emailRequired,
+      emailCode: M.emailCodeRequired,
+      password: M.passwordRequired,
+      confirmPassword: M.confirmRequired,
     });
     expect(validate(registerSchema, { username: 'x', emailCode: '12', password: 'a b', confirmPassword: 'abcdefg' })).toEqual({
-      username: M.emailInvalid, emailCode: M.emailCodeInvalid, password: M.passwordInvalid, confirmPassword: M.confirmMismatch,
+      username: M.emailInvalid,
+      emailCode: M.emailCodeInvalid,
+      password: M.passwordInvalid,
+      confirmPassword: M.confirmMismatch,
     });
   });
 
   it('trims values before checking', () => {
-    expect(validate(registerSchema, { username: '  me@example.com ', emailCode: ' 123456 ', password: 'secret1', confirmPassword: ' secret1 ' })).toEqual({});
+    expect(
+      validate(registerSchema, { username: '  me@example.com ', emailCode: ' 123456 ', password: 'secret1', confirmPassword: ' secret1 ' }),
+    ).toEqual({});
   });
 
   it('asks for the 4-character image code only when captcha is on', () => {

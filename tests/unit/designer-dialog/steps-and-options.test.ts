@@ -1,19 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { FLOWS, flowSteps, nextStep, previousStep, STEP, stepTitle } from '../../../src/designer/model/steps';
 import { designerOpenFrom, withoutDesignerParams } from '../../../src/designer/dialog/DesignerLauncher';
-import { chosenColours, chosenVariants, firstOptionError, optionErrors, selectionFrom, toggleValue, variantTitle } from '../../../src/designer/model/options';
+import {
+  chosenColours,
+  chosenVariants,
+  firstOptionError,
+  optionErrors,
+  selectionFrom,
+  toggleValue,
+  variantTitle,
+} from '../../../src/designer/model/options';
 import type { WireOption, WireVariant } from '../../../src/api/catalog';
 
 const options: WireOption[] = [
-  { id: 'c', name: 'Color', position: 1, isColor: true, values: [
-    { name: 'White', hex: '#ffffff' }, { name: 'Black', hex: '#000000' }, { name: 'Red', hex: '#ff0000' }, { name: 'red', hex: '#ee0000' },
-  ] },
-  { id: 's', name: 'Size', position: 2, isColor: false, values: [{ name: 'S', hex: null }, { name: 'M', hex: null }, { name: 'L', hex: null }] },
+  {
+    id: 'c',
+    name: 'Color',
+    position: 1,
+    isColor: true,
+    values: [
+      { name: 'White', hex: '#ffffff' },
+      { name: 'Black', hex: '#000000' },
+      { name: 'Red', hex: '#ff0000' },
+      { name: 'red', hex: '#ee0000' },
+    ],
+  },
+  {
+    id: 's',
+    name: 'Size',
+    position: 2,
+    isColor: false,
+    values: [
+      { name: 'S', hex: null },
+      { name: 'M', hex: null },
+      { name: 'L', hex: null },
+    ],
+  },
 ];
 let nextId = 1;
-const variants: WireVariant[] = options[0]!.values.flatMap((c) => options[1]!.values.map((s) => ({
-  id: nextId++, option1: c.name, option2: s.name, option3: null, imagesId: null, cost: 1000, sku: `${c.name}-${s.name}`, weightGrams: 200,
-})));
+const variants: WireVariant[] = options[0]!.values.flatMap((c) =>
+  options[1]!.values.map((s) => ({
+    id: nextId++,
+    option1: c.name,
+    option2: s.name,
+    option3: null,
+    imagesId: null,
+    cost: 1000,
+    sku: `${c.name}-${s.name}`,
+    weightGrams: 200,
+  })),
+);
 
 describe('design flow steps', () => {
   it('numbers the steps as the spec does', () => {
@@ -42,7 +78,11 @@ describe('designer entry points in the address', () => {
     expect(designerOpenFrom(new URLSearchParams('edit=12'))).toEqual({ kind: 'edit', myProductId: 12 });
     expect(designerOpenFrom(new URLSearchParams('template=7'))).toEqual({ kind: 'template', templateId: 7 });
     expect(designerOpenFrom(new URLSearchParams('design=new'))).toEqual({ kind: 'new' });
-    expect(designerOpenFrom(new URLSearchParams('design=33'), ['White', 'M'])).toEqual({ kind: 'product', productId: 33, selection: ['White', 'M'] });
+    expect(designerOpenFrom(new URLSearchParams('design=33'), ['White', 'M'])).toEqual({
+      kind: 'product',
+      productId: 33,
+      selection: ['White', 'M'],
+    });
     expect(designerOpenFrom(new URLSearchParams('design=abc'))).toBeNull();
     expect(designerOpenFrom(new URLSearchParams('color=White'))).toBeNull();
   });
@@ -66,7 +106,10 @@ describe('product step options', () => {
     expect(sel[0]).toEqual(['White']);
   });
   it('chosen colours and sizes make the variants to sell', () => {
-    const v = chosenVariants(options, variants, [['White', 'Black'], ['M', 'L']]);
+    const v = chosenVariants(options, variants, [
+      ['White', 'Black'],
+      ['M', 'L'],
+    ]);
     expect(v.map(variantTitle)).toEqual(['White / M', 'White / L', 'Black / M', 'Black / L']);
     expect(chosenVariants(options, variants, [['White'], []])).toEqual([]);
   });

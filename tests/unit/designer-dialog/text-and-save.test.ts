@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_JSON_LIMIT, MAX_TILES_MSG, createImageElement } from '../../../engine/model/index.ts';
-import { alignmentEnabled, charSpacingOf, clampTo, letterSpacingOf, planTextInput, shadowControlsOf } from '../../../src/designer/panels/text-rules';
+import {
+  alignmentEnabled,
+  charSpacingOf,
+  clampTo,
+  letterSpacingOf,
+  planTextInput,
+  shadowControlsOf,
+} from '../../../src/designer/panels/text-rules';
 import { isEditObjUrl, planEditObj } from '../../../src/designer/save/edit-obj';
 import { designDocument, readDesignDocument, saveBody } from '../../../src/designer/save/body';
 import { templateSwitch, templateForColour } from '../../../src/designer/model/template-pick';
@@ -20,8 +27,16 @@ describe('text editing rules', () => {
     expect(planTextInput(current, '')).toEqual({ kind: 'remove', localId: 't1' });
   });
   it('alignment is active only with two or more lines, otherwise left', () => {
-    expect(planTextInput(current, 'one line')).toEqual({ kind: 'update', localId: 't1', patch: { text: 'one line', textLines: ['one line'], textAlign: 'left' } });
-    expect(planTextInput(current, 'two\nlines')).toEqual({ kind: 'update', localId: 't1', patch: { text: 'two\nlines', textLines: ['two', 'lines'], textAlign: 'center' } });
+    expect(planTextInput(current, 'one line')).toEqual({
+      kind: 'update',
+      localId: 't1',
+      patch: { text: 'one line', textLines: ['one line'], textAlign: 'left' },
+    });
+    expect(planTextInput(current, 'two\nlines')).toEqual({
+      kind: 'update',
+      localId: 't1',
+      patch: { text: 'two\nlines', textLines: ['two', 'lines'], textAlign: 'center' },
+    });
     expect(alignmentEnabled('a')).toBe(false);
     expect(alignmentEnabled('a\nb')).toBe(true);
   });
@@ -63,12 +78,32 @@ describe('design JSON inline or as a file', () => {
       { id: 's', name: 'Size', position: 2, isColor: false, values: [{ name: 'M', hex: null }] },
     ];
     const body = saveBody({
-      id: null, productfid: 9, customType: 3, template: validTemplate(), editObj: '{}', editObjUrl: null, options,
-      selection: [['White'], ['M']], colours: [{ value: 'White', name: 'White', hex: '#FFFFFF' }], title: ' Tee ', bodyHtml: '<p>x</p>',
-      prices: [{ variantId: 4, price: 2500 }], isTemplate: false, sourceTemplateId: null,
+      id: null,
+      productfid: 9,
+      customType: 3,
+      template: validTemplate(),
+      editObj: '{}',
+      editObjUrl: null,
+      options,
+      selection: [['White'], ['M']],
+      colours: [{ value: 'White', name: 'White', hex: '#FFFFFF' }],
+      title: ' Tee ',
+      bodyHtml: '<p>x</p>',
+      prices: [{ variantId: 4, price: 2500 }],
+      isTemplate: false,
+      sourceTemplateId: null,
     });
-    expect(body).toMatchObject({ productfid: 9, editObj: '{}', customType: 3, colorIds: [{ id: 'White', color: '#FFFFFF', name: 'White' }],
-      optionsvalue: ['White'], optionsvalue2: ['M'], title: 'Tee', variants: [{ variantId: 4, price: 2500 }], isTemplate: 0 });
+    expect(body).toMatchObject({
+      productfid: 9,
+      editObj: '{}',
+      customType: 3,
+      colorIds: [{ id: 'White', color: '#FFFFFF', name: 'White' }],
+      optionsvalue: ['White'],
+      optionsvalue2: ['M'],
+      title: 'Tee',
+      variants: [{ variantId: 4, price: 2500 }],
+      isTemplate: 0,
+    });
     expect(body.id).toBeUndefined();
     expect(body.optionsvalue3).toBeUndefined();
   });
@@ -77,7 +112,10 @@ describe('design JSON inline or as a file', () => {
 describe('template switching', () => {
   const white = { ...validTemplate(), customTemplateId: 'T-FFFFFF' };
   const black = { ...validTemplate(), customTemplateId: 'T-000000' };
-  const rows = [{ imgname: '#FFFFFF', editZone: white }, { imgname: '#000000', editZone: black }];
+  const rows = [
+    { imgname: '#FFFFFF', editZone: white },
+    { imgname: '#000000', editZone: black },
+  ];
   it('picks the template of the checked colour and switches only when it differs', () => {
     expect(templateForColour(rows, '#000000')).toBe(black);
     expect(templateSwitch(rows, '#000000', white)).toBe(black);
@@ -107,7 +145,11 @@ describe('images on a flat', () => {
   });
   it('reads DPI bands: good at 120+, medium from 72, bad below', () => {
     // 3000 print px over 600 design px = 5x; at 125 dpi print, 1 design px = 0.04 in.
-    const at = (px: number, designWidth: number) => dpiReading(createImageElement({ flatId: 'front', url: '/x', originalWidth: px, originalHeight: px, width: designWidth, height: designWidth }), flat);
+    const at = (px: number, designWidth: number) =>
+      dpiReading(
+        createImageElement({ flatId: 'front', url: '/x', originalWidth: px, originalHeight: px, width: designWidth, height: designWidth }),
+        flat,
+      );
     expect(at(1200, 200).quality).toBe('good'); // 200 design px = 8 in → 150 dpi
     expect(at(800, 200).quality).toBe('medium'); // 100 dpi
     expect(at(400, 200)).toMatchObject({ quality: 'bad', label: 'Low resolution', dpi: 50 });

@@ -28,11 +28,19 @@ describe('upload retries', () => {
     const statuses: UploadStatus[] = [];
     const asked: string[] = [];
     let n = 0;
-    const result = uploadWithRetry(async () => (outcomes[n++] ? { ok: true, value: `url-${n}` } : { ok: false, msg: n === 1 ? '' : 'Disk full' }), {
-      sleep: async (ms) => { sleeps.push(ms); },
-      onStatus: (s) => statuses.push(s),
-      confirm: async (msg) => { asked.push(msg); return answers.shift() ?? false; },
-    });
+    const result = uploadWithRetry(
+      async () => (outcomes[n++] ? { ok: true, value: `url-${n}` } : { ok: false, msg: n === 1 ? '' : 'Disk full' }),
+      {
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+        onStatus: (s) => statuses.push(s),
+        confirm: async (msg) => {
+          asked.push(msg);
+          return answers.shift() ?? false;
+        },
+      },
+    );
     return { result, sleeps, statuses, asked, attempts: () => n };
   };
 

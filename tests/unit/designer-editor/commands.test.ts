@@ -4,7 +4,12 @@ import { createEditor, type Editor, type KeyInput } from '../../../src/designer/
 import { flat, image, template } from './fixtures.ts';
 
 const key = (k: string, mods: Partial<Record<'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
-  key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods,
+  key: k,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
 });
 
 /** The key through the editor's stage key handling: true when the editor took it. */
@@ -89,13 +94,44 @@ describe('stage frame', () => {
 
   it('takes the background of the view that shows the flat, as mockups do', () => {
     const t = template('t', [flat('front'), flat('back')]);
-    const layer = (flatId: string) => ({ T: 'SmartObject' as const, PS: null, OS: { w: 1, h: 1 }, PPC: null, M: { kind: 'affine' as const, matrix: [1, 0, 0, 1, 0, 0] as [number, number, number, number, number, number] }, F: { kind: 'flat' as const, flatId }, blend: 7 as const, opacity: 1 });
-    t.viewList = ['front', 'back'].map((id) => ({ viewId: `v-${id}`, viewLargeImageUrl: null, viewCoverImageUrl: null, partsList: [], viewData: { width: 1, height: 1, imageUrl: '', shadingUrl: null, highlightUrl: null, layers: [layer(id)] } }));
+    const layer = (flatId: string) => ({
+      T: 'SmartObject' as const,
+      PS: null,
+      OS: { w: 1, h: 1 },
+      PPC: null,
+      M: { kind: 'affine' as const, matrix: [1, 0, 0, 1, 0, 0] as [number, number, number, number, number, number] },
+      F: { kind: 'flat' as const, flatId },
+      blend: 7 as const,
+      opacity: 1,
+    });
+    t.viewList = ['front', 'back'].map((id) => ({
+      viewId: `v-${id}`,
+      viewLargeImageUrl: null,
+      viewCoverImageUrl: null,
+      partsList: [],
+      viewData: { width: 1, height: 1, imageUrl: '', shadingUrl: null, highlightUrl: null, layers: [layer(id)] },
+    }));
     const s = createEditor({ template: t });
-    s.setBackground('v-back', { viewId: 'v-back', imageUrl: null, labelType: null, BGType: '1', color: '#112233', viewIdList: [], visible: true });
+    s.setBackground('v-back', {
+      viewId: 'v-back',
+      imageUrl: null,
+      labelType: null,
+      BGType: '1',
+      color: '#112233',
+      viewIdList: [],
+      visible: true,
+    });
     expect(backgroundForFlat(s.state, 'front')).toBeNull();
     expect(backgroundForFlat(s.state, 'back')).toEqual({ color: '#112233', imageUrl: null });
-    s.setBackground('v-back', { viewId: 'v-back', imageUrl: 'https://cdn.example/bg.jpg', labelType: null, BGType: '2', color: '#FFFFFF', viewIdList: [], visible: false });
+    s.setBackground('v-back', {
+      viewId: 'v-back',
+      imageUrl: 'https://cdn.example/bg.jpg',
+      labelType: null,
+      BGType: '2',
+      color: '#FFFFFF',
+      viewIdList: [],
+      visible: false,
+    });
     expect(backgroundForFlat(s.state, 'back')).toBeNull();
   });
 });

@@ -1,11 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { elementCenter, elementCorners } from '../../../engine/geometry/index.ts';
 import {
-  SAFE_ZONE_RATIO, ZOOM_MAX, angleToward, fitView, positionForCenter, rotateAboutCenter, safeZone, scaleFromCorner,
-  snapAngle, snapBox, snapTargets, toFlat, toScreen, zoomAt,
+  SAFE_ZONE_RATIO,
+  ZOOM_MAX,
+  angleToward,
+  fitView,
+  positionForCenter,
+  rotateAboutCenter,
+  safeZone,
+  scaleFromCorner,
+  snapAngle,
+  snapBox,
+  snapTargets,
+  toFlat,
+  toScreen,
+  zoomAt,
 } from '../../../src/designer/editor/geometry.ts';
 
-const box = { left: 100, top: 100, width: 100, height: 50, scaleX: 1, scaleY: 1, angle: 0, flipX: false, flipY: false, originX: 'left' as const, originY: 'top' as const };
+const box = {
+  left: 100,
+  top: 100,
+  width: 100,
+  height: 50,
+  scaleX: 1,
+  scaleY: 1,
+  angle: 0,
+  flipX: false,
+  flipY: false,
+  originX: 'left' as const,
+  originY: 'top' as const,
+};
 
 describe('view transform', () => {
   it('fits the flat centred with a margin', () => {
@@ -45,7 +69,12 @@ describe('snapping', () => {
     const s = snapBox({ minX: 296, minY: 243, maxX: 316, maxY: 298 }, snapTargets(flat, [other]), 6);
     expect(s.dx).toBe(4);
     expect(s.dy).toBe(2);
-    expect(s.guides).toEqual(expect.arrayContaining([{ axis: 'x', at: 300 }, { axis: 'y', at: 300 }]));
+    expect(s.guides).toEqual(
+      expect.arrayContaining([
+        { axis: 'x', at: 300 },
+        { axis: 'y', at: 300 },
+      ]),
+    );
   });
 
   it('has a safe zone inset by SAFE_ZONE_RATIO that boxes snap to', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GradientMapAdjustment, HueSaturationAdjustment, HueSaturationAdjustmentChannel, Layer } from 'ag-psd';
 import {
-  applyAdjustment, brightnessContrastLut, curveLut, exposureLut, hueRangeWeight, levelsLut, posterizeLut,
+  applyAdjustment,
+  brightnessContrastLut,
+  curveLut,
+  exposureLut,
+  hueRangeWeight,
+  levelsLut,
+  posterizeLut,
 } from '../../../engine/psd/pixels/adjustments';
 import type { Raster } from '../../../engine/psd/pixels/raster';
 
@@ -9,7 +15,9 @@ type Adj = NonNullable<Layer['adjustment']>;
 
 /** A 1-row raster of the given RGBA pixels. */
 const row = (...px: [number, number, number, number?][]): Raster => ({
-  width: px.length, height: 1, data: new Uint8ClampedArray(px.flatMap(([r, g, b, a]) => [r, g, b, a ?? 255])),
+  width: px.length,
+  height: 1,
+  data: new Uint8ClampedArray(px.flatMap(([r, g, b, a]) => [r, g, b, a ?? 255])),
 });
 const pixel = (img: Raster, i = 0): number[] => Array.from(img.data.slice(i * 4, i * 4 + 4));
 const apply = (adj: Adj, img: Raster): Raster => {
@@ -17,14 +25,25 @@ const apply = (adj: Adj, img: Raster): Raster => {
   return img;
 };
 const neutral = { shadowInput: 0, highlightInput: 255, shadowOutput: 0, highlightOutput: 255, midtoneInput: 1 };
-const range = (a: number, b: number, c: number, d: number, hue = 0, saturation = 0, lightness = 0): HueSaturationAdjustmentChannel =>
-  ({ a, b, c, d, hue, saturation, lightness });
+const range = (a: number, b: number, c: number, d: number, hue = 0, saturation = 0, lightness = 0): HueSaturationAdjustmentChannel => ({
+  a,
+  b,
+  c,
+  d,
+  hue,
+  saturation,
+  lightness,
+});
 /** Photoshop's default colour ranges, all sliders at zero. */
 const hueSat = (over: Partial<HueSaturationAdjustment>): HueSaturationAdjustment => ({
   type: 'hue/saturation',
   master: range(0, 0, 25, 0),
-  reds: range(315, 345, 15, 45), yellows: range(15, 45, 75, 105), greens: range(75, 105, 135, 165),
-  cyans: range(135, 165, 195, 225), blues: range(195, 225, 255, 285), magentas: range(255, 285, 315, 345),
+  reds: range(315, 345, 15, 45),
+  yellows: range(15, 45, 75, 105),
+  greens: range(75, 105, 135, 165),
+  cyans: range(135, 165, 195, 225),
+  blues: range(195, 225, 255, 285),
+  magentas: range(255, 285, 315, 345),
   ...over,
 });
 
@@ -46,7 +65,10 @@ describe('Levels', () => {
   });
 
   it('applies the channel levels before the RGB levels', () => {
-    const img = apply({ type: 'levels', rgb: { ...neutral, shadowOutput: 100 }, red: { ...neutral, shadowInput: 100 } }, row([50, 50, 50, 77]));
+    const img = apply(
+      { type: 'levels', rgb: { ...neutral, shadowOutput: 100 }, red: { ...neutral, shadowInput: 100 } },
+      row([50, 50, 50, 77]),
+    );
     // red: 50 is below its black point (0), then the composite lifts black to 100; green/blue: 50 -> 100 + 50*155/255
     expect(pixel(img)).toEqual([100, 130, 130, 77]);
   });
@@ -54,7 +76,13 @@ describe('Levels', () => {
 
 describe('Curves', () => {
   it('passes through its points and is flat beyond the end points', () => {
-    const pts = [{ x: 30, y: 10 }, { x: 64, y: 40 }, { x: 128, y: 150 }, { x: 192, y: 210 }, { x: 230, y: 250 }];
+    const pts = [
+      { x: 30, y: 10 },
+      { x: 64, y: 40 },
+      { x: 128, y: 150 },
+      { x: 192, y: 210 },
+      { x: 230, y: 250 },
+    ];
     const lut = curveLut(pts)!;
     for (const p of pts) expect(lut[p.x]).toBe(p.y);
     for (let v = 0; v <= 30; v++) expect(lut[v]).toBe(10);
@@ -63,24 +91,40 @@ describe('Curves', () => {
 
   it('is a natural cubic spline (three points: 0.6875 of the peak halfway to it)', () => {
     // Equal spacing h, y = 0, Y, 0: M1 = -3Y/h^2, so S(h/2) = Y/2 + 0.375 * 3Y/6 = 0.6875 Y.
-    const lut = curveLut([{ x: 0, y: 0 }, { x: 100, y: 160 }, { x: 200, y: 0 }])!;
+    const lut = curveLut([
+      { x: 0, y: 0 },
+      { x: 100, y: 160 },
+      { x: 200, y: 0 },
+    ])!;
     expect(lut[50]).toBe(110);
     expect(lut[150]).toBe(110);
     expect(lut[100]).toBe(160);
   });
 
   it('two points are a straight line; one point is no curve', () => {
-    const lut = curveLut([{ x: 0, y: 50 }, { x: 255, y: 200 }])!;
+    const lut = curveLut([
+      { x: 0, y: 50 },
+      { x: 255, y: 200 },
+    ])!;
     expect(lut[100]).toBe(Math.round(50 + (100 * 150) / 255));
     expect(curveLut([{ x: 10, y: 10 }])).toBeNull();
   });
 
   it('applies per channel and then the RGB curve', () => {
-    const img = apply({
-      type: 'curves',
-      rgb: [{ input: 0, output: 0 }, { input: 255, output: 128 }],
-      red: [{ input: 0, output: 255 }, { input: 255, output: 0 }],
-    }, row([200, 200, 200, 9]));
+    const img = apply(
+      {
+        type: 'curves',
+        rgb: [
+          { input: 0, output: 0 },
+          { input: 255, output: 128 },
+        ],
+        red: [
+          { input: 0, output: 255 },
+          { input: 255, output: 0 },
+        ],
+      },
+      row([200, 200, 200, 9]),
+    );
     // red inverted (55) then halved (28); green/blue halved (100)
     expect(pixel(img)).toEqual([28, 100, 100, 9]);
   });
@@ -117,7 +161,10 @@ describe('Hue/Saturation', () => {
   });
 
   it('colorize gives every pixel the colorize hue and saturation at its own lightness', () => {
-    const img = apply(hueSat({ master: { a: 256, b: 120, c: 100, d: 0, hue: 0, saturation: 0, lightness: 0 } }), row([128, 128, 128], [255, 0, 0], [0, 0, 0]));
+    const img = apply(
+      hueSat({ master: { a: 256, b: 120, c: 100, d: 0, hue: 0, saturation: 0, lightness: 0 } }),
+      row([128, 128, 128], [255, 0, 0], [0, 0, 0]),
+    );
     expect(pixel(img, 0)).toEqual([1, 255, 1, 255]);
     expect(pixel(img, 1)).toEqual([0, 255, 0, 255]);
     expect(pixel(img, 2)).toEqual([0, 0, 0, 255]);
@@ -186,7 +233,8 @@ describe('Exposure, Invert, Threshold, Posterize', () => {
 
 describe('Gradient Map', () => {
   const gm = (over: Partial<GradientMapAdjustment>): GradientMapAdjustment => ({
-    type: 'gradient map', gradientType: 'solid',
+    type: 'gradient map',
+    gradientType: 'solid',
     colorStops: [
       { location: 0, midpoint: 0.5, color: { r: 0, g: 0, b: 0 } },
       { location: 4096, midpoint: 0.5, color: { r: 255, g: 255, b: 255 } },

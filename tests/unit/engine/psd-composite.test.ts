@@ -22,8 +22,15 @@ function solid(w: number, h: number, c: Rgba): { width: number; height: number; 
 
 function layer(name: string, c: Rgba, extra: Partial<Layer> = {}, rect = { left: 0, top: 0, w: 1, h: 1 }): Layer {
   return {
-    name, left: rect.left, top: rect.top, right: rect.left + rect.w, bottom: rect.top + rect.h,
-    blendMode: 'normal', opacity: 1, imageData: solid(rect.w, rect.h, c), ...extra,
+    name,
+    left: rect.left,
+    top: rect.top,
+    right: rect.left + rect.w,
+    bottom: rect.top + rect.h,
+    blendMode: 'normal',
+    opacity: 1,
+    imageData: solid(rect.w, rect.h, c),
+    ...extra,
   };
 }
 
@@ -36,12 +43,21 @@ function px(r: Raster, x = 0, y = 0): number[] {
   return Array.from(r.data.subarray(i, i + 4));
 }
 
-function greyMask(rect: { left: number; top: number; w: number; h: number }, values: number[], extra: Partial<LayerMaskData> = {}): LayerMaskData {
+function greyMask(
+  rect: { left: number; top: number; w: number; h: number },
+  values: number[],
+  extra: Partial<LayerMaskData> = {},
+): LayerMaskData {
   const data = new Uint8ClampedArray(rect.w * rect.h * 4);
   values.forEach((v, i) => data.set([v, v, v, 255], i * 4));
   return {
-    left: rect.left, top: rect.top, right: rect.left + rect.w, bottom: rect.top + rect.h,
-    defaultColor: 0, imageData: { width: rect.w, height: rect.h, data }, ...extra,
+    left: rect.left,
+    top: rect.top,
+    right: rect.left + rect.w,
+    bottom: rect.top + rect.h,
+    defaultColor: 0,
+    imageData: { width: rect.w, height: rect.h, data },
+    ...extra,
   };
 }
 
@@ -125,10 +141,16 @@ describe('blend modes: Photoshop formulas on opaque 8-bit pixels', () => {
 
   it('dissolve draws each pixel fully or not at all, about opacity of them', () => {
     const n = 64;
-    const r = compositeWith(doc([
-      layer('b', [0, 0, 0, 255], {}, { left: 0, top: 0, w: n, h: n }),
-      layer('s', [255, 255, 255, 255], { blendMode: 'dissolve', opacity: 0.5 }, { left: 0, top: 0, w: n, h: n }),
-    ], n, n));
+    const r = compositeWith(
+      doc(
+        [
+          layer('b', [0, 0, 0, 255], {}, { left: 0, top: 0, w: n, h: n }),
+          layer('s', [255, 255, 255, 255], { blendMode: 'dissolve', opacity: 0.5 }, { left: 0, top: 0, w: n, h: n }),
+        ],
+        n,
+        n,
+      ),
+    );
     let white = 0;
     for (let i = 0; i < r.data.length; i += 4) {
       expect([0, 255]).toContain(r.data[i]);
@@ -154,7 +176,9 @@ describe('alpha compositing', () => {
   it('opacity and fill opacity both scale the layer', () => {
     const r = compositeWith(doc([layer('b', [0, 0, 0, 255]), layer('s', [255, 255, 255, 255], { opacity: 0.5, fillOpacity: 0.5 })]));
     expect(px(r)).toEqual([64, 64, 64, 255]);
-    const m = compositeWith(doc([layer('b', [51, 102, 204, 255]), layer('s', [204, 102, 26, 255], { blendMode: 'multiply', opacity: 0.5 })]));
+    const m = compositeWith(
+      doc([layer('b', [51, 102, 204, 255]), layer('s', [204, 102, 26, 255], { blendMode: 'multiply', opacity: 0.5 })]),
+    );
     // b + 0.5 (b*s - b): 51 + 0.5 (40.8 - 51) = 45.9, 102 + 0.5 (40.8 - 102) = 71.4, 112.4.
     expect(px(m)).toEqual([46, 71, 112, 255]);
   });
@@ -166,11 +190,13 @@ describe('alpha compositing', () => {
   });
 
   it('hidden layers and everything inside hidden groups are skipped', () => {
-    const r = compositeWith(doc([
-      layer('b', [10, 20, 30, 255]),
-      layer('h', [255, 255, 255, 255], { hidden: true }),
-      { name: 'g', hidden: true, blendMode: 'pass through', opacity: 1, children: [layer('c', [255, 0, 0, 255])] },
-    ]));
+    const r = compositeWith(
+      doc([
+        layer('b', [10, 20, 30, 255]),
+        layer('h', [255, 255, 255, 255], { hidden: true }),
+        { name: 'g', hidden: true, blendMode: 'pass through', opacity: 1, children: [layer('c', [255, 0, 0, 255])] },
+      ]),
+    );
     expect(px(r)).toEqual([10, 20, 30, 255]);
   });
 });
@@ -180,7 +206,8 @@ describe('masks', () => {
   const base = (): Layer => layer('b', [0, 0, 0, 255], {}, row);
 
   it('a layer mask covers its own rect and uses its default colour outside it', () => {
-    const top = (defaultColor: number) => layer('s', [255, 255, 255, 255], { mask: greyMask({ left: 1, top: 0, w: 2, h: 1 }, [255, 128], { defaultColor }) }, row);
+    const top = (defaultColor: number) =>
+      layer('s', [255, 255, 255, 255], { mask: greyMask({ left: 1, top: 0, w: 2, h: 1 }, [255, 128], { defaultColor }) }, row);
     const hideOutside = compositeWith(doc([base(), top(0)], 4, 1));
     expect([0, 1, 2, 3].map((x) => px(hideOutside, x)[0])).toEqual([0, 255, 128, 0]);
     const showOutside = compositeWith(doc([base(), top(255)], 4, 1));
@@ -198,7 +225,9 @@ describe('masks', () => {
   it('mask coordinates are document pixels, linked to the layer or not', () => {
     const m = greyMask({ left: 2, top: 0, w: 2, h: 1 }, [255, 255]);
     for (const positionRelativeToLayer of [false, true]) {
-      const r = compositeWith(doc([base(), layer('s', [255, 255, 255, 255], { mask: { ...m, positionRelativeToLayer } }, { left: 1, top: 0, w: 3, h: 1 })], 4, 1));
+      const r = compositeWith(
+        doc([base(), layer('s', [255, 255, 255, 255], { mask: { ...m, positionRelativeToLayer } }, { left: 1, top: 0, w: 3, h: 1 })], 4, 1),
+      );
       expect([0, 1, 2, 3].map((x) => px(r, x)[0])).toEqual([0, 0, 255, 255]);
     }
   });
@@ -212,7 +241,9 @@ describe('masks', () => {
   });
 
   it('vector masks are rasterised anti-aliased in document pixels', () => {
-    const r = compositeWith(doc([base(), layer('s', [255, 255, 255, 255], { vectorMask: { paths: [rectPath(0.5, 0, 3.25, 1)] } }, row)], 4, 1));
+    const r = compositeWith(
+      doc([base(), layer('s', [255, 255, 255, 255], { vectorMask: { paths: [rectPath(0.5, 0, 3.25, 1)] } }, row)], 4, 1),
+    );
     expect([0, 1, 2, 3].map((x) => px(r, x)[0])).toEqual([128, 255, 255, 64]);
   });
 
@@ -228,7 +259,10 @@ describe('masks', () => {
     const warnings: string[] = [];
     const wide = { left: 0, top: 0, w: 20, h: 1 };
     const m = greyMask({ left: 10, top: 0, w: 10, h: 1 }, Array(10).fill(255), { userMaskFeather: 2 });
-    const r = compositeWith(doc([layer('b', [0, 0, 0, 255], {}, wide), layer('s', [255, 255, 255, 255], { mask: m }, wide)], 20, 1), warnings);
+    const r = compositeWith(
+      doc([layer('b', [0, 0, 0, 255], {}, wide), layer('s', [255, 255, 255, 255], { mask: m }, wide)], 20, 1),
+      warnings,
+    );
     const v = Array.from({ length: 20 }, (_, x) => px(r, x)[0]!);
     expect(v[0]).toBe(0);
     expect(v[19]).toBeGreaterThan(250);
@@ -239,10 +273,24 @@ describe('masks', () => {
   });
 
   it('layer and vector masks multiply', () => {
-    const r = compositeWith(doc([base(), layer('s', [255, 255, 255, 255], {
-      mask: greyMask({ left: 0, top: 0, w: 4, h: 1 }, [255, 128, 128, 255]),
-      vectorMask: { paths: [rectPath(0, 0, 2, 1)] },
-    }, row)], 4, 1));
+    const r = compositeWith(
+      doc(
+        [
+          base(),
+          layer(
+            's',
+            [255, 255, 255, 255],
+            {
+              mask: greyMask({ left: 0, top: 0, w: 4, h: 1 }, [255, 128, 128, 255]),
+              vectorMask: { paths: [rectPath(0, 0, 2, 1)] },
+            },
+            row,
+          ),
+        ],
+        4,
+        1,
+      ),
+    );
     expect([0, 1, 2, 3].map((x) => px(r, x)[0])).toEqual([255, 128, 0, 0]);
   });
 });
@@ -260,7 +308,12 @@ describe('clipping groups', () => {
 
   it('clipped layers show only through the base alpha', () => {
     const r = compositeWith(doc([bg(), baseLayer(), clip()], 4, 1));
-    expect([0, 1, 2, 3].map((x) => px(r, x))).toEqual([[255, 255, 255, 255], [255, 0, 0, 255], [255, 127, 127, 255], [255, 255, 255, 255]]);
+    expect([0, 1, 2, 3].map((x) => px(r, x))).toEqual([
+      [255, 255, 255, 255],
+      [255, 0, 0, 255],
+      [255, 127, 127, 255],
+      [255, 255, 255, 255],
+    ]);
   });
 
   it("the base's opacity applies to its clipped layers, its fill opacity does not", () => {
@@ -294,7 +347,11 @@ describe('clipping groups', () => {
   it('clipped layers above a group clip to the group result', () => {
     const group: Layer = { name: 'g', blendMode: 'normal', opacity: 1, children: [baseLayer()] };
     const r = compositeWith(doc([bg(), group, clip()], 4, 1));
-    expect([0, 1, 3].map((x) => px(r, x))).toEqual([[255, 255, 255, 255], [255, 0, 0, 255], [255, 255, 255, 255]]);
+    expect([0, 1, 3].map((x) => px(r, x))).toEqual([
+      [255, 255, 255, 255],
+      [255, 0, 0, 255],
+      [255, 255, 255, 255],
+    ]);
   });
 });
 
@@ -316,7 +373,13 @@ describe('groups', () => {
   });
 
   it('a pass-through group fades what its children did by its opacity and mask', () => {
-    const g = (extra: Partial<Layer>): Layer => ({ name: 'g', blendMode: 'pass through', opacity: 1, children: [multiplyChild()], ...extra });
+    const g = (extra: Partial<Layer>): Layer => ({
+      name: 'g',
+      blendMode: 'pass through',
+      opacity: 1,
+      children: [multiplyChild()],
+      ...extra,
+    });
     const half = compositeWith(doc([backdrop(), g({ opacity: 0.5 })]));
     expect(px(half)).toEqual([150, 75, 38, 255]);
     const masked = compositeWith(doc([backdrop(), g({ mask: greyMask({ left: 0, top: 0, w: 1, h: 1 }, [0]) })]));
@@ -326,7 +389,14 @@ describe('groups', () => {
   it('layer paths passed to callbacks join group names with /', () => {
     const seen: string[] = [];
     const so: Layer = { ...layer('Design', [0, 0, 0, 255]), placedLayer: { id: 'x', type: 'raster', transform: [] } as never };
-    const psd = doc([{ name: 'Outer', blendMode: 'pass through', opacity: 1, children: [{ name: 'Inner', blendMode: 'pass through', opacity: 1, children: [so] }] }]);
+    const psd = doc([
+      {
+        name: 'Outer',
+        blendMode: 'pass through',
+        opacity: 1,
+        children: [{ name: 'Inner', blendMode: 'pass through', opacity: 1, children: [so] }],
+      },
+    ]);
     const r = compositeDocument(psd, {
       smartObject: (_l, p) => {
         seen.push(p);
@@ -339,24 +409,41 @@ describe('groups', () => {
 });
 
 describe('adjustment layers', () => {
-  const adj = (extra: Partial<Layer> = {}): Layer => ({ name: 'inv', blendMode: 'normal', opacity: 1, adjustment: { type: 'invert' }, ...extra });
+  const adj = (extra: Partial<Layer> = {}): Layer => ({
+    name: 'inv',
+    blendMode: 'normal',
+    opacity: 1,
+    adjustment: { type: 'invert' },
+    ...extra,
+  });
 
   it('change the composite below through their opacity and mask, keeping its alpha', () => {
     const row = { left: 0, top: 0, w: 2, h: 1 };
-    const r = compositeWith(doc([
-      layer('b', [200, 100, 50, 128], {}, row),
-      adj({ opacity: 0.5, mask: greyMask({ left: 0, top: 0, w: 2, h: 1 }, [255, 0]) }),
-    ], 2, 1));
+    const r = compositeWith(
+      doc(
+        [layer('b', [200, 100, 50, 128], {}, row), adj({ opacity: 0.5, mask: greyMask({ left: 0, top: 0, w: 2, h: 1 }, [255, 0]) })],
+        2,
+        1,
+      ),
+    );
     expect(px(r, 0)).toEqual([128, 128, 128, 128]);
     expect(px(r, 1)).toEqual([200, 100, 50, 128]);
   });
 
   it('inside an isolated group they change only the group; clipped, only their base', () => {
     const below = layer('below', [200, 100, 50, 255], {}, { left: 0, top: 0, w: 2, h: 1 });
-    const grouped = compositeWith(doc([below, { name: 'g', blendMode: 'normal', opacity: 1, children: [layer('in', [10, 20, 30, 255]), adj()] }], 2, 1));
-    expect([px(grouped, 0), px(grouped, 1)]).toEqual([[245, 235, 225, 255], [200, 100, 50, 255]]);
+    const grouped = compositeWith(
+      doc([below, { name: 'g', blendMode: 'normal', opacity: 1, children: [layer('in', [10, 20, 30, 255]), adj()] }], 2, 1),
+    );
+    expect([px(grouped, 0), px(grouped, 1)]).toEqual([
+      [245, 235, 225, 255],
+      [200, 100, 50, 255],
+    ]);
     const clipped = compositeWith(doc([below, layer('base', [10, 20, 30, 255]), adj({ clipping: true })], 2, 1));
-    expect([px(clipped, 0), px(clipped, 1)]).toEqual([[245, 235, 225, 255], [200, 100, 50, 255]]);
+    expect([px(clipped, 0), px(clipped, 1)]).toEqual([
+      [245, 235, 225, 255],
+      [200, 100, 50, 255],
+    ]);
   });
 
   it('go through applyAdjustment in compositeDocument', () => {
@@ -374,13 +461,27 @@ describe('adjustment layers', () => {
 
 describe('fill layers', () => {
   it('a solid colour fill covers the document through its vector mask', () => {
-    const fill: Layer = { name: 'Color Fill 1', blendMode: 'normal', opacity: 1, vectorFill: { type: 'color', color: { r: 10, g: 200, b: 30 } }, vectorMask: { paths: [rectPath(1, 0, 3, 1)] } };
+    const fill: Layer = {
+      name: 'Color Fill 1',
+      blendMode: 'normal',
+      opacity: 1,
+      vectorFill: { type: 'color', color: { r: 10, g: 200, b: 30 } },
+      vectorMask: { paths: [rectPath(1, 0, 3, 1)] },
+    };
     const r = compositeWith(doc([fill], 4, 1));
-    expect([0, 1, 2, 3].map((x) => px(r, x))).toEqual([[0, 0, 0, 0], [10, 200, 30, 255], [10, 200, 30, 255], [0, 0, 0, 0]]);
+    expect([0, 1, 2, 3].map((x) => px(r, x))).toEqual([
+      [0, 0, 0, 0],
+      [10, 200, 30, 255],
+      [10, 200, 30, 255],
+      [0, 0, 0, 0],
+    ]);
   });
 
   it("a shape's stored pixels are used as they are, its vector mask already in them", () => {
-    const stored = layer('Shape 1', [255, 0, 0, 128], { vectorFill: { type: 'color', color: { r: 0, g: 0, b: 255 } }, vectorMask: { paths: [rectPath(0, 0, 0.5, 1)] } });
+    const stored = layer('Shape 1', [255, 0, 0, 128], {
+      vectorFill: { type: 'color', color: { r: 0, g: 0, b: 255 } },
+      vectorMask: { paths: [rectPath(0, 0, 0.5, 1)] },
+    });
     expect(px(compositeWith(doc([stored])))).toEqual([255, 0, 0, 128]);
   });
 
@@ -397,11 +498,22 @@ describe('fill layers', () => {
   it('a linear gradient fill runs along its angle (drawn approximately, and says so)', () => {
     const warnings: string[] = [];
     const fill: Layer = {
-      name: 'Gradient Fill 1', blendMode: 'normal', opacity: 1,
+      name: 'Gradient Fill 1',
+      blendMode: 'normal',
+      opacity: 1,
       vectorFill: {
-        type: 'solid', name: 'bw', style: 'linear', angle: 0,
-        colorStops: [{ color: { r: 0, g: 0, b: 0 }, location: 0, midpoint: 0.5 }, { color: { r: 255, g: 255, b: 255 }, location: 1, midpoint: 0.5 }],
-        opacityStops: [{ opacity: 1, location: 0, midpoint: 0.5 }, { opacity: 1, location: 1, midpoint: 0.5 }],
+        type: 'solid',
+        name: 'bw',
+        style: 'linear',
+        angle: 0,
+        colorStops: [
+          { color: { r: 0, g: 0, b: 0 }, location: 0, midpoint: 0.5 },
+          { color: { r: 255, g: 255, b: 255 }, location: 1, midpoint: 0.5 },
+        ],
+        opacityStops: [
+          { opacity: 1, location: 0, midpoint: 0.5 },
+          { opacity: 1, location: 1, midpoint: 0.5 },
+        ],
       },
     };
     const r = compositeWith(doc([fill], 8, 1), warnings);
@@ -416,36 +528,81 @@ describe('fill layers', () => {
 describe('warnings and robustness', () => {
   it('names enabled layer effects it does not draw only (effects themselves: psd/effects.test.ts)', () => {
     const warnings: string[] = [];
-    compositeWith(doc([{
-      ...layer('Logo', [0, 0, 0, 255]),
-      effects: { dropShadow: [{ enabled: true }], bevel: { enabled: true }, satin: { enabled: false }, patternOverlay: { enabled: true } },
-    }, {
-      ...layer('Off', [0, 0, 0, 255]), effects: { disabled: true, bevel: { enabled: true } },
-    }]), warnings);
+    compositeWith(
+      doc([
+        {
+          ...layer('Logo', [0, 0, 0, 255]),
+          effects: {
+            dropShadow: [{ enabled: true }],
+            bevel: { enabled: true },
+            satin: { enabled: false },
+            patternOverlay: { enabled: true },
+          },
+        },
+        {
+          ...layer('Off', [0, 0, 0, 255]),
+          effects: { disabled: true, bevel: { enabled: true } },
+        },
+      ]),
+      warnings,
+    );
     expect(warnings).toEqual(['Logo: layer effects not drawn (bevel and emboss, pattern overlay)']);
   });
 
   it('zero-size layers, empty groups and 16-bit pixels do not break it', () => {
     const deep: Layer = {
-      name: 'deep', left: 0, top: 0, right: 1, bottom: 1, blendMode: 'normal', opacity: 1,
+      name: 'deep',
+      left: 0,
+      top: 0,
+      right: 1,
+      bottom: 1,
+      blendMode: 'normal',
+      opacity: 1,
       imageData: { width: 1, height: 1, data: new Uint16Array([65535, 32896, 0, 65535]) },
     };
-    const r = compositeWith(doc([
-      { name: 'empty', left: 0, top: 0, right: 0, bottom: 0, blendMode: 'normal', opacity: 1 },
-      { name: 'g', blendMode: 'pass through', opacity: 1, children: [] },
-      deep,
-    ]));
+    const r = compositeWith(
+      doc([
+        { name: 'empty', left: 0, top: 0, right: 0, bottom: 0, blendMode: 'normal', opacity: 1 },
+        { name: 'g', blendMode: 'pass through', opacity: 1, children: [] },
+        deep,
+      ]),
+    );
     expect(px(r)).toEqual([255, 128, 0, 255]);
   });
 
   it('a 1000x1000 document with 10 layers composites in well under a second', () => {
     const W = 1000;
-    const modes: BlendMode[] = ['normal', 'multiply', 'screen', 'overlay', 'soft light', 'color', 'difference', 'normal', 'luminosity', 'hard light'];
+    const modes: BlendMode[] = [
+      'normal',
+      'multiply',
+      'screen',
+      'overlay',
+      'soft light',
+      'color',
+      'difference',
+      'normal',
+      'luminosity',
+      'hard light',
+    ];
     const layers = modes.map((m, k): Layer => {
       const data = new Uint8ClampedArray(W * W * 4);
-      for (let i = 0; i < data.length; i += 4) data.set([(i * 7 + k * 31) & 255, (i * 3 + k) & 255, (i >> 5) & 255, k === 0 ? 255 : (i >> 3) & 255], i);
-      const l: Layer = { name: `L${k}`, left: 0, top: 0, right: W, bottom: W, blendMode: m, opacity: 0.8, imageData: { width: W, height: W, data } };
-      if (k % 3 === 1) l.mask = greyMask({ left: 0, top: 0, w: W, h: W }, Array.from({ length: W * W }, (_, i) => i & 255));
+      for (let i = 0; i < data.length; i += 4)
+        data.set([(i * 7 + k * 31) & 255, (i * 3 + k) & 255, (i >> 5) & 255, k === 0 ? 255 : (i >> 3) & 255], i);
+      const l: Layer = {
+        name: `L${k}`,
+        left: 0,
+        top: 0,
+        right: W,
+        bottom: W,
+        blendMode: m,
+        opacity: 0.8,
+        imageData: { width: W, height: W, data },
+      };
+      if (k % 3 === 1)
+        l.mask = greyMask(
+          { left: 0, top: 0, w: W, h: W },
+          Array.from({ length: W * W }, (_, i) => i & 255),
+        );
       return l;
     });
     const psd = doc(layers, W, W);
@@ -496,7 +653,10 @@ const CASES: Record<string, OracleCase> = {
 
 function oracleFile(dir: string): string {
   const folder = path.join(ORACLE, dir);
-  if (!existsSync(folder)) throw new Error(`oracle document folder missing: ${folder} (expected the shared oracle at ../shared/oracle/psd relative to the repository root)`);
+  if (!existsSync(folder))
+    throw new Error(
+      `oracle document folder missing: ${folder} (expected the shared oracle at ../shared/oracle/psd relative to the repository root)`,
+    );
   const file = readdirSync(folder).find((f) => f.toLowerCase().endsWith('.psd'));
   if (!file) throw new Error(`no .psd in ${folder}`);
   return path.join(folder, file);
@@ -511,7 +671,8 @@ function hideLayers(layers: readonly Layer[], names: readonly string[]): void {
 
 describe("oracle documents: composite vs Photoshop's stored composite", () => {
   it('the oracle folder exists and every document in it has a case here', () => {
-    if (!existsSync(ORACLE)) throw new Error(`oracle folder missing: ${ORACLE} (run the tests from the repository root, next to ../shared)`);
+    if (!existsSync(ORACLE))
+      throw new Error(`oracle folder missing: ${ORACLE} (run the tests from the repository root, next to ../shared)`);
     const dirs = readdirSync(ORACLE).filter((d) => readdirSync(path.join(ORACLE, d)).some((f) => f.toLowerCase().endsWith('.psd')));
     expect(dirs.sort()).toEqual(Object.keys(CASES).sort());
   });

@@ -4,7 +4,11 @@ import { inflateSync } from 'node:zlib';
 import type { Filter, PlacedLayerFilter } from 'ag-psd';
 import { readPsdBytes } from '../../../engine/psd/read';
 import {
-  applySmartFilters, averageRaster, displaceRaster, gaussianBlurRaster, type SmartFilterContext,
+  applySmartFilters,
+  averageRaster,
+  displaceRaster,
+  gaussianBlurRaster,
+  type SmartFilterContext,
 } from '../../../engine/psd/pixels/filters';
 import { BOX_PASSES, EXACT_SIGMA_LIMIT, gaussianBlurPlane, gaussianKernel } from '../../../engine/psd/pixels/gaussian';
 import { createRaster, type Raster } from '../../../engine/psd/pixels/raster';
@@ -14,7 +18,8 @@ const ORACLE = '/work/shared/oracle/psd/agpsd_smart_filter_average';
 function setPx(img: Raster, x: number, y: number, rgba: number[]): void {
   img.data.set(rgba, (y * img.width + x) * 4);
 }
-const px = (img: Raster, x: number, y: number): number[] => Array.from(img.data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 4));
+const px = (img: Raster, x: number, y: number): number[] =>
+  Array.from(img.data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 4));
 const filled = (w: number, h: number, rgba: number[]): Raster => {
   const img = createRaster(w, h);
   for (let i = 0; i < w * h; i++) img.data.set(rgba, i * 4);
@@ -24,19 +29,39 @@ const ctxOf = (extra: Partial<SmartFilterContext> = {}) => {
   const warnings: string[] = [];
   return { warnings, ctx: { warn: (m: string) => warnings.push(m), ...extra } as SmartFilterContext };
 };
-const base = { opacity: 1, blendMode: 'normal', enabled: true, hasOptions: true, foregroundColor: { r: 0, g: 0, b: 0 }, backgroundColor: { r: 255, g: 255, b: 255 } } as const;
+const base = {
+  opacity: 1,
+  blendMode: 'normal',
+  enabled: true,
+  hasOptions: true,
+  foregroundColor: { r: 0, g: 0, b: 0 },
+  backgroundColor: { r: 255, g: 255, b: 255 },
+} as const;
 const mk = (f: Record<string, unknown>): Filter => ({ ...base, name: String(f.type), ...f }) as unknown as Filter;
-const stack = (list: Filter[], over: Partial<PlacedLayerFilter> = {}): PlacedLayerFilter =>
-  ({ enabled: true, validAtPosition: true, maskEnabled: false, maskLinked: false, maskExtendWithWhite: true, list, ...over });
+const stack = (list: Filter[], over: Partial<PlacedLayerFilter> = {}): PlacedLayerFilter => ({
+  enabled: true,
+  validAtPosition: true,
+  maskEnabled: false,
+  maskLinked: false,
+  maskExtendWithWhite: true,
+  list,
+  ...over,
+});
 
 /** Moments of a float plane: total, and variance along x and y about the centre. */
 function moments(p: Float32Array, w: number, h: number) {
-  let sum = 0, vx = 0, vy = 0;
-  const cx = (w - 1) / 2, cy = (h - 1) / 2;
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const v = p[y * w + x]!;
-    sum += v; vx += v * (x - cx) ** 2; vy += v * (y - cy) ** 2;
-  }
+  let sum = 0,
+    vx = 0,
+    vy = 0;
+  const cx = (w - 1) / 2,
+    cy = (h - 1) / 2;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const v = p[y * w + x]!;
+      sum += v;
+      vx += v * (x - cx) ** 2;
+      vy += v * (y - cy) ** 2;
+    }
   return { sum, vx: vx / sum, vy: vy / sum };
 }
 
@@ -76,7 +101,8 @@ describe('Gaussian blur', () => {
     const img = createRaster(41, 41);
     setPx(img, 20, 20, [255, 255, 255, 255]);
     const out = gaussianBlurRaster(img, 2);
-    let alphaSum = 0, lit = 0;
+    let alphaSum = 0,
+      lit = 0;
     for (let i = 0; i < out.data.length; i += 4) {
       const a = out.data[i + 3]!;
       alphaSum += a;
@@ -134,7 +160,8 @@ describe('Average', () => {
     // Photoshop's result: the layer's stored pixels (reference/temmie.png is these, placed on the document)
     const ref = createRaster(W, H);
     const id = layer.imageData!;
-    for (let y = 0; y < id.height; y++) ref.data.set(id.data.subarray(y * id.width * 4, (y + 1) * id.width * 4), ((y + layer.top!) * W + layer.left!) * 4);
+    for (let y = 0; y < id.height; y++)
+      ref.data.set(id.data.subarray(y * id.width * 4, (y + 1) * id.width * 4), ((y + layer.top!) * W + layer.left!) * 4);
 
     const { ctx, warnings } = ctxOf();
     const out = applySmartFilters(layer.placedLayer!.filter, before, ctx);
@@ -143,7 +170,8 @@ describe('Average', () => {
     const colourDiff = [0, 0, 0];
     for (let i = 0; i < W * H; i++) {
       alphaDiff = Math.max(alphaDiff, Math.abs(out.data[i * 4 + 3]! - ref.data[i * 4 + 3]!));
-      if (ref.data[i * 4 + 3]! > 0) for (let c = 0; c < 3; c++) colourDiff[c] = Math.max(colourDiff[c]!, Math.abs(out.data[i * 4 + c]! - ref.data[i * 4 + c]!));
+      if (ref.data[i * 4 + 3]! > 0)
+        for (let c = 0; c < 3; c++) colourDiff[c] = Math.max(colourDiff[c]!, Math.abs(out.data[i * 4 + c]! - ref.data[i * 4 + c]!));
     }
     expect(alphaDiff).toBe(0);
     // Photoshop's colour is 138,129,133; the visible (alpha-weighted) mean is 138,119,126
@@ -186,7 +214,17 @@ describe('Displace', () => {
 
   it('warns and skips when the displacement map is missing', () => {
     const img = dot(1, 1);
-    const f = mk({ type: 'displace', name: 'Displace', filter: { horizontalScale: 10, verticalScale: 10, displacementMap: 'stretch to fit', undefinedAreas: 'repeat edge pixels', displacementFile: { signature: '8BPS', path: 'C:\\maps\\cloth.psd' } } });
+    const f = mk({
+      type: 'displace',
+      name: 'Displace',
+      filter: {
+        horizontalScale: 10,
+        verticalScale: 10,
+        displacementMap: 'stretch to fit',
+        undefinedAreas: 'repeat edge pixels',
+        displacementFile: { signature: '8BPS', path: 'C:\\maps\\cloth.psd' },
+      },
+    });
     const { ctx, warnings } = ctxOf();
     expect(applySmartFilters(stack([f]), img, ctx)).toBe(img);
     expect(warnings).toHaveLength(1);
@@ -198,7 +236,21 @@ describe('Displace', () => {
 });
 
 describe('the smart-filter stack', () => {
-  const curvesHalf = mk({ type: 'curves', filter: { presetKind: 'custom', adjustments: [{ channels: ['composite'], curve: [{ x: 0, y: 0 }, { x: 255, y: 128 }] }] } });
+  const curvesHalf = mk({
+    type: 'curves',
+    filter: {
+      presetKind: 'custom',
+      adjustments: [
+        {
+          channels: ['composite'],
+          curve: [
+            { x: 0, y: 0 },
+            { x: 255, y: 128 },
+          ],
+        },
+      ],
+    },
+  });
   const invert = mk({ type: 'invert' });
 
   it('runs the enabled filters in list order; nothing applies: the same raster back', () => {
@@ -216,7 +268,11 @@ describe('the smart-filter stack', () => {
   it('names unsupported filters in a warning and skips them', () => {
     const img = filled(2, 1, [200, 200, 200, 255]);
     const { ctx, warnings } = ctxOf();
-    const out = applySmartFilters(stack([mk({ type: 'motion blur', name: 'Motion Blur', filter: { angle: 0, distance: { units: 'Pixels', value: 5 } } }), invert]), img, ctx);
+    const out = applySmartFilters(
+      stack([mk({ type: 'motion blur', name: 'Motion Blur', filter: { angle: 0, distance: { units: 'Pixels', value: 5 } } }), invert]),
+      img,
+      ctx,
+    );
     expect(warnings).toEqual(['Smart filter "Motion Blur" (motion blur) is not supported; skipped']);
     expect(px(out, 0, 0)).toEqual([55, 55, 55, 255]);
   });
@@ -253,7 +309,10 @@ describe('the smart-filter stack', () => {
     const mask = { width: 2, height: 1, data: new Uint8Array([0, 255]) };
     const { ctx } = ctxOf({ filterMask: mask });
     const out = applySmartFilters(stack([invert], { maskEnabled: true }), img, ctx);
-    expect([px(out, 0, 0), px(out, 1, 0)]).toEqual([[200, 200, 200, 255], [55, 55, 55, 255]]);
+    expect([px(out, 0, 0), px(out, 1, 0)]).toEqual([
+      [200, 200, 200, 255],
+      [55, 55, 55, 255],
+    ]);
     const off = applySmartFilters(stack([invert], { maskEnabled: false }), img, ctx);
     expect(px(off, 0, 0)).toEqual([55, 55, 55, 255]);
   });

@@ -53,7 +53,12 @@ describe('keysCubic', () => {
 
 describe('cubicWeights', () => {
   it('are normalised and cover centre ± 2 widths', () => {
-    for (const [center, width] of [[3.3, 1], [10.7, 2.45], [0.2, 1.15], [5, 3]] as const) {
+    for (const [center, width] of [
+      [3.3, 1],
+      [10.7, 2.45],
+      [0.2, 1.15],
+      [5, 3],
+    ] as const) {
       const { first, weights } = cubicWeights(center, width, -0.6);
       expect(sum(weights)).toBeCloseTo(1, 12);
       expect(first).toBe(Math.floor(center - 2 * width) + 1);
@@ -84,7 +89,10 @@ describe('cubicWeights', () => {
   });
 
   it('the shipped kernels move a ramp by less than 0.02 texel at any phase (no half-texel slip)', () => {
-    for (const [kernel, footprint] of [[BICUBIC_SHARPER, 500 / 214], [BICUBIC_SMOOTHER, 32 / 54]] as const) {
+    for (const [kernel, footprint] of [
+      [BICUBIC_SHARPER, 500 / 214],
+      [BICUBIC_SMOOTHER, 32 / 54],
+    ] as const) {
       const width = kernelWidth(kernel, footprint);
       for (let phase = 0; phase < 1; phase += 0.05) {
         const { first, weights } = cubicWeights(10 + phase, width, kernel.a);
@@ -125,7 +133,7 @@ describe('Photoshop kernels', () => {
     expect(cubicUniform(BICUBIC_SHARPER)).toEqual([-2, 0, 0, 1.05]);
   });
 
-  it('an affine layer\'s scale is its area scale in output px per texel, whatever its rotation', () => {
+  it("an affine layer's scale is its area scale in output px per texel, whatever its rotation", () => {
     const at = (matrix: [number, number, number, number, number, number], os = { w: 500, h: 500 }) =>
       ({ M: { kind: 'affine', matrix }, OS: os }) as unknown as SmartObjectLayer;
     expect(affineLayerScale(at([0.43, 0, 0, 0.43, 10, 20]), 500, 500, 1, 1)).toBeCloseTo(0.43, 12);

@@ -1,11 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  createQuiltWarp,
-  evaluatePatch,
-  evaluateQuiltNormalized,
-  identityPatch,
-  type Vec2,
-} from '../../../engine/geometry';
+import { createQuiltWarp, evaluatePatch, evaluateQuiltNormalized, identityPatch, type Vec2 } from '../../../engine/geometry';
 import {
   WARP_PRESET_STYLES,
   isWarpPreset,
@@ -55,10 +49,7 @@ function surfaceBox(f: (u: number, v: number) => Vec2): Rect {
 
 /** Maps the warp frame onto an axis-aligned transform rectangle the way Photoshop places: box onto quad. */
 function placeOnto(box: Rect, target: Rect): (p: Vec2) => Vec2 {
-  return ([x, y]) => [
-    target.x + ((x - box.x) * target.width) / box.width,
-    target.y + ((y - box.y) * target.height) / box.height,
-  ];
+  return ([x, y]) => [target.x + ((x - box.x) * target.width) / box.width, target.y + ((y - box.y) * target.height) / box.height];
 }
 
 /** The other coordinate of the curve t -> c(t) where coordinate `axis` equals `value` (increasing on [lo, hi]). */
@@ -159,7 +150,11 @@ describe('against Photoshop renders', () => {
     // Nearer the corners the edge is too steep for that measure (Photoshop's own pixels are 1.3 px
     // asymmetric there), so those columns are left out.
     const measured: [number, number][] = [
-      [80.5, 37.32], [110.5, 29.27], [150.5, 25.01], [190.5, 29.47], [220.5, 37.7],
+      [80.5, 37.32],
+      [110.5, 29.27],
+      [150.5, 25.01],
+      [190.5, 29.47],
+      [220.5, 37.7],
     ];
     for (const [x, y] of measured) {
       expect(Math.abs(yAtX((t) => place(f(t, 0)), x) - y), `top at x=${x}`).toBeLessThan(0.75);
@@ -179,8 +174,24 @@ describe('against Photoshop renders', () => {
     const params = flat({ bend: 50 });
     const f = surfaceOf('squeeze', params, SOURCE);
     const place = placeOnto(presetWarpPlacementBounds('squeeze', params, SOURCE), TRANSFORM);
-    const tops: [number, number][] = [[60.5, 34.04], [90.5, 29.12], [120.5, 26], [150.5, 25], [180.5, 26.02], [210.5, 29.37], [240.5, 34.45]];
-    const lefts: [number, number][] = [[70.5, 13.64], [100.5, 28.28], [130.5, 35.98], [150.5, 37.47], [170.5, 35.82], [200.5, 27.88], [230.5, 13.09]];
+    const tops: [number, number][] = [
+      [60.5, 34.04],
+      [90.5, 29.12],
+      [120.5, 26],
+      [150.5, 25],
+      [180.5, 26.02],
+      [210.5, 29.37],
+      [240.5, 34.45],
+    ];
+    const lefts: [number, number][] = [
+      [70.5, 13.64],
+      [100.5, 28.28],
+      [130.5, 35.98],
+      [150.5, 37.47],
+      [170.5, 35.82],
+      [200.5, 27.88],
+      [230.5, 13.09],
+    ];
     for (const [x, y] of tops) expect(Math.abs(yAtX((t) => place(f(t, 0)), x) - y), `top at x=${x}`).toBeLessThan(0.75);
     for (const [y, x] of lefts) expect(Math.abs(xAtY((t) => place(f(0, t)), y) - x), `left at y=${y}`).toBeLessThan(0.75);
   });
@@ -217,9 +228,18 @@ describe('against Photoshop renders', () => {
     const place = placeOnto(presetWarpPlacementBounds('cylinder', CYL_PARAMS, CYL_BOUNDS), CYL_TRANSFORM);
     // Measured on reference/cylinder_warp.png per column: [x, top edge, bottom edge].
     const measured: [number, number, number][] = [
-      [125.5, 142.45, 562.49], [145.5, 155.6, 575.63], [165.5, 164.18, 584.22], [185.5, 169.98, 590.0],
-      [205.5, 173.49, 593.53], [225.5, 175.31, 595.34], [240.5, 175.98, 596.02], [265.5, 174.9, 594.94],
-      [285.5, 172.02, 592.05], [305.5, 167.37, 587.4], [325.5, 160.41, 580.44], [355.5, 143.39, 563.42],
+      [125.5, 142.45, 562.49],
+      [145.5, 155.6, 575.63],
+      [165.5, 164.18, 584.22],
+      [185.5, 169.98, 590.0],
+      [205.5, 173.49, 593.53],
+      [225.5, 175.31, 595.34],
+      [240.5, 175.98, 596.02],
+      [265.5, 174.9, 594.94],
+      [285.5, 172.02, 592.05],
+      [305.5, 167.37, 587.4],
+      [325.5, 160.41, 580.44],
+      [355.5, 143.39, 563.42],
     ];
     for (const [x, top, bottom] of measured) {
       const [lo, hi] = x < 241 ? [0, 0.5] : [0.5, 1];
@@ -252,7 +272,18 @@ describe('shapes', () => {
   const at = (pts: readonly Vec2[], r: number, c: number): Vec2 => pts[r * 4 + c] as Vec2;
 
   it('left-right mirror symmetry of the symmetric styles', () => {
-    for (const style of ['arc', 'arcLower', 'arcUpper', 'arch', 'bulge', 'shellLower', 'shellUpper', 'fisheye', 'inflate', 'squeeze'] as const) {
+    for (const style of [
+      'arc',
+      'arcLower',
+      'arcUpper',
+      'arch',
+      'bulge',
+      'shellLower',
+      'shellUpper',
+      'fisheye',
+      'inflate',
+      'squeeze',
+    ] as const) {
       const p = presetWarpPoints(style, flat({ bend: 35 }), B);
       for (let r = 0; r < 4; r++) {
         for (let c = 0; c < 4; c++) {
@@ -324,14 +355,17 @@ describe('shapes', () => {
     const rise = presetWarpPoints('rise', flat({ bend: -40 }), B);
     const mirrored = mirrorX(presetWarpPoints('rise', flat({ bend: 40 }), B));
     const dy = rise[0]![1] - mirrored[0]![1];
-    expectPointsClose(rise, mirrored.map(([x, y]): Vec2 => [x, y + dy]));
+    expectPointsClose(
+      rise,
+      mirrored.map(([x, y]): Vec2 => [x, y + dy]),
+    );
     // arcLower and arcUpper flip their arcing edge about its chord.
     const low = presetWarpPoints('arcLower', flat({ bend: 40 }), B);
     const lowNeg = presetWarpPoints('arcLower', flat({ bend: -40 }), B);
     expect(at(low, 3, 1)[1] + at(lowNeg, 3, 1)[1]).toBeCloseTo(2 * B.height, 9);
   });
 
-  it("vertical orientation is the horizontal shape turned a quarter counter-clockwise", () => {
+  it('vertical orientation is the horizontal shape turned a quarter counter-clockwise', () => {
     const H: Rect = { x: 0, y: 0, width: 180, height: 300 };
     const V: Rect = { x: 10, y: 20, width: 300, height: 180 };
     for (const style of BENDING_STYLES) {

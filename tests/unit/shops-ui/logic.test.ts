@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { callbackKind, goToStoreTarget, pushDecision, queueNeedsPolling, storeLabel, storeTypeName } from '../../../src/components/shops/logic';
+import {
+  callbackKind,
+  goToStoreTarget,
+  pushDecision,
+  queueNeedsPolling,
+  storeLabel,
+  storeTypeName,
+} from '../../../src/components/shops/logic';
 import { claimPath } from '../../../src/pages/shop-auth/claim';
 import { themeStylePlan } from '../../../src/components/shops/themeStyle';
 
@@ -52,9 +59,18 @@ describe('goToStoreTarget', () => {
     expect(goToStoreTarget({ ...base, type: null, domain: null, sShops: [] })).toEqual({ kind: 'authorize' });
   });
   it('opens the Shopify admin for type 6, the Etsy shop by name for 11, wp-admin otherwise', () => {
-    expect(goToStoreTarget({ ...base, type: 6, domain: 'my-shop.myshopify.com', sShops: [shop] })).toEqual({ kind: 'open', url: 'https://my-shop.myshopify.com/admin' });
-    expect(goToStoreTarget({ ...base, type: 11, domain: '12345', sShops: [{ ...shop, simplename: 'CraftyCo' }] })).toEqual({ kind: 'open', url: 'https://www.etsy.com/shop/CraftyCo' });
-    expect(goToStoreTarget({ ...base, type: 9, domain: 'https://wp.example/', sShops: [shop] })).toEqual({ kind: 'open', url: 'https://wp.example/wp-admin' });
+    expect(goToStoreTarget({ ...base, type: 6, domain: 'my-shop.myshopify.com', sShops: [shop] })).toEqual({
+      kind: 'open',
+      url: 'https://my-shop.myshopify.com/admin',
+    });
+    expect(goToStoreTarget({ ...base, type: 11, domain: '12345', sShops: [{ ...shop, simplename: 'CraftyCo' }] })).toEqual({
+      kind: 'open',
+      url: 'https://www.etsy.com/shop/CraftyCo',
+    });
+    expect(goToStoreTarget({ ...base, type: 9, domain: 'https://wp.example/', sShops: [shop] })).toEqual({
+      kind: 'open',
+      url: 'https://wp.example/wp-admin',
+    });
   });
 });
 
@@ -71,8 +87,12 @@ describe('names', () => {
 describe('claimPath', () => {
   it('sends an existing account to store login and a new one to set password, with the claim', () => {
     const r = { status: 'claim' as const, claimToken: 'tok', email: 'o@x.example', platform: 'shopify' as const, shop: 'a.myshopify.com' };
-    expect(claimPath({ ...r, accountExists: true })).toBe('/auth/store-login?claim=tok&shop=a.myshopify.com&platform=shopify&email=o%40x.example');
-    expect(claimPath({ ...r, accountExists: false, email: null })).toBe('/auth/set-password?claim=tok&shop=a.myshopify.com&platform=shopify');
+    expect(claimPath({ ...r, accountExists: true })).toBe(
+      '/auth/store-login?claim=tok&shop=a.myshopify.com&platform=shopify&email=o%40x.example',
+    );
+    expect(claimPath({ ...r, accountExists: false, email: null })).toBe(
+      '/auth/set-password?claim=tok&shop=a.myshopify.com&platform=shopify',
+    );
   });
 });
 

@@ -28,16 +28,19 @@ function runOnPage(script: string) {
     addEventListener() {},
     dispatchEvent() {},
   };
-  new Function('document', 'CustomEvent', script)(document, class {});
+  // The script only checks that CustomEvent exists; any constructor will do.
+  new Function('document', 'CustomEvent', script)(document, function CustomEvent() {});
   return added;
 }
 
 describe('storeScript', () => {
   it('puts the button text, colour and position in the script', () => {
-    expect(runOnPage(storeScript({ buttonText: 'Make it yours', buttonColor: '#ff6600', position: 'above' })))
-      .toEqual([{ text: 'Make it yours', color: '#ff6600', before: 'cart' }]);
-    expect(runOnPage(storeScript({ buttonText: 'Personalize', buttonColor: '#112233', position: 'below' })))
-      .toEqual([{ text: 'Personalize', color: '#112233', before: null }]);
+    expect(runOnPage(storeScript({ buttonText: 'Make it yours', buttonColor: '#ff6600', position: 'above' }))).toEqual([
+      { text: 'Make it yours', color: '#ff6600', before: 'cart' },
+    ]);
+    expect(runOnPage(storeScript({ buttonText: 'Personalize', buttonColor: '#112233', position: 'below' }))).toEqual([
+      { text: 'Personalize', color: '#112233', before: null },
+    ]);
   });
 
   it('keeps quotes, backslashes and </script> as plain text that cannot break out', () => {

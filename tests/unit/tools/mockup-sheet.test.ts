@@ -33,6 +33,13 @@ describe('print containment', () => {
     const printed = rgba((x) => (x >= 4 && x <= 8 ? [255, 0, 0, 255] : [100, 100, 100, 255]));
     expect(printContainment(printed, grey, mask, 1)).toEqual({ changed: 20, outside: 8 });
     // Changes below the threshold (JPEG noise, a faint shade) are not prints.
-    expect(printContainment(rgba(() => [110, 100, 100, 255]), grey, mask, 0)).toEqual({ changed: 0, outside: 0 });
+    expect(
+      printContainment(
+        rgba(() => [110, 100, 100, 255]),
+        grey,
+        mask,
+        0,
+      ),
+    ).toEqual({ changed: 0, outside: 0 });
   });
 });

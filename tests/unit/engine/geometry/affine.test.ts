@@ -59,7 +59,17 @@ describe('elementMatrix (fabric.js v5 object transform)', () => {
   });
 
   it('flipY with scale and origin right/bottom', () => {
-    const el: ElementTransform = { left: 200, top: 100, width: 50, height: 30, scaleX: 2, scaleY: 2, flipY: true, originX: 'right', originY: 'bottom' };
+    const el: ElementTransform = {
+      left: 200,
+      top: 100,
+      width: 50,
+      height: 30,
+      scaleX: 2,
+      scaleY: 2,
+      flipY: true,
+      originX: 'right',
+      originY: 'bottom',
+    };
     // Box occupies x 100..200, y 40..100; flipY puts local top at the bottom.
     expectNear(applyAffine(elementMatrix(el), [0, 0]), [100, 100]);
     expectNear(applyAffine(elementMatrix(el), [50, 30]), [200, 40]);
@@ -72,7 +82,17 @@ describe('elementMatrix (fabric.js v5 object transform)', () => {
   });
 
   it('equals T(center)·R·S of fabric calcTransformMatrix for a general case', () => {
-    const el: ElementTransform = { left: 321, top: 123, width: 80, height: 60, scaleX: 1.5, scaleY: 0.75, angle: 30, originX: 'center', originY: 'top' };
+    const el: ElementTransform = {
+      left: 321,
+      top: 123,
+      width: 80,
+      height: 60,
+      scaleX: 1.5,
+      scaleY: 0.75,
+      angle: 30,
+      originX: 'center',
+      originY: 'top',
+    };
     const rad = Math.PI / 6;
     // fabric: centre = origin shifted by half the scaled height, rotated about the origin.
     const c: Vec2 = [321 - Math.sin(rad) * 22.5, 123 + Math.cos(rad) * 22.5];
@@ -85,7 +105,17 @@ describe('elementMatrix (fabric.js v5 object transform)', () => {
 });
 
 describe('inverse, bounds and hit testing', () => {
-  const el: ElementTransform = { left: 400, top: 300, width: 200, height: 100, scaleX: 0.5, scaleY: 0.5, angle: 45, originX: 'center', originY: 'center' };
+  const el: ElementTransform = {
+    left: 400,
+    top: 300,
+    width: 200,
+    height: 100,
+    scaleX: 0.5,
+    scaleY: 0.5,
+    angle: 45,
+    originX: 'center',
+    originY: 'center',
+  };
 
   it('the inverse undoes the matrix', () => {
     const m = elementMatrix(el);

@@ -17,7 +17,14 @@ function warpedPatch(): Vec2[] {
 describe('evaluatePatch', () => {
   it('maps (u,v) linearly when the control points form a regular grid', () => {
     const p = identityPatch(10, 20, 300, 150);
-    for (const [u, v] of [[0, 0], [0.25, 0.5], [0.5, 0.5], [0.9, 0.1], [1, 1], [0.33, 0.77]] as const) {
+    for (const [u, v] of [
+      [0, 0],
+      [0.25, 0.5],
+      [0.5, 0.5],
+      [0.9, 0.1],
+      [1, 1],
+      [0.33, 0.77],
+    ] as const) {
       const [x, y] = evaluatePatch(p, u, v);
       expect(x).toBeCloseTo(10 + 300 * u, 10);
       expect(y).toBeCloseTo(20 + 150 * v, 10);
@@ -110,9 +117,12 @@ describe('buildPatchMesh', () => {
     let area = 0;
     for (let t = 0; t < mesh.indices.length; t += 3) {
       const [a, b, c] = [mesh.indices[t]!, mesh.indices[t + 1]!, mesh.indices[t + 2]!];
-      const ax = mesh.positions[a * 2]!, ay = mesh.positions[a * 2 + 1]!;
-      const bx = mesh.positions[b * 2]!, by = mesh.positions[b * 2 + 1]!;
-      const cx = mesh.positions[c * 2]!, cy = mesh.positions[c * 2 + 1]!;
+      const ax = mesh.positions[a * 2]!,
+        ay = mesh.positions[a * 2 + 1]!;
+      const bx = mesh.positions[b * 2]!,
+        by = mesh.positions[b * 2 + 1]!;
+      const cx = mesh.positions[c * 2]!,
+        cy = mesh.positions[c * 2 + 1]!;
       area += Math.abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / 2;
     }
     expect(area).toBeCloseTo(200 * 100, 3);

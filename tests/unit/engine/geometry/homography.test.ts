@@ -14,8 +14,18 @@ import {
   type Vec2,
 } from '../../../../engine/geometry';
 
-const src: Quad = [[0, 0], [1200, 0], [1200, 800], [0, 800]];
-const dst: Quad = [[312.5, 140.25], [1510, 201], [1422.75, 1033.5], [280, 960]];
+const src: Quad = [
+  [0, 0],
+  [1200, 0],
+  [1200, 800],
+  [0, 800],
+];
+const dst: Quad = [
+  [312.5, 140.25],
+  [1510, 201],
+  [1422.75, 1033.5],
+  [280, 960],
+];
 
 function expectNear(a: Vec2, b: Vec2, eps: number): void {
   expect(Math.abs(a[0] - b[0])).toBeLessThan(eps);
@@ -34,13 +44,22 @@ describe('solveHomography', () => {
     const h = solveHomography(src, dst);
     const inv = invertHomography(h);
     for (let i = 0; i < 4; i++) expectNear(applyHomography(inv, dst[i]!), src[i]!, 1e-9);
-    for (const p of [[17, 33], [600, 400], [1199, 5]] as Vec2[]) {
+    for (const p of [
+      [17, 33],
+      [600, 400],
+      [1199, 5],
+    ] as Vec2[]) {
       expectNear(applyHomography(inv, applyHomography(h, p)), p, 1e-9);
     }
   });
 
   it('has zero perspective terms for an affine (parallelogram) quad', () => {
-    const para: Quad = [[100, 50], [1300, 250], [1200, 1050], [0, 850]]; // TR + BL - TL = BR
+    const para: Quad = [
+      [100, 50],
+      [1300, 250],
+      [1200, 1050],
+      [0, 850],
+    ]; // TR + BL - TL = BR
     const h = solveHomography(src, para);
     expect(Math.abs(h[2])).toBeLessThan(1e-15);
     expect(Math.abs(h[5])).toBeLessThan(1e-15);
@@ -48,7 +67,7 @@ describe('solveHomography', () => {
     expectNear(applyHomography(h, [600, 400]), [650, 550], 1e-9); // centre → centre of the parallelogram
   });
 
-  it('keeps straight lines straight and maps the source centre to the diagonals\' crossing', () => {
+  it("keeps straight lines straight and maps the source centre to the diagonals' crossing", () => {
     const h = solveHomography(src, dst);
     const c = applyHomography(h, [600, 400]);
     // The image of the centre lies on both image diagonals.
@@ -58,9 +77,33 @@ describe('solveHomography', () => {
   });
 
   it('throws on collinear source or destination points', () => {
-    expect(() => solveHomography([[0, 0], [1, 1], [2, 2], [0, 5]], dst)).toThrow(/collinear/);
-    expect(() => solveHomography(src, [[0, 0], [10, 0], [20, 0], [0, 10]])).toThrow(/collinear/);
-    expect(() => solveHomography(src, [[1, 1], [1, 1], [1, 1], [1, 1]])).toThrow(/degenerate/);
+    expect(() =>
+      solveHomography(
+        [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+          [0, 5],
+        ],
+        dst,
+      ),
+    ).toThrow(/collinear/);
+    expect(() =>
+      solveHomography(src, [
+        [0, 0],
+        [10, 0],
+        [20, 0],
+        [0, 10],
+      ]),
+    ).toThrow(/collinear/);
+    expect(() =>
+      solveHomography(src, [
+        [1, 1],
+        [1, 1],
+        [1, 1],
+        [1, 1],
+      ]),
+    ).toThrow(/degenerate/);
   });
 
   it('throws when inverting a singular matrix', () => {
@@ -73,7 +116,11 @@ describe('composeHomography', () => {
     const a = solveHomography(src, dst);
     const b = mat3FromMat2d([2, 0, 0, 3, 10, -5]);
     const ab = composeHomography(a, b);
-    for (const p of [[0, 0], [300, 700], [1200, 800]] as Vec2[]) {
+    for (const p of [
+      [0, 0],
+      [300, 700],
+      [1200, 800],
+    ] as Vec2[]) {
       const q = applyHomography(a, p);
       expectNear(applyHomography(ab, p), [2 * q[0] + 10, 3 * q[1] - 5], 1e-9);
     }
@@ -101,7 +148,12 @@ describe('Photoshop placed-layer transforms', () => {
     const nonAffine = [520, 90, 510, 520, 290, 480, 310, 120];
     const persp = perspectiveFromPsdTransforms(transform, nonAffine);
     const full = placedLayerHomography(transform, nonAffine, 400, 200);
-    const srcCorners: Vec2[] = [[0, 0], [400, 0], [400, 200], [0, 200]];
+    const srcCorners: Vec2[] = [
+      [0, 0],
+      [400, 0],
+      [400, 200],
+      [0, 200],
+    ];
     for (let i = 0; i < 4; i++) {
       const target: Vec2 = [nonAffine[i * 2]!, nonAffine[i * 2 + 1]!];
       expectNear(applyHomography(persp, [transform[i * 2]!, transform[i * 2 + 1]!]), target, 1e-9);

@@ -28,12 +28,7 @@ function circle(cx: number, cy: number, r: number): SubPath {
   });
   return {
     closed: true,
-    knots: [
-      knot(r, 0, r, -k, r, k),
-      knot(0, r, k, r, -k, r),
-      knot(-r, 0, -r, k, -r, -k),
-      knot(0, -r, -k, -r, k, -r),
-    ],
+    knots: [knot(r, 0, r, -k, r, k), knot(0, r, k, r, -k, r), knot(-r, 0, -r, k, -r, -k), knot(0, -r, -k, -r, k, -r)],
   };
 }
 
@@ -86,7 +81,12 @@ describe('flattenPath', () => {
       { Type: 'Z', X: 0, Y: 0 },
     ]);
     const [poly] = flattenPath(path);
-    expect(poly!.points).toEqual([[0, 0], [100, 0], [100, 50], [0, 50]]);
+    expect(poly!.points).toEqual([
+      [0, 0],
+      [100, 0],
+      [100, 50],
+      [0, 50],
+    ]);
     expect(poly!.closed).toBe(true);
   });
 });
@@ -104,10 +104,18 @@ describe('adapters', () => {
     const k = K * r;
     const path = pathFromCommands([
       { Type: 'M', X: r, Y: 0 },
-      { Type: 'C', X: r, Y: k }, { Type: 'C', X: k, Y: r }, { Type: 'C', X: 0, Y: r },
-      { Type: 'C', X: -k, Y: r }, { Type: 'C', X: -r, Y: k }, { Type: 'C', X: -r, Y: 0 },
-      { Type: 'C', X: -r, Y: -k }, { Type: 'C', X: -k, Y: -r }, { Type: 'C', X: 0, Y: -r },
-      { Type: 'C', X: k, Y: -r }, { Type: 'C', X: r, Y: -k }, { Type: 'C', X: r, Y: 0 },
+      { Type: 'C', X: r, Y: k },
+      { Type: 'C', X: k, Y: r },
+      { Type: 'C', X: 0, Y: r },
+      { Type: 'C', X: -k, Y: r },
+      { Type: 'C', X: -r, Y: k },
+      { Type: 'C', X: -r, Y: 0 },
+      { Type: 'C', X: -r, Y: -k },
+      { Type: 'C', X: -k, Y: -r },
+      { Type: 'C', X: 0, Y: -r },
+      { Type: 'C', X: k, Y: -r },
+      { Type: 'C', X: r, Y: -k },
+      { Type: 'C', X: r, Y: 0 },
       { Type: 'Z', X: 0, Y: 0 },
     ]);
     expect(path).toHaveLength(1);
@@ -134,7 +142,12 @@ describe('adapters', () => {
   it('rejects unknown or incomplete commands', () => {
     expect(() => pathFromCommands([{ Type: 'Q', X: 0, Y: 0 }])).toThrow(/unknown path command/);
     expect(() => pathFromCommands([{ Type: 'L', X: 0, Y: 0 }])).toThrow(/before any M/);
-    expect(() => pathFromCommands([{ Type: 'M', X: 0, Y: 0 }, { Type: 'C', X: 1, Y: 1 }])).toThrow(/three consecutive/);
+    expect(() =>
+      pathFromCommands([
+        { Type: 'M', X: 0, Y: 0 },
+        { Type: 'C', X: 1, Y: 1 },
+      ]),
+    ).toThrow(/three consecutive/);
   });
 });
 
@@ -146,15 +159,44 @@ describe('pathBounds', () => {
     expect(b.minY).toBeCloseTo(50, 9);
     expect(b.maxY).toBeCloseTo(250, 9);
     // A bulging cubic: control points at y = -40, curve peaks at y = -30.
-    const bulge = pathBounds(pathFromCommands([{ Type: 'M', X: 0, Y: 0 }, { Type: 'C', X: 100, Y: 0, X1: 0, Y1: -40, X2: 100, Y2: -40 }]));
+    const bulge = pathBounds(
+      pathFromCommands([
+        { Type: 'M', X: 0, Y: 0 },
+        { Type: 'C', X: 100, Y: 0, X1: 0, Y1: -40, X2: 100, Y2: -40 },
+      ]),
+    );
     expect(bulge.minY).toBeCloseTo(-30, 9);
   });
 });
 
 describe('point in polygon', () => {
-  const outer: Polygon = { closed: true, points: [[0, 0], [100, 0], [100, 100], [0, 100]] };
-  const innerSame: Polygon = { closed: true, points: [[25, 25], [75, 25], [75, 75], [25, 75]] };
-  const innerReversed: Polygon = { closed: true, points: [[25, 25], [25, 75], [75, 75], [75, 25]] };
+  const outer: Polygon = {
+    closed: true,
+    points: [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+    ],
+  };
+  const innerSame: Polygon = {
+    closed: true,
+    points: [
+      [25, 25],
+      [75, 25],
+      [75, 75],
+      [25, 75],
+    ],
+  };
+  const innerReversed: Polygon = {
+    closed: true,
+    points: [
+      [25, 25],
+      [25, 75],
+      [75, 75],
+      [75, 25],
+    ],
+  };
 
   it('tests a simple square', () => {
     expect(pointInPolygons([outer], [50, 50])).toBe(true);
@@ -174,7 +216,19 @@ describe('point in polygon', () => {
   });
 
   it('works on a concave polygon', () => {
-    const u: Polygon = { closed: true, points: [[0, 0], [30, 0], [30, 70], [70, 70], [70, 0], [100, 0], [100, 100], [0, 100]] };
+    const u: Polygon = {
+      closed: true,
+      points: [
+        [0, 0],
+        [30, 0],
+        [30, 70],
+        [70, 70],
+        [70, 0],
+        [100, 0],
+        [100, 100],
+        [0, 100],
+      ],
+    };
     expect(pointInPolygons([u], [50, 30])).toBe(false);
     expect(pointInPolygons([u], [50, 85])).toBe(true);
     expect(pointInPolygons([u], [15, 15])).toBe(true);
@@ -203,7 +257,7 @@ describe('triangulatePolygon (ear clipping)', () => {
 
   it('triangle areas sum to the polygon area for 50 random star-shaped polygons', () => {
     let seed = 42;
-    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; n < 50; n++) {
       const count = 5 + Math.floor(rand() * 60);
       const pts: Vec2[] = [];
@@ -221,10 +275,24 @@ describe('triangulatePolygon (ear clipping)', () => {
   it('handles a flattened circle, duplicates and collinear points', () => {
     const pts = flattenPath([circle(0, 0, 80)], 0.1)[0]!.points;
     expect(triangleAreaSum(pts, triangulatePolygon(pts))).toBeCloseTo(polygonArea(pts), 6);
-    const messy: Vec2[] = [[0, 0], [50, 0], [50, 0], [100, 0], [100, 100], [0, 100], [0, 0]];
+    const messy: Vec2[] = [
+      [0, 0],
+      [50, 0],
+      [50, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+      [0, 0],
+    ];
     const idx = triangulatePolygon(messy);
     expect(triangleAreaSum(messy, idx)).toBeCloseTo(10000, 9);
-    expect(triangulatePolygon([[0, 0], [1, 1], [2, 2]])).toEqual([]);
+    expect(
+      triangulatePolygon([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ]),
+    ).toEqual([]);
   });
 
   it('triangulatePath concatenates subpaths with offset indices', () => {

@@ -39,9 +39,7 @@ describe('createQuiltWarp validation', () => {
 
   it('rejects counts that are not 4+3n', () => {
     const pts = Array.from({ length: 30 }, (): Vec2 => [0, 0]);
-    expect(() => createQuiltWarp({ points: pts, rows: 5, cols: 6, sliceX: [0, 1], sliceY: [0, 1] })).toThrow(
-      /rows must be 4 \+ 3n/,
-    );
+    expect(() => createQuiltWarp({ points: pts, rows: 5, cols: 6, sliceX: [0, 1], sliceY: [0, 1] })).toThrow(/rows must be 4 \+ 3n/);
     expect(() => createQuiltWarp({ points: grid7(false), rows: 7, cols: 8, ...slices })).toThrow(/cols must be 4 \+ 3n/);
   });
 
@@ -56,16 +54,22 @@ describe('createQuiltWarp validation', () => {
     expect(() => createQuiltWarp({ points: grid7(false), rows: 7, cols: 7, sliceX: [0, 700, 600], sliceY: [0, 120, 300] })).toThrow(
       /strictly increasing/,
     );
-    expect(() => createQuiltWarp({ points: grid7(false), rows: 7, cols: 7, sliceX: [], sliceY: [0, 120, 300] })).toThrow(
-      /no source size/,
-    );
+    expect(() => createQuiltWarp({ points: grid7(false), rows: 7, cols: 7, sliceX: [], sliceY: [0, 120, 300] })).toThrow(/no source size/);
   });
 });
 
 describe('quilt evaluation', () => {
   it('is the identity map for a regular grid laid on the slices', () => {
     const q = createQuiltWarp({ points: grid7(false), rows: 7, cols: 7, ...slices });
-    for (const [x, y] of [[0, 0], [75, 60], [149, 119], [150, 120], [151, 121], [420, 250], [600, 300]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [75, 60],
+      [149, 119],
+      [150, 120],
+      [151, 121],
+      [420, 250],
+      [600, 300],
+    ] as const) {
       const [px, py] = evaluateQuilt(q, x, y);
       expect(px).toBeCloseTo(x, 9);
       expect(py).toBeCloseTo(y, 9);
@@ -129,7 +133,11 @@ describe('quiltFromPsdWarp', () => {
   it('treats a plain custom warp (no counts, empty slices) as one 4x4 patch over the source', () => {
     const pts: Vec2[] = [];
     for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) pts.push([c * 100, r * 50]);
-    const q = quiltFromPsdWarp({ customEnvelopeWarp: { quiltSliceX: [], quiltSliceY: [], meshPoints: pts.map(([x, y]) => ({ x, y })) } }, 300, 150);
+    const q = quiltFromPsdWarp(
+      { customEnvelopeWarp: { quiltSliceX: [], quiltSliceY: [], meshPoints: pts.map(([x, y]) => ({ x, y })) } },
+      300,
+      150,
+    );
     const [x, y] = evaluateQuilt(q, 120, 30);
     expect(x).toBeCloseTo(120, 9);
     expect(y).toBeCloseTo(30, 9);

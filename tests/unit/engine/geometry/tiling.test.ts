@@ -1,15 +1,16 @@
 import { describe, it, expect } from 'vitest';
-import {
-  applyAffine,
-  layoutTiles,
-  tileMatrix,
-  TILING_PATTERNS,
-  type Tile,
-  type TilingInput,
-  type Vec2,
-} from '../../../../engine/geometry';
+import { applyAffine, layoutTiles, tileMatrix, TILING_PATTERNS, type Tile, type TilingInput, type Vec2 } from '../../../../engine/geometry';
 
-const base: TilingInput = { flatWidth: 800, flatHeight: 600, tileWidth: 120, tileHeight: 90, spacingX: 10, spacingY: 10, pattern: 0, seed: 7 };
+const base: TilingInput = {
+  flatWidth: 800,
+  flatHeight: 600,
+  tileWidth: 120,
+  tileHeight: 90,
+  spacingX: 10,
+  spacingY: 10,
+  pattern: 0,
+  seed: 7,
+};
 
 function tilesOf(input: TilingInput): Tile[] {
   const r = layoutTiles(input);
@@ -115,15 +116,39 @@ describe('layoutTiles', () => {
 
   it('rejects more than 150 tiles with code 1 and the spec message', () => {
     // 10 columns x 15 rows of 80x40 tiles on an 800x600 flat with no margin: cells touch exactly 150.
-    const exact: TilingInput = { flatWidth: 800, flatHeight: 600, tileWidth: 80, tileHeight: 40, pattern: 0, anchor: [40, 20], marginTiles: 0 };
+    const exact: TilingInput = {
+      flatWidth: 800,
+      flatHeight: 600,
+      tileWidth: 80,
+      tileHeight: 40,
+      pattern: 0,
+      anchor: [40, 20],
+      marginTiles: 0,
+    };
     expect(tilesOf(exact)).toHaveLength(150);
     // Widening the flat by one pixel brings in an 11th column: 165 > 150.
     const over = layoutTiles({ ...exact, flatWidth: 801 });
     expect(over).toEqual({ ok: false, code: 1, msg: 'Maximum 150 tiling' });
     // 151 exactly: one more tile than the limit.
-    const r151 = layoutTiles({ flatWidth: 151 * 10, flatHeight: 10, tileWidth: 10, tileHeight: 10, pattern: 0, anchor: [5, 5], marginTiles: 0 });
+    const r151 = layoutTiles({
+      flatWidth: 151 * 10,
+      flatHeight: 10,
+      tileWidth: 10,
+      tileHeight: 10,
+      pattern: 0,
+      anchor: [5, 5],
+      marginTiles: 0,
+    });
     expect(r151).toEqual({ ok: false, code: 1, msg: 'Maximum 150 tiling' });
-    const r150 = layoutTiles({ flatWidth: 150 * 10, flatHeight: 10, tileWidth: 10, tileHeight: 10, pattern: 0, anchor: [5, 5], marginTiles: 0 });
+    const r150 = layoutTiles({
+      flatWidth: 150 * 10,
+      flatHeight: 10,
+      tileWidth: 10,
+      tileHeight: 10,
+      pattern: 0,
+      anchor: [5, 5],
+      marginTiles: 0,
+    });
     expect(r150.ok && r150.tiles.length).toBe(150);
   });
 

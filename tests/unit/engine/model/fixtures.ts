@@ -317,7 +317,16 @@ export function validProduct(): EngineProduct {
           { name: 'Navy', hex: '#000080' },
         ],
       },
-      { id: 'o2', name: 'Size', position: 2, isColor: false, values: [{ name: 'S', hex: null }, { name: 'M', hex: null }] },
+      {
+        id: 'o2',
+        name: 'Size',
+        position: 2,
+        isColor: false,
+        values: [
+          { name: 'S', hex: null },
+          { name: 'M', hex: null },
+        ],
+      },
     ],
     variants: [
       { id: 'v1', option1: 'Red', option2: 'S', option3: null, imagesId: null, cost: 1250 },

@@ -213,7 +213,18 @@ describe('element factories', () => {
 describe('layers', () => {
   it('maps blend codes and defaults to overlay at 0.9', () => {
     // The product's codes 1-7, then Photoshop's other modes for templates made from PSDs.
-    expect(BLEND_MODES).toMatchObject({ 1: 'lighter', 2: 'color', 3: 'darken', 4: 'lighten', 5: 'overlay', 6: 'multiply', 7: 'none', 8: 'screen', 9: 'soft light', 27: 'lighter color' });
+    expect(BLEND_MODES).toMatchObject({
+      1: 'lighter',
+      2: 'color',
+      3: 'darken',
+      4: 'lighten',
+      5: 'overlay',
+      6: 'multiply',
+      7: 'none',
+      8: 'screen',
+      9: 'soft light',
+      27: 'lighter color',
+    });
     expect(Object.keys(BLEND_MODES)).toHaveLength(27);
     expect(blendModeOf(5)).toBe('overlay');
     expect(DEFAULT_OVERLAY_ALPHA).toBe(0.9);

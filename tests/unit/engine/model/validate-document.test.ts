@@ -217,7 +217,9 @@ describe('validateProduct', () => {
 
   it('reports template errors inside a product with their full path', () => {
     const product = change(validProduct(), ['templates', 0, 'viewList', 1, 'viewData', 'layers', 0, 'blend'], 28);
-    expect(reasonOf(validateProduct(product))).toMatch(/^templates\[0\]\.viewList\[1\]\.viewData\.layers\[0\]\.blend: unknown blend code 28;/);
+    expect(reasonOf(validateProduct(product))).toMatch(
+      /^templates\[0\]\.viewList\[1\]\.viewData\.layers\[0\]\.blend: unknown blend code 28;/,
+    );
   });
 
   it('requires both src and imgname on 2D images', () => {
@@ -237,7 +239,9 @@ describe('validateProduct', () => {
   });
 
   it('lets 3D product images go without src/imgname and parses editZone template text', () => {
-    const value = unwrap(validateProduct(change(validProduct(), ['images'], [{ editZone: JSON.stringify(validTemplate()) }, { editZone: '/t/1.json' }])));
+    const value = unwrap(
+      validateProduct(change(validProduct(), ['images'], [{ editZone: JSON.stringify(validTemplate()) }, { editZone: '/t/1.json' }])),
+    );
     expect(value.images[0]?.editZone).toEqual(validTemplate());
     expect(value.images[1]?.editZone).toBe('/t/1.json');
     expect(reasonOf(validateProduct(change(validProduct(), ['images'], [{ editZone: '{"viewList": []}' }])))).toBe(

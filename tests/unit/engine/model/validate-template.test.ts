@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  validateJson,
-  validateTemplate,
-  unwrap,
-  DataError,
-  type ValidationResult,
-} from '../../../../engine/model/index.ts';
+import { validateJson, validateTemplate, unwrap, DataError, type ValidationResult } from '../../../../engine/model/index.ts';
 import { change, grid, remove, validTemplate } from './fixtures.ts';
 
 function reasonOf(result: ValidationResult<unknown>): string {
@@ -46,7 +40,11 @@ describe('validateTemplate: valid documents', () => {
       customTemplateId: 501,
       extra: 'dropped',
       flatList: [
-        { flatId: 7, flatImageUrl: '/f.png', flatData: { width: 600, height: 700, flatWidth: 3000, flatHeight: 3500, color: '%23abc', img: true } },
+        {
+          flatId: 7,
+          flatImageUrl: '/f.png',
+          flatData: { width: 600, height: 700, flatWidth: 3000, flatHeight: 3500, color: '%23abc', img: true },
+        },
       ],
       viewList: [
         {
@@ -341,9 +339,16 @@ describe('validateTemplate: template fields', () => {
 describe('validateTemplate: view lighting and displacement', () => {
   const VIEW = ['viewList', 0, 'viewData'] as const;
   it('keeps a displacement map and a photo level range, and leaves them out when absent', () => {
-    const withBoth = change(change(validTemplate(), [...VIEW, 'displacement'], { url: 'front-displace.png', scaleX: 4, scaleY: 3 }), [...VIEW, 'photoLighting'], { black: 20, white: 230 });
+    const withBoth = change(
+      change(validTemplate(), [...VIEW, 'displacement'], { url: 'front-displace.png', scaleX: 4, scaleY: 3 }),
+      [...VIEW, 'photoLighting'],
+      { black: 20, white: 230 },
+    );
     const parsed = validateTemplate(withBoth);
-    expect(parsed.ok && parsed.value.viewList[0]!.viewData).toMatchObject({ displacement: { url: 'front-displace.png', scaleX: 4, scaleY: 3 }, photoLighting: { black: 20, white: 230 } });
+    expect(parsed.ok && parsed.value.viewList[0]!.viewData).toMatchObject({
+      displacement: { url: 'front-displace.png', scaleX: 4, scaleY: 3 },
+      photoLighting: { black: 20, white: 230 },
+    });
     const plain = validateTemplate(validTemplate());
     expect(plain.ok && 'displacement' in plain.value.viewList[0]!.viewData).toBe(false);
   });

@@ -21,7 +21,17 @@ function solid(w: number, h: number, c: Rgba): { width: number; height: number; 
 }
 
 function square(name: string, x: number, y: number, size: number, c: Rgba, extra: Partial<Layer> = {}): Layer {
-  return { name, left: x, top: y, right: x + size, bottom: y + size, blendMode: 'normal', opacity: 1, imageData: solid(size, size, c), ...extra };
+  return {
+    name,
+    left: x,
+    top: y,
+    right: x + size,
+    bottom: y + size,
+    blendMode: 'normal',
+    opacity: 1,
+    imageData: solid(size, size, c),
+    ...extra,
+  };
 }
 
 function background(w: number, h: number, c: Rgba = WHITE_BG): Layer {
@@ -44,21 +54,34 @@ function px(r: Raster, x: number, y: number): number[] {
 }
 
 const fx = (e: LayerEffectsInfo): LayerEffectsInfo => e;
-const overlay = (color: Color, opacity = 1, blendMode: Layer['blendMode'] = 'normal') => ({ enabled: true, present: true, color, opacity, blendMode });
+const overlay = (color: Color, opacity = 1, blendMode: Layer['blendMode'] = 'normal') => ({
+  enabled: true,
+  present: true,
+  color,
+  opacity,
+  blendMode,
+});
 const pxUnits = (value: number) => ({ value, units: 'Pixels' as const });
 
 function blackToWhite(): EffectSolidGradient {
   return {
-    name: 'bw', type: 'solid',
-    colorStops: [{ color: BLACK, location: 0, midpoint: 0.5 }, { color: { r: 255, g: 255, b: 255 }, location: 1, midpoint: 0.5 }],
-    opacityStops: [{ opacity: 1, location: 0, midpoint: 0.5 }, { opacity: 1, location: 1, midpoint: 0.5 }],
+    name: 'bw',
+    type: 'solid',
+    colorStops: [
+      { color: BLACK, location: 0, midpoint: 0.5 },
+      { color: { r: 255, g: 255, b: 255 }, location: 1, midpoint: 0.5 },
+    ],
+    opacityStops: [
+      { opacity: 1, location: 0, midpoint: 0.5 },
+      { opacity: 1, location: 1, midpoint: 0.5 },
+    ],
   };
 }
 
 // ---------------------------------------------------------------------------
 
 describe('colour overlay', () => {
-  it('turns the layer to its colour and keeps the layer\'s alpha', () => {
+  it("turns the layer to its colour and keeps the layer's alpha", () => {
     const layer = square('sq', 2, 2, 4, [255, 0, 0, 255], { effects: fx({ solidFill: [overlay(BLUE)] }) });
     // One antialiased pixel at half coverage.
     layer.imageData!.data.set([255, 0, 0, 128], 0);
@@ -70,15 +93,29 @@ describe('colour overlay', () => {
   });
 
   it('mixes at its opacity (as an 8-bit value) and blends with its mode', () => {
-    const half = run(doc([background(8, 8), square('sq', 2, 2, 4, [255, 0, 0, 255], { effects: fx({ solidFill: [overlay(BLUE, 0.5)] }) })], 8, 8)).r;
+    const half = run(
+      doc([background(8, 8), square('sq', 2, 2, 4, [255, 0, 0, 255], { effects: fx({ solidFill: [overlay(BLUE, 0.5)] }) })], 8, 8),
+    ).r;
     // 50% is 128/255: 255 * 127/255 = 127 of red left.
     expect(px(half, 3, 3)).toEqual([127, 0, 128, 255]);
-    const mult = run(doc([square('sq', 2, 2, 4, [200, 100, 50, 255], { effects: fx({ solidFill: [overlay({ r: 128, g: 128, b: 128 }, 1, 'multiply')] }) })], 8, 8)).r;
+    const mult = run(
+      doc(
+        [square('sq', 2, 2, 4, [200, 100, 50, 255], { effects: fx({ solidFill: [overlay({ r: 128, g: 128, b: 128 }, 1, 'multiply')] }) })],
+        8,
+        8,
+      ),
+    ).r;
     expect(px(mult, 3, 3)).toEqual([100, 50, 25, 255]);
   });
 
   it('shows on a layer at fill opacity 0, whose own pixels are hidden', () => {
-    const withFx = run(doc([background(8, 8), square('sq', 2, 2, 4, [255, 0, 0, 255], { fillOpacity: 0, effects: fx({ solidFill: [overlay(BLUE)] }) })], 8, 8)).r;
+    const withFx = run(
+      doc(
+        [background(8, 8), square('sq', 2, 2, 4, [255, 0, 0, 255], { fillOpacity: 0, effects: fx({ solidFill: [overlay(BLUE)] }) })],
+        8,
+        8,
+      ),
+    ).r;
     expect(px(withFx, 3, 3)).toEqual([0, 0, 255, 255]);
     expect(px(withFx, 0, 0)).toEqual([255, 255, 255, 255]);
     const without = run(doc([background(8, 8), square('sq', 2, 2, 4, [255, 0, 0, 255], { fillOpacity: 0 })], 8, 8)).r;
@@ -86,7 +123,9 @@ describe('colour overlay', () => {
   });
 
   it('fades with layer opacity as a whole: the overlay over the backdrop, no layer colour under it', () => {
-    const { r } = run(doc([background(8, 8), square('sq', 2, 2, 4, [255, 0, 0, 255], { opacity: 0.5, effects: fx({ solidFill: [overlay(BLUE)] }) })], 8, 8));
+    const { r } = run(
+      doc([background(8, 8), square('sq', 2, 2, 4, [255, 0, 0, 255], { opacity: 0.5, effects: fx({ solidFill: [overlay(BLUE)] }) })], 8, 8),
+    );
     const [red, green, blue] = px(r, 3, 3);
     expect(Math.abs(red! - 128)).toBeLessThanOrEqual(1);
     expect(Math.abs(green! - 128)).toBeLessThanOrEqual(1);
@@ -94,21 +133,40 @@ describe('colour overlay', () => {
   });
 
   it('is drawn when the effects are switched off only through the effect, not for a disabled style', () => {
-    const off = run(doc([square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ disabled: true, solidFill: [overlay(BLUE)] }) })], 2, 2)).r;
+    const off = run(
+      doc([square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ disabled: true, solidFill: [overlay(BLUE)] }) })], 2, 2),
+    ).r;
     expect(px(off, 0, 0)).toEqual([255, 0, 0, 255]);
-    const notEnabled = run(doc([square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ solidFill: [{ ...overlay(BLUE), enabled: false }] }) })], 2, 2)).r;
+    const notEnabled = run(
+      doc([square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ solidFill: [{ ...overlay(BLUE), enabled: false }] }) })], 2, 2),
+    ).r;
     expect(px(notEnabled, 0, 0)).toEqual([255, 0, 0, 255]);
   });
 
   it('stacks several overlays with the first listed on top', () => {
-    const { r } = run(doc([square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ solidFill: [overlay(BLUE), overlay({ r: 0, g: 255, b: 0 })] }) })], 2, 2));
+    const { r } = run(
+      doc(
+        [square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ solidFill: [overlay(BLUE), overlay({ r: 0, g: 255, b: 0 })] }) })],
+        2,
+        2,
+      ),
+    );
     expect(px(r, 0, 0)).toEqual([0, 0, 255, 255]);
   });
 });
 
 describe('gradient overlay', () => {
   const grad = (extra: Record<string, unknown> = {}) => ({
-    enabled: true, present: true, blendMode: 'normal', opacity: 1, gradient: blackToWhite(), type: 'linear' as const, angle: 0, scale: 1, align: true, ...extra,
+    enabled: true,
+    present: true,
+    blendMode: 'normal',
+    opacity: 1,
+    gradient: blackToWhite(),
+    type: 'linear' as const,
+    angle: 0,
+    scale: 1,
+    align: true,
+    ...extra,
   });
   const row = (r: Raster, y: number, x0: number, x1: number) => Array.from({ length: x1 - x0 }, (_, i) => px(r, x0 + i, y)[0]!);
 
@@ -124,7 +182,9 @@ describe('gradient overlay', () => {
   });
 
   it('reverse flips it; 90 degrees runs bottom (first stop) to top', () => {
-    const rev = run(doc([square('sq', 0, 0, 40, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ reverse: true })] }) })], 40, 40)).r;
+    const rev = run(
+      doc([square('sq', 0, 0, 40, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ reverse: true })] }) })], 40, 40),
+    ).r;
     expect(px(rev, 1, 20)[0]).toBeGreaterThan(235);
     expect(px(rev, 38, 20)[0]).toBeLessThan(20);
     const up = run(doc([square('sq', 0, 0, 40, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ angle: 90 })] }) })], 40, 40)).r;
@@ -133,13 +193,17 @@ describe('gradient overlay', () => {
   });
 
   it('scale shortens the ramp around the centre; align off lays it on the document', () => {
-    const half = run(doc([square('sq', 0, 0, 40, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ scale: 0.5 })] }) })], 40, 40)).r;
+    const half = run(
+      doc([square('sq', 0, 0, 40, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ scale: 0.5 })] }) })], 40, 40),
+    ).r;
     expect(px(half, 9, 20)[0]).toBe(0);
     expect(px(half, 30, 20)[0]).toBe(255);
     expect(Math.abs(px(half, 20, 20)[0]! - 128)).toBeLessThan(8);
     // A 10 px layer at the left of a 40 px document: aligned it spans black to white, on the
     // document it shows only the darkest quarter.
-    const onDoc = run(doc([square('sq', 0, 0, 10, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ align: false })] }) })], 40, 10)).r;
+    const onDoc = run(
+      doc([square('sq', 0, 0, 10, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ align: false })] }) })], 40, 10),
+    ).r;
     expect(px(onDoc, 9, 5)[0]).toBeLessThan(70);
     const aligned = run(doc([square('sq', 0, 0, 10, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad()] }) })], 40, 10)).r;
     expect(px(aligned, 9, 5)[0]).toBeGreaterThan(220);
@@ -151,7 +215,9 @@ describe('gradient overlay', () => {
       expect(px(r, 20, 20)[0], type).toBeLessThan(16);
       expect(px(r, 0, 20)[0], type).toBeGreaterThan(230);
     }
-    const { r } = run(doc([square('sq', 0, 0, 40, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ type: 'angle' })] }) })], 40, 40));
+    const { r } = run(
+      doc([square('sq', 0, 0, 40, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ type: 'angle' })] }) })], 40, 40),
+    );
     // Just past the axis on one side dark, just before it on the other light.
     const a = px(r, 35, 19)[0]!;
     const b = px(r, 35, 21)[0]!;
@@ -168,7 +234,9 @@ describe('gradient overlay', () => {
 
   it('a noise gradient is named, not drawn', () => {
     const noise = { name: 'n', type: 'noise' as const, min: [0, 0, 0, 0], max: [1, 1, 1, 1] };
-    const { r, warnings } = run(doc([square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ gradient: noise })] }) })], 2, 2));
+    const { r, warnings } = run(
+      doc([square('sq', 0, 0, 2, [255, 0, 0, 255], { effects: fx({ gradientOverlay: [grad({ gradient: noise })] }) })], 2, 2),
+    );
     expect(px(r, 0, 0)).toEqual([255, 0, 0, 255]);
     expect(warnings).toEqual(['sq: layer effects not drawn (gradient overlay (noise gradient))']);
   });
@@ -176,9 +244,18 @@ describe('gradient overlay', () => {
 
 describe('stroke', () => {
   const stroke = (size: number, position: 'outside' | 'inside' | 'center', extra: Record<string, unknown> = {}) => ({
-    enabled: true, present: true, position, fillType: 'color' as const, blendMode: 'normal' as const, opacity: 1, size: pxUnits(size), color: BLUE, ...extra,
+    enabled: true,
+    present: true,
+    position,
+    fillType: 'color' as const,
+    blendMode: 'normal' as const,
+    opacity: 1,
+    size: pxUnits(size),
+    color: BLUE,
+    ...extra,
   });
-  const layerWith = (s: ReturnType<typeof stroke>, extra: Partial<Layer> = {}) => square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ stroke: [s] }), ...extra });
+  const layerWith = (s: ReturnType<typeof stroke>, extra: Partial<Layer> = {}) =>
+    square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ stroke: [s] }), ...extra });
 
   it('outside adds a ring of its width around the shape and leaves the inside alone', () => {
     const { r, warnings } = run(doc([layerWith(stroke(3, 'outside'))], 30, 30));
@@ -227,8 +304,18 @@ describe('stroke', () => {
   it('follows the layer mask, unless the mask hides effects', () => {
     // A mask hiding the right half of the square (x >= 15), revealing everything outside its rect.
     const maskData = new Uint8ClampedArray(10 * 10 * 4);
-    for (let i = 0; i < 100; i++) { const v = i % 10 < 5 ? 255 : 0; maskData.set([v, v, v, 255], i * 4); }
-    const mask: LayerMaskData = { left: 10, top: 10, right: 20, bottom: 20, defaultColor: 255, imageData: { width: 10, height: 10, data: maskData } as ImageData };
+    for (let i = 0; i < 100; i++) {
+      const v = i % 10 < 5 ? 255 : 0;
+      maskData.set([v, v, v, 255], i * 4);
+    }
+    const mask: LayerMaskData = {
+      left: 10,
+      top: 10,
+      right: 20,
+      bottom: 20,
+      defaultColor: 255,
+      imageData: { width: 10, height: 10, data: maskData } as ImageData,
+    };
     const shaped = run(doc([layerWith(stroke(2, 'outside'), { mask })], 30, 30)).r;
     // The stroke runs along the mask's edge inside the square, and not round the hidden right side.
     expect(px(shaped, 15, 15)).toEqual([0, 0, 255, 255]);
@@ -243,12 +330,24 @@ describe('stroke', () => {
 
 describe('shadows and glows', () => {
   const shadow = (extra: Record<string, unknown> = {}) => ({
-    enabled: true, present: true, blendMode: 'normal' as const, color: BLACK, opacity: 1, angle: 90, useGlobalLight: false,
-    distance: pxUnits(5), size: pxUnits(0), choke: pxUnits(0), layerConceals: true, ...extra,
+    enabled: true,
+    present: true,
+    blendMode: 'normal' as const,
+    color: BLACK,
+    opacity: 1,
+    angle: 90,
+    useGlobalLight: false,
+    distance: pxUnits(5),
+    size: pxUnits(0),
+    choke: pxUnits(0),
+    layerConceals: true,
+    ...extra,
   });
 
   it('a drop shadow appears offset by its distance away from the light', () => {
-    const { r, warnings } = run(doc([background(40, 40), square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow()] }) })], 40, 40));
+    const { r, warnings } = run(
+      doc([background(40, 40), square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow()] }) })], 40, 40),
+    );
     expect(warnings).toEqual([]);
     // Light from the top (90 degrees): the shadow falls 5 px down.
     expect(px(r, 15, 22)).toEqual([0, 0, 0, 255]);
@@ -257,21 +356,46 @@ describe('shadows and glows', () => {
     expect(px(r, 15, 8)).toEqual([255, 255, 255, 255]);
     expect(px(r, 15, 15)).toEqual([255, 0, 0, 255]);
     // Light from 0 degrees (the right): the shadow falls to the left.
-    const left = run(doc([background(40, 40), square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow({ angle: 0 })] }) })], 40, 40)).r;
+    const left = run(
+      doc(
+        [background(40, 40), square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow({ angle: 0 })] }) })],
+        40,
+        40,
+      ),
+    ).r;
     expect(px(left, 7, 15)).toEqual([0, 0, 0, 255]);
     expect(px(left, 22, 15)).toEqual([255, 255, 255, 255]);
   });
 
   it('uses the global light when told to', () => {
-    const { r } = run(doc([background(40, 40), square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow({ useGlobalLight: true })] }) })], 40, 40, {
-      imageResources: { globalAngle: 180 },
-    }));
+    const { r } = run(
+      doc(
+        [
+          background(40, 40),
+          square('sq', 10, 10, 10, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow({ useGlobalLight: true })] }) }),
+        ],
+        40,
+        40,
+        {
+          imageResources: { globalAngle: 180 },
+        },
+      ),
+    );
     expect(px(r, 22, 15)).toEqual([0, 0, 0, 255]);
     expect(px(r, 15, 22)).toEqual([255, 255, 255, 255]);
   });
 
   it('size blurs it: soft at the edge, reaching about size pixels', () => {
-    const { r } = run(doc([background(60, 60), square('sq', 20, 20, 20, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow({ distance: pxUnits(0), size: pxUnits(9) })] }) })], 60, 60));
+    const { r } = run(
+      doc(
+        [
+          background(60, 60),
+          square('sq', 20, 20, 20, [255, 0, 0, 255], { effects: fx({ dropShadow: [shadow({ distance: pxUnits(0), size: pxUnits(9) })] }) }),
+        ],
+        60,
+        60,
+      ),
+    );
     const v = (x: number) => px(r, x, 30)[0]!;
     expect(v(19)).toBeGreaterThan(64);
     expect(v(19)).toBeLessThan(192);
@@ -280,8 +404,21 @@ describe('shadows and glows', () => {
   });
 
   it('the layer knocks it out at fill 0, unless told otherwise; opacity reaches it, fill does not', () => {
-    const make = (extra: Record<string, unknown>, layer: Partial<Layer> = {}) => run(doc([background(40, 40),
-      square('sq', 10, 10, 10, [255, 0, 0, 255], { fillOpacity: 0, effects: fx({ dropShadow: [shadow({ distance: pxUnits(3), ...extra })] }), ...layer })], 40, 40)).r;
+    const make = (extra: Record<string, unknown>, layer: Partial<Layer> = {}) =>
+      run(
+        doc(
+          [
+            background(40, 40),
+            square('sq', 10, 10, 10, [255, 0, 0, 255], {
+              fillOpacity: 0,
+              effects: fx({ dropShadow: [shadow({ distance: pxUnits(3), ...extra })] }),
+              ...layer,
+            }),
+          ],
+          40,
+          40,
+        ),
+      ).r;
     const knocked = make({});
     expect(px(knocked, 15, 15)).toEqual([255, 255, 255, 255]);
     expect(px(knocked, 15, 21)).toEqual([0, 0, 0, 255]);
@@ -292,7 +429,9 @@ describe('shadows and glows', () => {
   });
 
   it('an inner shadow darkens the inside along the lit edge', () => {
-    const { r, warnings } = run(doc([square('sq', 10, 10, 20, [255, 255, 255, 255], { effects: fx({ innerShadow: [shadow({ distance: pxUnits(4) })] }) })], 40, 40));
+    const { r, warnings } = run(
+      doc([square('sq', 10, 10, 20, [255, 255, 255, 255], { effects: fx({ innerShadow: [shadow({ distance: pxUnits(4) })] }) })], 40, 40),
+    );
     expect(warnings).toEqual([]);
     expect(px(r, 20, 11)).toEqual([0, 0, 0, 255]);
     expect(px(r, 20, 13)).toEqual([0, 0, 0, 255]);
@@ -302,26 +441,42 @@ describe('shadows and glows', () => {
   });
 
   it('an outer glow lights the outside near the edge; an inner glow the inside near it, or the centre', () => {
-    const glow = { enabled: true, present: true, blendMode: 'normal' as const, color: { r: 255, g: 255, b: 0 }, opacity: 1, size: pxUnits(6), choke: pxUnits(0), range: 1 };
+    const glow = {
+      enabled: true,
+      present: true,
+      blendMode: 'normal' as const,
+      color: { r: 255, g: 255, b: 0 },
+      opacity: 1,
+      size: pxUnits(6),
+      choke: pxUnits(0),
+      range: 1,
+    };
     const outer = run(doc([square('sq', 20, 20, 20, [255, 0, 0, 255], { effects: fx({ outerGlow: glow }) })], 60, 60)).r;
     expect(px(outer, 18, 30)[3]).toBeGreaterThan(40);
     expect(px(outer, 18, 30).slice(0, 3)).toEqual([255, 255, 0]);
     expect(px(outer, 12, 30)[3]).toBe(0);
     expect(px(outer, 30, 30)).toEqual([255, 0, 0, 255]);
-    const inner = run(doc([square('sq', 20, 20, 20, [0, 0, 255, 255], { effects: fx({ innerGlow: { ...glow, source: 'edge' } }) })], 60, 60)).r;
+    const inner = run(
+      doc([square('sq', 20, 20, 20, [0, 0, 255, 255], { effects: fx({ innerGlow: { ...glow, source: 'edge' } }) })], 60, 60),
+    ).r;
     expect(px(inner, 20, 30)[0]).toBeGreaterThan(100);
     expect(px(inner, 30, 30)).toEqual([0, 0, 255, 255]);
     expect(px(inner, 19, 30)[3]).toBe(0);
-    const center = run(doc([square('sq', 20, 20, 20, [0, 0, 255, 255], { effects: fx({ innerGlow: { ...glow, source: 'center' } }) })], 60, 60)).r;
+    const center = run(
+      doc([square('sq', 20, 20, 20, [0, 0, 255, 255], { effects: fx({ innerGlow: { ...glow, source: 'center' } }) })], 60, 60),
+    ).r;
     expect(px(center, 30, 30)[0]).toBeGreaterThan(200);
     expect(px(center, 20, 30)[0]).toBeLessThan(px(center, 30, 30)[0]!);
   });
 });
 
 describe('effects on clipping bases and smart objects; warnings', () => {
-  it('a clipping base\'s overlay lies under its clipped layers; its shadow is outside the clip', () => {
+  it("a clipping base's overlay lies under its clipped layers; its shadow is outside the clip", () => {
     const base = square('base', 10, 10, 10, [255, 0, 0, 255], {
-      effects: fx({ solidFill: [overlay(BLUE)], dropShadow: [{ enabled: true, blendMode: 'normal', color: BLACK, opacity: 1, angle: 90, distance: pxUnits(4), size: pxUnits(0) }] }),
+      effects: fx({
+        solidFill: [overlay(BLUE)],
+        dropShadow: [{ enabled: true, blendMode: 'normal', color: BLACK, opacity: 1, angle: 90, distance: pxUnits(4), size: pxUnits(0) }],
+      }),
     });
     const clipped = square('clip', 10, 10, 5, [0, 255, 0, 255], { clipping: true });
     const { r } = run(doc([background(30, 30), base, clipped], 30, 30));
@@ -332,10 +487,12 @@ describe('effects on clipping bases and smart objects; warnings', () => {
     expect(px(r, 9, 12)).toEqual([255, 255, 255, 255]);
   });
 
-  it('a smart object\'s effects are drawn on the pixels of its render', () => {
+  it("a smart object's effects are drawn on the pixels of its render", () => {
     const so = square('so', 0, 0, 4, [255, 0, 0, 255], {
       placedLayer: { id: 'x', type: 'raster', transform: [0, 0, 4, 0, 4, 4, 0, 4] } as Layer['placedLayer'],
-      effects: fx({ stroke: [{ enabled: true, position: 'outside', fillType: 'color', blendMode: 'normal', opacity: 1, size: pxUnits(1), color: BLUE }] }),
+      effects: fx({
+        stroke: [{ enabled: true, position: 'outside', fillType: 'color', blendMode: 'normal', opacity: 1, size: pxUnits(1), color: BLUE }],
+      }),
     });
     // The render covers a different square than the stored pixels: (4,4)..(8,8).
     const render: Raster = { width: 12, height: 12, data: new Uint8ClampedArray(12 * 12 * 4) };
@@ -348,7 +505,9 @@ describe('effects on clipping bases and smart objects; warnings', () => {
   });
 
   it('a shape cut at the document edge gets no inner shadow along that edge', () => {
-    const inner = [{ enabled: true, blendMode: 'normal' as const, color: BLACK, opacity: 1, angle: 180, distance: pxUnits(3), size: pxUnits(0) }];
+    const inner = [
+      { enabled: true, blendMode: 'normal' as const, color: BLACK, opacity: 1, angle: 180, distance: pxUnits(3), size: pxUnits(0) },
+    ];
     const { r } = run(doc([square('sq', 0, 0, 10, [255, 0, 0, 255], { effects: fx({ innerShadow: inner }) })], 20, 10));
     expect(px(r, 0, 5)).toEqual([255, 0, 0, 255]);
     expect(px(r, 5, 0)).toEqual([255, 0, 0, 255]);
@@ -359,15 +518,30 @@ describe('effects on clipping bases and smart objects; warnings', () => {
   });
 
   it('names what it does not draw, once, and nothing for what it draws', () => {
-    const { warnings } = run(doc([square('sq', 0, 0, 4, [255, 0, 0, 255], {
-      effects: fx({
-        solidFill: [overlay(BLUE)],
-        bevel: { enabled: true }, satin: { enabled: true }, patternOverlay: { enabled: false },
-        stroke: [{ enabled: true, fillType: 'pattern', size: pxUnits(1) }],
-      }),
-    }), {
-      name: 'g', blendMode: 'pass through', opacity: 1, children: [], effects: fx({ dropShadow: [{ enabled: true }] }),
-    }], 4, 4));
+    const { warnings } = run(
+      doc(
+        [
+          square('sq', 0, 0, 4, [255, 0, 0, 255], {
+            effects: fx({
+              solidFill: [overlay(BLUE)],
+              bevel: { enabled: true },
+              satin: { enabled: true },
+              patternOverlay: { enabled: false },
+              stroke: [{ enabled: true, fillType: 'pattern', size: pxUnits(1) }],
+            }),
+          }),
+          {
+            name: 'g',
+            blendMode: 'pass through',
+            opacity: 1,
+            children: [],
+            effects: fx({ dropShadow: [{ enabled: true }] }),
+          },
+        ],
+        4,
+        4,
+      ),
+    );
     expect(warnings).toEqual([
       'sq: layer effects not drawn (bevel and emboss, satin, stroke (pattern fill))',
       'g: layer effects not drawn (drop shadow)',
@@ -375,9 +549,17 @@ describe('effects on clipping bases and smart objects; warnings', () => {
   });
 
   it('says when the effects scale is not applied to sizes', () => {
-    const { warnings } = run(doc([square('sq', 2, 2, 4, [255, 0, 0, 255], {
-      effects: fx({ scale: 2, stroke: [{ enabled: true, position: 'outside', fillType: 'color', size: pxUnits(1), color: BLUE }] }),
-    })], 8, 8));
+    const { warnings } = run(
+      doc(
+        [
+          square('sq', 2, 2, 4, [255, 0, 0, 255], {
+            effects: fx({ scale: 2, stroke: [{ enabled: true, position: 'outside', fillType: 'color', size: pxUnits(1), color: BLUE }] }),
+          }),
+        ],
+        8,
+        8,
+      ),
+    );
     expect(warnings).toEqual(['sq: layer effects scale 200% not applied (sizes drawn as stored)']);
   });
 });

@@ -10,23 +10,48 @@ import { applyAffine, applyHomography, evaluatePatch } from '../../../../engine/
 import type { Point } from '../../../../engine/model/types';
 
 const bounds = (w: number, h: number, x = 0, y = 0) => ({
-  top: { value: y, units: 'Pixels' as const }, left: { value: x, units: 'Pixels' as const },
-  bottom: { value: y + h, units: 'Pixels' as const }, right: { value: x + w, units: 'Pixels' as const },
+  top: { value: y, units: 'Pixels' as const },
+  left: { value: x, units: 'Pixels' as const },
+  bottom: { value: y + h, units: 'Pixels' as const },
+  right: { value: x + w, units: 'Pixels' as const },
 });
 const box = (points: readonly Point[]) => ({
-  minX: Math.min(...points.map((p) => p.x)), maxX: Math.max(...points.map((p) => p.x)),
-  minY: Math.min(...points.map((p) => p.y)), maxY: Math.max(...points.map((p) => p.y)),
+  minX: Math.min(...points.map((p) => p.x)),
+  maxX: Math.max(...points.map((p) => p.x)),
+  minY: Math.min(...points.map((p) => p.y)),
+  maxY: Math.max(...points.map((p) => p.y)),
 });
 
 // Photoshop's own numbers: source 358x162, control points to x 367.58 and y -62.39..135.03.
-const MESH = [[0, 0], [109.88, -37.95], [232.92, -62.39], [358, 0], [9.68, 51.07], [96.75, 28.67], [245.7, 16.76], [367.58, 48.08],
-  [0, 108], [110.16, 70.64], [242.8, 61.65], [358, 108], [14.18, 135.03], [112.84, 119.58], [245.74, 111.73], [364.56, 129.17]]
-  .map(([x, y]) => ({ x: x!, y: y! }));
-const photoshopLayer = (transform: number[], extra: Partial<PlacedLayer> = {}): PlacedLayer => ({
-  id: 'a', placed: 'b', type: 'raster', width: 358, height: 162, transform,
-  warp: { style: 'custom', bounds: bounds(358, 162), uOrder: 4, vOrder: 4, customEnvelopeWarp: { meshPoints: MESH } },
-  ...extra,
-}) as PlacedLayer;
+const MESH = [
+  [0, 0],
+  [109.88, -37.95],
+  [232.92, -62.39],
+  [358, 0],
+  [9.68, 51.07],
+  [96.75, 28.67],
+  [245.7, 16.76],
+  [367.58, 48.08],
+  [0, 108],
+  [110.16, 70.64],
+  [242.8, 61.65],
+  [358, 108],
+  [14.18, 135.03],
+  [112.84, 119.58],
+  [245.74, 111.73],
+  [364.56, 129.17],
+].map(([x, y]) => ({ x: x!, y: y! }));
+const photoshopLayer = (transform: number[], extra: Partial<PlacedLayer> = {}): PlacedLayer =>
+  ({
+    id: 'a',
+    placed: 'b',
+    type: 'raster',
+    width: 358,
+    height: 162,
+    transform,
+    warp: { style: 'custom', bounds: bounds(358, 162), uOrder: 4, vOrder: 4, customEnvelopeWarp: { meshPoints: MESH } },
+    ...extra,
+  }) as PlacedLayer;
 
 describe('PSD placement', () => {
   it('lands the bounding box of a warp that reaches past its bounds on the transform quad', () => {
@@ -57,8 +82,13 @@ describe('PSD placement', () => {
 
   it('reads a warp stored in another frame than the source (bounds offset and scaled)', () => {
     const scaled = MESH.map((p) => ({ x: 100 + p.x * 2, y: 50 + p.y * 2 }));
-    const p = placementOf({ ...photoshopLayer([225, -3.3927, 592.5793, -3.3927, 592.5793, 194.0281, 225, 194.0281]),
-      warp: { style: 'custom', bounds: bounds(716, 324, 100, 50), customEnvelopeWarp: { meshPoints: scaled } } } as PlacedLayer, 'scaled');
+    const p = placementOf(
+      {
+        ...photoshopLayer([225, -3.3927, 592.5793, -3.3927, 592.5793, 194.0281, 225, 194.0281]),
+        warp: { style: 'custom', bounds: bounds(716, 324, 100, 50), customEnvelopeWarp: { meshPoints: scaled } },
+      } as PlacedLayer,
+      'scaled',
+    );
     const reference = placementOf(photoshopLayer([225, -3.3927, 592.5793, -3.3927, 592.5793, 194.0281, 225, 194.0281]), 'plain');
     p.PS!.points.forEach((q, i) => {
       expect(q.x).toBeCloseTo(reference.PS!.points[i]!.x, 6);
@@ -67,16 +97,38 @@ describe('PSD placement', () => {
   });
 
   it('keeps quilt slices in source pixels when the warp frame is offset', () => {
-    const grid = Array.from({ length: 7 * 4 }, (_, i) => ({ x: 10 + ((i % 4) * 200) / 3 + (i === 13 ? 40 : 0), y: 20 + (Math.floor(i / 4) * 100) / 6 }));
-    const p = placementOf({ id: 'q', type: 'raster', width: 100, height: 50, transform: [0, 0, 240, 0, 240, 100, 0, 100],
-      warp: { style: 'custom', bounds: bounds(200, 100, 10, 20), deformNumRows: 7, deformNumCols: 4, customEnvelopeWarp: { meshPoints: grid, quiltSliceX: [10, 210], quiltSliceY: [20, 70, 120] } } } as PlacedLayer, 'quilt');
+    const grid = Array.from({ length: 7 * 4 }, (_, i) => ({
+      x: 10 + ((i % 4) * 200) / 3 + (i === 13 ? 40 : 0),
+      y: 20 + (Math.floor(i / 4) * 100) / 6,
+    }));
+    const p = placementOf(
+      {
+        id: 'q',
+        type: 'raster',
+        width: 100,
+        height: 50,
+        transform: [0, 0, 240, 0, 240, 100, 0, 100],
+        warp: {
+          style: 'custom',
+          bounds: bounds(200, 100, 10, 20),
+          deformNumRows: 7,
+          deformNumCols: 4,
+          customEnvelopeWarp: { meshPoints: grid, quiltSliceX: [10, 210], quiltSliceY: [20, 70, 120] },
+        },
+      } as PlacedLayer,
+      'quilt',
+    );
     expect(p.PS).toMatchObject({ kind: 'quilt', quiltSliceX: [0, 100], quiltSliceY: [0, 25, 50] });
     expect(p.warp).toBe('quilt 7x4');
   });
 
   it('keeps a warp under perspective exact: control points in the warp frame and the projection apart', () => {
-    const p = placementOf(photoshopLayer([225, -3.3927, 592.5793, -3.3927, 592.5793, 194.0281, 225, 194.0281],
-      { nonAffineTransform: [235, 10, 580, -3.3927, 592.5793, 194.0281, 225, 180] }), 'perspective');
+    const p = placementOf(
+      photoshopLayer([225, -3.3927, 592.5793, -3.3927, 592.5793, 194.0281, 225, 194.0281], {
+        nonAffineTransform: [235, 10, 580, -3.3927, 592.5793, 194.0281, 225, 180],
+      }),
+      'perspective',
+    );
     expect(p.M.kind).toBe('bezier');
     const projection = p.M.kind === 'bezier' ? p.M.projection : undefined;
     expect(projection).toHaveLength(9);
@@ -90,13 +142,26 @@ describe('PSD placement', () => {
     // Control points themselves stay as Photoshop stored them.
     expect(p.PS!.points[7]).toEqual({ x: 367.58, y: 48.08 });
     // The warped surface's centre is projected, not the control net's.
-    const centre = evaluatePatch(p.PS!.points.map((q) => [q.x, q.y] as const), 0.5, 0.5);
+    const centre = evaluatePatch(
+      p.PS!.points.map((q) => [q.x, q.y] as const),
+      0.5,
+      0.5,
+    );
     expect(Number.isFinite(project(centre)[0]!)).toBe(true);
   });
 
   it('maps an unwarped placement from its source rectangle', () => {
-    const p = placementOf({ id: 'x', type: 'raster', width: 200, height: 100, transform: [50, 40, 250, 60, 230, 160, 30, 140],
-      warp: { style: 'none', bounds: bounds(200, 100) } } as PlacedLayer, 'label');
+    const p = placementOf(
+      {
+        id: 'x',
+        type: 'raster',
+        width: 200,
+        height: 100,
+        transform: [50, 40, 250, 60, 230, 160, 30, 140],
+        warp: { style: 'none', bounds: bounds(200, 100) },
+      } as PlacedLayer,
+      'label',
+    );
     expect(p.M.kind).toBe('affine');
     if (p.M.kind !== 'affine') return;
     const at = (x: number, y: number) => applyAffine(p.M.kind === 'affine' ? p.M.matrix : [1, 0, 0, 1, 0, 0], [x, y]);
@@ -106,7 +171,18 @@ describe('PSD placement', () => {
   });
 
   it('names a warp style it does not know', () => {
-    expect(() => placementOf({ id: 'x', type: 'raster', width: 10, height: 10, transform: [0, 0, 10, 0, 10, 10, 0, 10], warp: { style: 'spiral' as never } } as PlacedLayer, 'odd'))
-      .toThrow(/odd: warp style 'spiral'/);
+    expect(() =>
+      placementOf(
+        {
+          id: 'x',
+          type: 'raster',
+          width: 10,
+          height: 10,
+          transform: [0, 0, 10, 0, 10, 10, 0, 10],
+          warp: { style: 'spiral' as never },
+        } as PlacedLayer,
+        'odd',
+      ),
+    ).toThrow(/odd: warp style 'spiral'/);
   });
 });

@@ -20,7 +20,17 @@ function solid(w: number, h: number, c: Rgba) {
 }
 
 function raster(name: string, c: Rgba, rect = { left: 0, top: 0, w: W, h: H }, extra: Partial<Layer> = {}): Layer {
-  return { name, left: rect.left, top: rect.top, right: rect.left + rect.w, bottom: rect.top + rect.h, blendMode: 'normal', opacity: 1, imageData: solid(rect.w, rect.h, c), ...extra };
+  return {
+    name,
+    left: rect.left,
+    top: rect.top,
+    right: rect.left + rect.w,
+    bottom: rect.top + rect.h,
+    blendMode: 'normal',
+    opacity: 1,
+    imageData: solid(rect.w, rect.h, c),
+    ...extra,
+  };
 }
 
 let placedId = 0;
@@ -45,7 +55,13 @@ const doc = (children: Layer[]): Psd => ({ width: W, height: H, children });
 
 describe('bakePsdTemplate', () => {
   it('flattens what is below the first design into the photo and leaves the design out of it', () => {
-    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design'), raster('gloss', [255, 255, 255, 255], undefined, { blendMode: 'screen', opacity: 0.5 })]));
+    const baked = bakePsdTemplate(
+      doc([
+        raster('photo', [100, 100, 100, 255]),
+        design('Design'),
+        raster('gloss', [255, 255, 255, 255], undefined, { blendMode: 'screen', opacity: 0.5 }),
+      ]),
+    );
     const view = baked.template.viewList[0]!;
     const photo = baked.images.find((i) => i.name === view.viewData.imageUrl)!;
     expect(px(photo.raster, 5, 5)).toEqual([100, 100, 100, 255]);
@@ -53,7 +69,13 @@ describe('bakePsdTemplate', () => {
     expect(so).toMatchObject({ T: 'SmartObject', F: { kind: 'flat', flatId: 'Design' }, blend: 7, opacity: 1 });
     expect(so!.maskUrl).toBeUndefined();
     // The layer above keeps its own mode (screen = code 8) and opacity, its pixels cropped.
-    expect(gloss).toMatchObject({ F: { kind: 'image' }, blend: 8, opacity: 0.5, OS: { w: W, h: H }, M: { kind: 'affine', matrix: [1, 0, 0, 1, 0, 0] } });
+    expect(gloss).toMatchObject({
+      F: { kind: 'image' },
+      blend: 8,
+      opacity: 0.5,
+      OS: { w: W, h: H },
+      M: { kind: 'affine', matrix: [1, 0, 0, 1, 0, 0] },
+    });
     expect(baked.template.flatList.map((f) => f.flatId)).toEqual(['Design']);
     expect(baked.notes).toEqual([]);
   });
@@ -70,7 +92,13 @@ describe('bakePsdTemplate', () => {
   });
 
   it("gives a design its own and its group's raster masks as one mask image", () => {
-    const group: Layer = { name: 'G', blendMode: 'pass through', opacity: 0.5, mask: leftMask(6), children: [design('Design', { mask: leftMask(3), opacity: 0.8 })] };
+    const group: Layer = {
+      name: 'G',
+      blendMode: 'pass through',
+      opacity: 0.5,
+      mask: leftMask(6),
+      children: [design('Design', { mask: leftMask(3), opacity: 0.8 })],
+    };
     const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), group]));
     const [so] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
     expect(so!.opacity).toBeCloseTo(0.4);
@@ -111,8 +139,13 @@ describe('bakePsdTemplate', () => {
   });
 
   it("draws a design's colour overlay as a layer clipped to it (the design's mask limits both)", () => {
-    const overlay = { solidFill: [{ enabled: true, color: { r: 0, g: 255, b: 0 }, blendMode: 'multiply', opacity: 0.5 }], dropShadow: [{ enabled: true }] };
-    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), design('Design', { effects: overlay as never, mask: leftMask(5) })]));
+    const overlay = {
+      solidFill: [{ enabled: true, color: { r: 0, g: 255, b: 0 }, blendMode: 'multiply', opacity: 0.5 }],
+      dropShadow: [{ enabled: true }],
+    };
+    const baked = bakePsdTemplate(
+      doc([raster('photo', [100, 100, 100, 255]), design('Design', { effects: overlay as never, mask: leftMask(5) })]),
+    );
     const [so, fill] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
     expect(so!.maskUrl).toBeDefined();
     expect(fill).toMatchObject({ clipToBelow: true, blend: 6 });
@@ -125,13 +158,36 @@ describe('bakePsdTemplate', () => {
   });
 
   it("keeps a design's Gaussian Blur smart filter as the layer's blur and names the others", () => {
-    const filter = { enabled: true, validAtPosition: true, maskEnabled: false, maskLinked: false, maskExtendWithWhite: true, list: [
-      { name: 'Gaussian Blur', type: 'gaussian blur', enabled: true, opacity: 1, blendMode: 'normal', filter: { radius: { units: 'Pixels', value: 1.5 } } },
-      { name: 'Gaussian Blur', type: 'gaussian blur', enabled: true, opacity: 1, blendMode: 'normal', filter: { radius: { units: 'Pixels', value: 2 } } },
-      { name: 'Add Noise', type: 'add noise', enabled: true, opacity: 1, blendMode: 'normal', filter: {} },
-    ] };
+    const filter = {
+      enabled: true,
+      validAtPosition: true,
+      maskEnabled: false,
+      maskLinked: false,
+      maskExtendWithWhite: true,
+      list: [
+        {
+          name: 'Gaussian Blur',
+          type: 'gaussian blur',
+          enabled: true,
+          opacity: 1,
+          blendMode: 'normal',
+          filter: { radius: { units: 'Pixels', value: 1.5 } },
+        },
+        {
+          name: 'Gaussian Blur',
+          type: 'gaussian blur',
+          enabled: true,
+          opacity: 1,
+          blendMode: 'normal',
+          filter: { radius: { units: 'Pixels', value: 2 } },
+        },
+        { name: 'Add Noise', type: 'add noise', enabled: true, opacity: 1, blendMode: 'normal', filter: {} },
+      ],
+    };
     const d = design('Design');
-    const baked = bakePsdTemplate(doc([raster('photo', [100, 100, 100, 255]), { ...d, placedLayer: { ...d.placedLayer!, filter } as never }]));
+    const baked = bakePsdTemplate(
+      doc([raster('photo', [100, 100, 100, 255]), { ...d, placedLayer: { ...d.placedLayer!, filter } as never }]),
+    );
     const [so] = baked.template.viewList[0]!.viewData.layers as SmartObjectLayer[];
     expect(so!.blur).toBeCloseTo(2.5);
     expect(baked.notes.join('\n')).toMatch(/Design: smart filter "Add Noise" \(add noise\) is not part of the template/);
@@ -148,17 +204,31 @@ describe('bakePsdTemplate', () => {
     const board = (name: string, left: number, colour: Rgba): Layer => {
       placedId += 1;
       return {
-        name, blendMode: 'pass through', opacity: 1, artboard: { rect: { left, top: 0, right: left + 10, bottom: H } },
+        name,
+        blendMode: 'pass through',
+        opacity: 1,
+        artboard: { rect: { left, top: 0, right: left + 10, bottom: H } },
         children: [
           raster(`${name} photo`, colour, { left, top: 0, w: 10, h: H }),
-          { ...raster(`${name} design`, [255, 0, 0, 255], { left: left + 2, top: 2, w: 5, h: 5 }),
-            placedLayer: { id: `ab-${placedId}`, type: 'raster', width: 5, height: 5, transform: [left + 2, 2, left + 7, 2, left + 7, 7, left + 2, 7] } as never },
+          {
+            ...raster(`${name} design`, [255, 0, 0, 255], { left: left + 2, top: 2, w: 5, h: 5 }),
+            placedLayer: {
+              id: `ab-${placedId}`,
+              type: 'raster',
+              width: 5,
+              height: 5,
+              transform: [left + 2, 2, left + 7, 2, left + 7, 7, left + 2, 7],
+            } as never,
+          },
         ],
       };
     };
     const baked = bakePsdTemplate(doc([board('Front', 0, [10, 10, 10, 255]), board('Back', 10, [200, 200, 200, 255])]));
     const views = baked.template.viewList;
-    expect(views.map((v) => [v.viewId, v.viewData.width, v.viewData.height])).toEqual([['Front', 10, H], ['Back', 10, H]]);
+    expect(views.map((v) => [v.viewId, v.viewData.width, v.viewData.height])).toEqual([
+      ['Front', 10, H],
+      ['Back', 10, H],
+    ]);
     const back = views[1]!;
     const photo = baked.images.find((i) => i.name === back.viewData.imageUrl)!.raster;
     expect([photo.width, px(photo, 0, 0)]).toEqual([10, [200, 200, 200, 255]]);
@@ -171,8 +241,19 @@ describe('bakePsdTemplate', () => {
   });
 
   it('moves a warp under perspective by composing the shift into its projection', () => {
-    const projection: [number, number, number, number, number, number, number, number, number] = [2, 0.1, 0.001, 0.2, 1.5, 0.002, 30, 40, 1];
-    const layer: SmartObjectLayer = { T: 'SmartObject', PS: { kind: 'custom', points: [] }, OS: { w: 10, h: 10 }, M: { kind: 'bezier', projection }, PPC: null, F: { kind: 'flat', flatId: 'f' }, blend: 7, opacity: 1 };
+    const projection: [number, number, number, number, number, number, number, number, number] = [
+      2, 0.1, 0.001, 0.2, 1.5, 0.002, 30, 40, 1,
+    ];
+    const layer: SmartObjectLayer = {
+      T: 'SmartObject',
+      PS: { kind: 'custom', points: [] },
+      OS: { w: 10, h: 10 },
+      M: { kind: 'bezier', projection },
+      PPC: null,
+      F: { kind: 'flat', flatId: 'f' },
+      blend: 7,
+      opacity: 1,
+    };
     const moved = translateLayer(layer, -20, 5) as SmartObjectLayer;
     const apply = (p: number[], x: number, y: number) => {
       const w = p[2]! * x + p[5]! * y + p[8]!;

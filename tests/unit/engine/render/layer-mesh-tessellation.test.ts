@@ -1,0 +1,57 @@
+/**
+ * Which mesh a warped layer is drawn with: a smart object from a PSD (`tessellation: 'photoshop'`)
+ * is cut as Photoshop cuts it, coarse and the same at every output size; the catalogue's own
+ * surfaces keep a fine mesh that follows the exact surface and grows with the output.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Point, SmartObjectLayer } from '../../../../engine/model';
+import { buildLayerMesh } from '../../../../engine/render/mockup/layer-mesh';
+
+// The inflate(50) net Photoshop cut 8x8 (engine/psd/README.md).
+const third = 50 / 3;
+const inflate: Point[] = (
+  [
+    [50, 50],
+    [116.7, third],
+    [183.3, third],
+    [250, 50],
+    [third, 116.7],
+    [105.6, 105.6],
+    [194.4, 105.6],
+    [283.3, 116.7],
+    [third, 183.3],
+    [105.6, 194.4],
+    [194.4, 194.4],
+    [283.3, 183.3],
+    [50, 250],
+    [116.7, 283.3],
+    [183.3, 283.3],
+    [250, 250],
+  ] as const
+).map(([x, y]) => ({ x, y }));
+
+const layer = (tessellation?: 'photoshop'): SmartObjectLayer => ({
+  T: 'SmartObject',
+  PS: { kind: 'custom', points: inflate },
+  OS: { w: 1024, h: 1024 },
+  M: { kind: 'bezier' },
+  PPC: null,
+  F: { kind: 'flat', flatId: 'front' },
+  blend: 1,
+  opacity: 1,
+  ...(tessellation ? { tessellation } : {}),
+});
+
+const triangles = (l: SmartObjectLayer, outputScale: number) => buildLayerMesh(l, outputScale).indices.length / 3;
+
+describe('warp tessellation', () => {
+  it("cuts a PSD smart object's warp 8x8 as Photoshop did, whatever the output size", () => {
+    expect(triangles(layer('photoshop'), 1)).toBe(8 * 8 * 2);
+    expect(triangles(layer('photoshop'), 4)).toBe(8 * 8 * 2);
+  });
+
+  it('samples the catalogue surfaces at least 20x20, denser for larger outputs', () => {
+    expect(triangles(layer(), 1)).toBeGreaterThanOrEqual(20 * 20 * 2);
+    expect(triangles(layer(), 8)).toBeGreaterThan(triangles(layer(), 1));
+  });
+});
