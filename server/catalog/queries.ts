@@ -270,10 +270,20 @@ export async function bestSellerCovers(db: Db, subcategoryIds: readonly number[]
   return new Map(rows.map((r) => [r.id, r.pic1]));
 }
 
-export async function templatesList(db: Db, f: { customType?: number; archetypes?: readonly string[] }): Promise<TemplateRow[]> {
+/**
+ * Display templates, optionally of one custom type, or of the products of one subcategory (a
+ * template shows under every subcategory it has products in, operator PSD products included).
+ */
+export async function templatesList(db: Db, f: { customType?: number; subcategoryId?: number }): Promise<TemplateRow[]> {
   const conds: SQL[] = [];
   if (f.customType !== undefined) conds.push(eq(catalogTemplates.customType, f.customType));
-  if (f.archetypes !== undefined) conds.push(f.archetypes.length > 0 ? inArray(catalogTemplates.archetype, [...f.archetypes]) : sql`false`);
+  if (f.subcategoryId !== undefined) {
+    const used = db
+      .select({ id: catalogProducts.templateId })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.subcategoryId, f.subcategoryId));
+    conds.push(inArray(catalogTemplates.id, used));
+  }
   return db
     .select()
     .from(catalogTemplates)

@@ -10,7 +10,6 @@ import { CatalogMessages, first, optionalId, parseCustomType, parseFlag, parseId
 import { bestSellerCovers, categoriesWithCounts, countsBy, loadBundles, templatesList } from './queries';
 import { templateForColour, toWireImage } from './serialize';
 import { CATEGORIES, HOT_SELLING_SLUG } from './taxonomy';
-import { archetypesIn } from './archetype-placement';
 import { CUSTOM_TYPES, DEFAULT_CATALOG_PAGE_SIZE } from '../../contract/catalog';
 
 const queryOf = (request: FastifyRequest): Query => (request.query ?? {}) as Query;
@@ -166,14 +165,14 @@ export function catalogTaxonomyRoutes(app: FastifyInstance, ctx: AppContext): vo
     const customType = parseCustomType(first(q, 'customType'));
     // The gift zone links here with a subcategory id (getCustomizedTypeList rows).
     const subId = optionalId(first(q, 'waretypetwoid', 'subcategoryId', 'id'), 'waretypetwoid');
-    const sub =
-      subId === undefined
-        ? undefined
-        : CATEGORIES.flatMap((c) => c.subcategories.map((x) => ({ ...x, category: c.slug }))).find((x) => x.id === subId);
-    if (subId !== undefined && !sub) throw new AppError(`${CatalogMessages.subcategoryNotFound}: ${subId}`);
-    const archetypes = sub ? archetypesIn(sub.category, sub.slug) : undefined;
+    if (subId !== undefined && !CATEGORIES.some((c) => c.subcategories.some((x) => x.id === subId))) {
+      throw new AppError(`${CatalogMessages.subcategoryNotFound}: ${subId}`);
+    }
     const paging = parsePaging(q, DEFAULT_CATALOG_PAGE_SIZE);
-    const [templates, counts] = await Promise.all([templatesList(db, { customType, archetypes }), countsBy(db, 'templateId', {})]);
+    const [templates, counts] = await Promise.all([
+      templatesList(db, { customType, ...(subId !== undefined ? { subcategoryId: subId } : {}) }),
+      countsBy(db, 'templateId', {}),
+    ]);
     const rows = templates.slice(paging.offset, paging.offset + paging.pageSize).map((t) => ({
       customTemplateId: String(t.id),
       name: t.name,
