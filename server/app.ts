@@ -26,6 +26,7 @@ import { notificationRoutes } from './notifications/routes';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 import { securityHeaders, serializeRequest } from './platform/security';
+import { registerSchemas, validationMessage } from './platform/http-schema/openapi';
 
 export const API_PREFIX = '/prod-api';
 
@@ -71,6 +72,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       if (error.code === Code.UNAUTHORIZED) clearSessionCookies(reply);
       return reply.status(error.httpStatus).send({ code: error.code, msg: error.message });
     }
+    const invalid = validationMessage(error);
+    if (invalid !== null) {
+      request.log.info({ msg: invalid }, 'request refused');
+      return reply.status(200).send({ code: Code.ERROR, msg: invalid });
+    }
     const err = error as { validation?: unknown; statusCode?: number; message?: string };
     if (err.validation || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
       request.log.info({ err: error }, 'bad request');
@@ -79,6 +85,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 500, msg: Messages.systemException });
   });
+
+  // Routes declare zod schemas: validated on the way in, checked on the way out, and described in
+  // the OpenAPI document at /prod-api/docs.
+  await registerSchemas(app, API_PREFIX);
 
   await app.register(
     async (api) => {

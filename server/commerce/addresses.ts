@@ -10,7 +10,8 @@ import { shipAddresses } from './schema';
 import { AppError } from '../platform/envelope';
 import { ADDRESS_FIELD_MAX, CommerceMessages, MAX_ADDRESSES, isAddressFilled, type ShipAddress } from '../../contract/commerce';
 import { findCountry } from './cart-shipping';
-import { pick, textOf, type Body } from '../platform/request-fields';
+import type { z } from 'zod';
+import { aka, editText, flag, optionalText } from '../platform/http-schema/fields';
 
 type AddressRow = typeof shipAddresses.$inferSelect;
 
@@ -34,36 +35,50 @@ export function toWireAddress(r: AddressRow): ShipAddress {
   return { ...a, filled: isAddressFilled(a) };
 }
 
-const FIELDS = {
-  firstName: ['first_name', 'firstName'],
-  lastName: ['last_name', 'lastName'],
-  address1: ['address1'],
-  address2: ['address2'],
-  city: ['city'],
-  province: ['province', 'state'],
-  zip: ['zip', 'postcode', 'postalCode'],
-  phone: ['phone'],
-} as const;
+/**
+ * The fields of an address form, under the names the wire uses (other spellings accepted). An
+ * update changes only the fields given; an empty string clears one.
+ */
+export const addressFields = {
+  first_name: aka(editText('first_name', ADDRESS_FIELD_MAX), 'firstName'),
+  last_name: aka(editText('last_name', ADDRESS_FIELD_MAX), 'lastName'),
+  address1: editText('address1', ADDRESS_FIELD_MAX),
+  address2: editText('address2', ADDRESS_FIELD_MAX),
+  city: editText('city', ADDRESS_FIELD_MAX),
+  province: aka(editText('province', ADDRESS_FIELD_MAX), 'state'),
+  zip: aka(editText('zip', ADDRESS_FIELD_MAX), 'postcode', 'postalCode'),
+  phone: editText('phone', ADDRESS_FIELD_MAX),
+  country_code: aka(optionalText('country_code', 8), 'countryCode'),
+  isDefault: aka(flag('isDefault'), 'is_default'),
+};
 
-type AddressInput = Partial<Pick<AddressRow, keyof typeof FIELDS | 'countryCode' | 'isDefault'>>;
+type AddressFields = z.output<z.ZodObject<typeof addressFields>>;
+type AddressInput = Partial<
+  Pick<AddressRow, 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'phone' | 'countryCode' | 'isDefault'>
+>;
 
-/** Reads the fields present in a body (an update changes only those). */
-export function readAddress(body: Body, requireCountry: boolean): AddressInput {
+/** The columns an address form sets; the country must be one the shipping rules know. */
+export function addressInput(b: AddressFields, requireCountry: boolean): AddressInput {
   const out: AddressInput = {};
-  for (const [key, names] of Object.entries(FIELDS) as [keyof typeof FIELDS, readonly string[]][]) {
-    const v = pick(body, ...names);
-    if (v !== undefined || names.some((n) => body[n] === '')) out[key] = textOf(v, names[0]!, ADDRESS_FIELD_MAX);
-  }
-  const rawCountry = pick(body, 'country_code', 'countryCode');
-  if (rawCountry === undefined) {
+  const text = {
+    firstName: b.first_name,
+    lastName: b.last_name,
+    address1: b.address1,
+    address2: b.address2,
+    city: b.city,
+    province: b.province,
+    zip: b.zip,
+    phone: b.phone,
+  };
+  for (const [key, v] of Object.entries(text) as [keyof typeof text, string | undefined][]) if (v !== undefined) out[key] = v;
+  if (b.country_code === undefined) {
     if (requireCountry) throw new AppError('country_code is required');
   } else {
-    const country = findCountry(textOf(rawCountry, 'country_code', 8));
-    if (!country) throw new AppError(`Unknown country code: ${String(rawCountry)}`);
+    const country = findCountry(b.country_code);
+    if (!country) throw new AppError(`Unknown country code: ${b.country_code}`);
     out.countryCode = country.countryCode;
   }
-  const rawDefault = pick(body, 'isDefault', 'is_default');
-  if (rawDefault !== undefined) out.isDefault = rawDefault === true || rawDefault === 1 || rawDefault === '1' || rawDefault === 'true';
+  if (b.isDefault !== undefined) out.isDefault = b.isDefault;
   return out;
 }
 

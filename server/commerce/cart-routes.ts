@@ -4,6 +4,8 @@
  * country) and shipAddress (get, add, update, remove). Every call acts on the caller's own rows.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../platform/context';
 import { requireUser } from '../accounts/session';
 import { AppError, ok, okData } from '../platform/envelope';
@@ -22,163 +24,298 @@ import {
   setShipCountry,
   type AddLine,
 } from './cart';
-import { addAddress, defaultAddress, listAddresses, readAddress, removeAddress, updateAddress } from './addresses';
+import { addAddress, addressFields, addressInput, defaultAddress, listAddresses, removeAddress, updateAddress } from './addresses';
 import { findCountry } from './cart-shipping';
-import { bodyOf, idListOf, idOf, optionalIdOf, paramsOf, pick, queryOf, quantityOf, textOf } from '../platform/request-fields';
+import { aka, id, idList, idParams, optionalId, optionalText, quantity, text } from '../platform/http-schema/fields';
+import { dataReply, okReply } from '../platform/http-schema/replies';
+import { cartGroup, groupCosts as groupCostsReply, shipAddress, shipCountry } from './cart-replies';
+
+const tags = ['cart'];
+const security = [{ session: [] }];
+
+const lineFields = {
+  productid: aka(id('productid'), 'productId'),
+  anotherName: text('anotherName', ANOTHER_NAME_MAX),
+  /** A saved product ("My products"), checked against the merchant's own products in addLines. */
+  myProductId: aka(optionalId('myProductId'), 'myproductid'),
+};
+const variantField = aka(optionalId('variantsid'), 'variantsId', 'variantId');
+const countryFields = {
+  countryCode: aka(optionalText('countryCode', 8), 'country_code', 'countrycode'),
+  shipCountryId: aka(optionalId('shipCountryId'), 'ship_country_id'),
+};
 
 export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/shipTrolley/getShipTrolleyList', async (request) => {
-    const userId = await requireUser(request);
-    return ok(await listCart(db, userId));
-  });
+  api.get(
+    '/api/shipTrolley/getShipTrolleyList',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The cart, grouped by where it ships from',
+        response: {
+          200: okReply({
+            data: z.array(cartGroup),
+            total: z.int().meta({ description: 'Number of cart lines' }),
+            quantity: z.int(),
+            subtotal: z.int(),
+            shipCountryId: z.int().nullable(),
+            countryCode: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      return ok(await listCart(db, userId));
+    },
+  );
 
-  /** A saved product ("My products") is checked against the merchant's own products in addLines. */
-  const myProductOf = (b: Record<string, unknown>): number | null =>
-    optionalIdOf(pick(b, 'myProductId', 'myproductid'), 'myProductId') ?? null;
-
-  const lineOf = (b: Record<string, unknown>, productId: number, anotherName: string, myProductId: number | null): AddLine => ({
-    productId,
-    variantId: optionalIdOf(pick(b, 'variantsid', 'variantsId', 'variantId'), 'variantsid'),
-    quantity: quantityOf(pick(b, 'quantity', 'num'), 1),
-    anotherName,
-    myProductId,
-  });
-
-  app.post('/api/shipTrolley/addShipTrolley', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const productId = idOf(pick(b, 'productid', 'productId'), 'productid');
-    const [id] = await addLines(db, userId, [
-      lineOf(b, productId, textOf(pick(b, 'anotherName'), 'anotherName', ANOTHER_NAME_MAX), myProductOf(b)),
-    ]);
-    const lines = await loadCartLines(db, userId);
-    return okData({ id, total: lines.length });
-  });
+  api.post(
+    '/api/shipTrolley/addShipTrolley',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add one line',
+        body: z.object({ ...lineFields, variantsid: variantField, quantity: aka(quantity(1), 'num') }),
+        response: { 200: dataReply(z.object({ id: z.int(), total: z.int() })) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      const [lineId] = await addLines(db, userId, [
+        {
+          productId: b.productid,
+          variantId: b.variantsid,
+          quantity: b.quantity,
+          anotherName: b.anotherName,
+          myProductId: b.myProductId ?? null,
+        },
+      ]);
+      const lines = await loadCartLines(db, userId);
+      return okData({ id: lineId!, total: lines.length });
+    },
+  );
 
   /** Several variants of one product at once: variants [{variantsid, quantity}] or variantsids + quantity. */
-  app.post('/api/shipTrolley/addShipTrolleyVariants', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const productId = idOf(pick(b, 'productid', 'productId'), 'productid');
-    const anotherName = textOf(pick(b, 'anotherName'), 'anotherName', ANOTHER_NAME_MAX);
-    const myProductId = myProductOf(b);
-    const list = pick(b, 'variants', 'variantList');
-    let adds: AddLine[];
-    if (Array.isArray(list)) {
-      if (list.length > 100) throw new AppError('variants: at most 100 at once');
-      adds = list.map((v) => {
-        if (!v || typeof v !== 'object') throw new AppError('variants must be a list of {variantsid, quantity}');
-        const item = v as Record<string, unknown>;
-        return {
-          ...lineOf(item, productId, anotherName, myProductId),
-          variantId: idOf(pick(item, 'variantsid', 'variantsId', 'variantId'), 'variantsid'),
-        };
-      });
-    } else {
-      const ids = idListOf(pick(b, 'variantsids', 'variantsIds', 'variantIds'), 'variantsids');
-      const quantity = quantityOf(pick(b, 'quantity'), 1);
-      adds = ids.map((variantId) => ({ productId, variantId, quantity, anotherName, myProductId }));
-    }
-    const ids = await addLines(db, userId, adds);
-    return okData({ ids });
-  });
+  api.post(
+    '/api/shipTrolley/addShipTrolleyVariants',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add several variants of one product',
+        body: z.object({
+          ...lineFields,
+          variants: aka(
+            z
+              .array(z.object({ variantsid: aka(id('variantsid'), 'variantsId', 'variantId'), quantity: aka(quantity(1), 'num') }), {
+                error: 'variants must be a list of {variantsid, quantity}',
+              })
+              .max(100, 'variants: at most 100 at once')
+              .optional(),
+            'variantList',
+          ),
+          variantsids: aka(idList('variantsids'), 'variantsIds', 'variantIds'),
+          quantity: quantity(1),
+        }),
+        response: { 200: dataReply(z.object({ ids: z.array(z.int()) })) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      const line = { productId: b.productid, anotherName: b.anotherName, myProductId: b.myProductId ?? null };
+      const adds: AddLine[] = b.variants
+        ? b.variants.map((v) => ({ ...line, variantId: v.variantsid, quantity: v.quantity }))
+        : b.variantsids.map((variantId) => ({ ...line, variantId, quantity: b.quantity }));
+      const ids = await addLines(db, userId, adds);
+      return okData({ ids });
+    },
+  );
 
-  app.post('/api/shipTrolley/editVariants', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    await editVariant(db, userId, idOf(pick(b, 'id'), 'id'), idOf(pick(b, 'variantsid', 'variantsId', 'variantId'), 'variantsid'));
-    return ok();
-  });
+  api.post(
+    '/api/shipTrolley/editVariants',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a line's variant",
+        body: z.object({ id: id('id'), variantsid: aka(id('variantsid'), 'variantsId', 'variantId') }),
+        response: { 200: okReply() },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      await editVariant(db, userId, request.body.id, request.body.variantsid);
+      return ok();
+    },
+  );
 
-  app.post('/api/shipTrolley/editShipTrolley', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const anotherName = pick(b, 'anotherName');
-    await editQuantity(
-      db,
-      userId,
-      idOf(pick(b, 'id'), 'id'),
-      quantityOf(pick(b, 'quantity', 'num')),
-      anotherName === undefined ? undefined : textOf(anotherName, 'anotherName', ANOTHER_NAME_MAX),
-    );
-    return ok();
-  });
+  api.post(
+    '/api/shipTrolley/editShipTrolley',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a line's quantity (and its name for the merchant)",
+        body: z.object({
+          id: id('id'),
+          quantity: aka(quantity(), 'num'),
+          anotherName: optionalText('anotherName', ANOTHER_NAME_MAX),
+        }),
+        response: { 200: okReply() },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      await editQuantity(db, userId, b.id, b.quantity, b.anotherName);
+      return ok();
+    },
+  );
 
-  app.post('/api/shipTrolley/copyShipTrolley/:id', async (request) => {
-    const userId = await requireUser(request);
-    const id = await copyLine(db, userId, idOf(paramsOf(request).id, 'id'));
-    return okData({ id });
-  });
+  api.post(
+    '/api/shipTrolley/copyShipTrolley/:id',
+    { schema: { tags, security, summary: 'Copy a line', params: idParams, response: { 200: dataReply(z.object({ id: z.int() })) } } },
+    async (request) => {
+      const userId = await requireUser(request);
+      const copy = await copyLine(db, userId, request.params.id);
+      return okData({ id: copy });
+    },
+  );
 
-  app.post('/api/shipTrolley/deleteShipTrolley/:id', async (request) => {
-    const userId = await requireUser(request);
-    await deleteLine(db, userId, idOf(paramsOf(request).id, 'id'));
-    return ok();
-  });
+  api.post(
+    '/api/shipTrolley/deleteShipTrolley/:id',
+    { schema: { tags, security, summary: 'Remove a line', params: idParams, response: { 200: okReply() } } },
+    async (request) => {
+      const userId = await requireUser(request);
+      await deleteLine(db, userId, request.params.id);
+      return ok();
+    },
+  );
 
   /**
    * Shipping for the cart (or the lines in `ids`) to a country: per ship-from group its methods,
-   * times and costs, or the spec's refusal. The country: countryCode / shipCountryId, else the
+   * times and costs, or the refusal. The country: countryCode / shipCountryId, else the
    * cart's country, else the default address's.
    */
-  app.post('/api/shipTrolley/getLogisticsCostList', async (request) => {
-    const userId = await requireUser(request);
-    const b = { ...queryOf(request), ...bodyOf(request) };
-    const code = pick(b, 'countryCode', 'country_code', 'countrycode');
-    const id = optionalIdOf(pick(b, 'shipCountryId', 'ship_country_id'), 'shipCountryId');
-    let country =
-      code !== undefined || id !== undefined
-        ? countryOrThrow(code === undefined ? undefined : String(code), id)
-        : await cartCountry(db, userId);
-    if (!country) {
-      const address = await defaultAddress(db, userId);
-      country = address ? (findCountry(address.countryCode) ?? null) : null;
-    }
-    if (!country) throw new AppError('countryCode is required');
-    const ids = pick(b, 'ids', 'itemIds', 'shipTrolleyIds');
-    const lines = await loadCartLines(db, userId, ids === undefined ? undefined : idListOf(ids, 'ids'));
-    const groups = groupCosts(lines, country);
-    return okData({ shipCountryId: country.shipCountryId, countryCode: country.countryCode, country: country.country, groups });
-  });
+  api.post(
+    '/api/shipTrolley/getLogisticsCostList',
+    {
+      config: { fieldsFromQuery: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Shipping methods and costs per ship-from group to a country',
+        body: z.object({ ...countryFields, ids: aka(idList('ids').optional(), 'itemIds', 'shipTrolleyIds') }),
+        response: { 200: dataReply(z.looseObject({ ...shipCountry, groups: z.array(groupCostsReply) })) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      let country =
+        b.countryCode !== undefined || b.shipCountryId !== undefined
+          ? countryOrThrow(b.countryCode, b.shipCountryId)
+          : await cartCountry(db, userId);
+      if (!country) {
+        const address = await defaultAddress(db, userId);
+        country = address ? (findCountry(address.countryCode) ?? null) : null;
+      }
+      if (!country) throw new AppError('countryCode is required');
+      const lines = await loadCartLines(db, userId, b.ids);
+      const groups = groupCosts(lines, country);
+      return okData({ shipCountryId: country.shipCountryId, countryCode: country.countryCode, country: country.country, groups });
+    },
+  );
 
-  app.post('/api/shipTrolley/updateShipCountryId', async (request) => {
-    const userId = await requireUser(request);
-    const b = { ...queryOf(request), ...bodyOf(request) };
-    const code = pick(b, 'countryCode', 'country_code');
-    const country = countryOrThrow(
-      code === undefined ? undefined : String(code),
-      optionalIdOf(pick(b, 'shipCountryId', 'ship_country_id', 'id'), 'shipCountryId'),
-    );
-    await setShipCountry(db, userId, country);
-    return okData({ shipCountryId: country.shipCountryId, countryCode: country.countryCode, country: country.country });
-  });
+  api.post(
+    '/api/shipTrolley/updateShipCountryId',
+    {
+      config: { fieldsFromQuery: true },
+      schema: {
+        tags,
+        security,
+        summary: "Set the cart's ship-to country",
+        body: z.object({ ...countryFields, shipCountryId: aka(optionalId('shipCountryId'), 'ship_country_id', 'id') }),
+        response: { 200: dataReply(z.looseObject(shipCountry)) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const country = countryOrThrow(request.body.countryCode, request.body.shipCountryId);
+      await setShipCountry(db, userId, country);
+      return okData({ shipCountryId: country.shipCountryId, countryCode: country.countryCode, country: country.country });
+    },
+  );
 
   // ------------------------------------------------------------------------------------------
   // Addresses
   // ------------------------------------------------------------------------------------------
 
-  app.get('/api/shipAddress/getShipAddress', async (request) => {
-    const userId = await requireUser(request);
-    return okData(await listAddresses(db, userId));
-  });
+  const addressTags = ['addresses'];
 
-  app.post('/api/shipAddress/addShipAddress', async (request) => {
-    const userId = await requireUser(request);
-    return okData(await addAddress(db, userId, readAddress(bodyOf(request), true)));
-  });
+  api.get(
+    '/api/shipAddress/getShipAddress',
+    {
+      schema: { tags: addressTags, security, summary: "The merchant's ship addresses", response: { 200: dataReply(z.array(shipAddress)) } },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await listAddresses(db, userId));
+    },
+  );
 
-  app.post('/api/shipAddress/updateShipAddress', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    return okData(await updateAddress(db, userId, idOf(pick(b, 'id'), 'id'), readAddress(b, false)));
-  });
+  api.post(
+    '/api/shipAddress/addShipAddress',
+    {
+      schema: {
+        tags: addressTags,
+        security,
+        summary: 'Add an address',
+        body: z.object(addressFields),
+        response: { 200: dataReply(shipAddress) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await addAddress(db, userId, addressInput(request.body, true)));
+    },
+  );
 
-  app.post('/api/shipAddress/removeShipAddress', async (request) => {
-    const userId = await requireUser(request);
-    const id = idOf(pick({ ...bodyOf(request), ...queryOf(request) }, 'id'), 'id');
-    await removeAddress(db, userId, id);
-    return ok();
-  });
+  api.post(
+    '/api/shipAddress/updateShipAddress',
+    {
+      schema: {
+        tags: addressTags,
+        security,
+        summary: 'Change the fields given of an address',
+        body: z.object({ id: id('id'), ...addressFields }),
+        response: { 200: dataReply(shipAddress) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await updateAddress(db, userId, request.body.id, addressInput(request.body, false)));
+    },
+  );
+
+  api.post(
+    '/api/shipAddress/removeShipAddress',
+    {
+      config: { fieldsFromQuery: true },
+      schema: { tags: addressTags, security, summary: 'Remove an address', body: z.object({ id: id('id') }), response: { 200: okReply() } },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      await removeAddress(db, userId, request.body.id);
+      return ok();
+    },
+  );
 }
