@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './platform/context';
 import { AppError } from './platform/envelope';
 import { clearSessionCookies, sessionUserId, tokenFrom } from './accounts/session';
+import { sessionBeforeFields } from './accounts/signed-in';
 import { healthRoutes } from './platform/health-routes';
 import { userRoutes } from './accounts/user-routes';
 import { catalogRoutes } from './catalog/routes';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   // Routes declare zod schemas: validated on the way in, checked on the way out, and described in
   // the OpenAPI document at /prod-api/docs.
   await registerSchemas(app, API_PREFIX);
+  app.addHook('preValidation', sessionBeforeFields);
 
   await app.register(
     async (api) => {

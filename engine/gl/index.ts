@@ -11,7 +11,6 @@ export {
 export {
   uploadTexture,
   createEmptyTexture,
-  createSolidTexture,
   deleteTexture,
   generateMipmaps,
   textureBytes,

@@ -95,18 +95,6 @@ export function createEmptyTexture(gl: WebGL2RenderingContext, width: number, he
   return { texture, width, height, mipmapped: false };
 }
 
-/** A 1x1 texture of one premultiplied colour (0..255), for samplers that must always be bound. */
-export function createSolidTexture(gl: WebGL2RenderingContext, rgba: readonly [number, number, number, number]): GLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createTexture failed');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, 1, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(rgba));
-  setSampling(gl, false);
-  gl.bindTexture(gl.TEXTURE_2D, null);
-  return { texture, width: 1, height: 1, mipmapped: false };
-}
-
 /** Adds a mip chain to a texture uploaded without one (a cached photo later drawn smaller). */
 export function generateMipmaps(gl: WebGL2RenderingContext, texture: GLTexture): GLTexture {
   if (texture.mipmapped) return texture;

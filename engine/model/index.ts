@@ -27,4 +27,5 @@ export {
   type ValidationResult,
   type DataErrorResult,
 } from './validate.ts';
+export { designDocument, readDesignDocument, type SavedDesignDoc } from './design-document.ts';
 export * from './schema/index.ts';

@@ -1,7 +1,7 @@
 /**
  * Account & Settings operations: profile, e-mail change, currency and tax number, all on the
- * merchant's users row. Every query is scoped to the caller's user id; routes only parse the
- * request and hand the merchant id in.
+ * merchant's users row. Every query is scoped to the caller's user id; the routes check the forms
+ * (contract/account.ts rules, and `currencyRules` here) and hand the merchant id and the values in.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
@@ -12,29 +12,13 @@ import { enforce, Limits } from '../platform/rate-limit';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
 import { findUserByEmail, findUserById, isUniqueViolation } from './users';
 import { Messages } from '../../contract/envelope';
-import { firstError, type Schema } from '../../contract/validation';
-import {
-  AccountMessages,
-  changeEmailSchema,
-  changeEmailSendSchema,
-  profileSchema,
-  taxNumberSchema,
-  type Rate,
-} from '../../contract/account';
+import type { Schema } from '../../contract/validation';
+import { AccountMessages, type ChangeEmailBody, type CurrencyBody, type ProfileBody, type Rate } from '../../contract/account';
 
-type Body = Record<string, unknown>;
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-
-function check(schema: Schema, body: Body): void {
-  const msg = firstError(schema, body);
-  if (msg) throw new AppError(msg);
-}
-
-export async function updateProfile(db: Db, userId: number, body: Body): Promise<void> {
-  check(profileSchema, body);
+export async function updateProfile(db: Db, userId: number, profile: ProfileBody): Promise<void> {
   await db
     .update(users)
-    .set({ displayname: str(body.displayname), gender: Number(str(body.gender)), updatedAt: new Date() })
+    .set({ displayname: profile.displayname, gender: profile.gender, updatedAt: new Date() })
     .where(eq(users.id, userId));
 }
 
@@ -46,9 +30,8 @@ async function assertFreeAddress(db: Db, userId: number, email: string): Promise
 }
 
 /** Mails a code to the NEW address: receiving it proves the merchant controls that mailbox. */
-export async function sendChangeEmailCode(db: Db, mailer: Mailer, userId: number, body: Body, ip: string): Promise<void> {
-  check(changeEmailSendSchema, body);
-  const email = str(body.email).toLowerCase();
+export async function sendChangeEmailCode(db: Db, mailer: Mailer, userId: number, address: string, ip: string): Promise<void> {
+  const email = address.toLowerCase();
   // The same limits as every other code send, so this route is no way around them.
   await enforce(db, `code:ip:${ip}`, Limits.emailCodePerIp);
   await enforce(db, `code:addr:${email}`, Limits.emailCodePerAddress);
@@ -63,14 +46,13 @@ export async function sendChangeEmailCode(db: Db, mailer: Mailer, userId: number
 }
 
 /** Switches the login address after the code check; sessions stay valid (the password did not change). */
-export async function changeEmail(db: Db, mailer: Mailer, userId: number, body: Body): Promise<string> {
-  check(changeEmailSchema, body);
-  const email = str(body.email).toLowerCase();
+export async function changeEmail(db: Db, mailer: Mailer, userId: number, change: ChangeEmailBody): Promise<string> {
+  const email = change.email.toLowerCase();
   await enforce(db, `verify:addr:${email}`, Limits.codeCheckPerAddress);
   await assertFreeAddress(db, userId, email);
   const before = await findUserById(db, userId);
   if (!before) throw new AppError(Messages.identityExpired, 401, 401);
-  await consumeEmailCode(db, email, 'change-email', str(body.emailCode));
+  await consumeEmailCode(db, email, 'change-email', change.emailCode);
   try {
     await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
   } catch (err) {
@@ -100,21 +82,22 @@ export const RATES: readonly Rate[] = [
   { id: 5, ratenameEN: 'CAD', rateStr: '1.37' },
 ];
 
-export async function updateCurrency(db: Db, userId: number, body: Body): Promise<void> {
-  const currencyset = str(body.currencyset).toUpperCase();
-  const currencysale = str(body.currencysale);
-  if (!RATES.some((r) => r.ratenameEN === currencyset)) throw new AppError(AccountMessages.currencyInvalid);
-  if (currencysale !== '0' && currencysale !== '1') throw new AppError(AccountMessages.currencySaleInvalid);
+/** The currency form: a currency of RATES (any case) and the show-in-currency flag, 0 or 1. */
+export const currencyRules: Schema = {
+  currencyset: [(v) => (RATES.some((r) => r.ratenameEN === v.toUpperCase()) ? null : AccountMessages.currencyInvalid)],
+  currencysale: [(v) => (v === '0' || v === '1' ? null : AccountMessages.currencySaleInvalid)],
+};
+
+export async function updateCurrency(db: Db, userId: number, currency: CurrencyBody): Promise<void> {
   await db
     .update(users)
-    .set({ currencyset, currencysale: Number(currencysale), updatedAt: new Date() })
+    .set({ currencyset: currency.currencyset.toUpperCase(), currencysale: currency.currencysale, updatedAt: new Date() })
     .where(eq(users.id, userId));
 }
 
-/** Empty clears the number; anything else must look like a tax id. */
-export async function updateTaxNumber(db: Db, userId: number, body: Body): Promise<string | null> {
-  check(taxNumberSchema, body);
-  const taxNumber = str(body.taxNumber) || null;
+/** Empty clears the number (the form's rules checked a filled one). */
+export async function updateTaxNumber(db: Db, userId: number, given: string): Promise<string | null> {
+  const taxNumber = given || null;
   await db.update(users).set({ taxNumber, updatedAt: new Date() }).where(eq(users.id, userId));
   return taxNumber;
 }

@@ -10,12 +10,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../platform/context';
 import { AppError, okData } from '../platform/envelope';
 import { addPsdProduct, MAX_PSD_BYTES, PsdProductRefused } from './psd-products';
 import type { ShipFromCode } from './shipping-rules';
 import { CUSTOM_TYPES } from '../../contract/catalog';
 import { opsGuard } from '../platform/ops-guard';
+import { dataReply } from '../platform/http-schema/replies';
+import { psdProduct } from './replies';
 
 const SHIP_FROM: readonly ShipFromCode[] = ['CN', 'US', 'AU'];
 
@@ -53,37 +56,50 @@ export function catalogOpsRoutes(
   app.register(async (ops) => {
     ops.addHook('onRequest', opsGuard(opsToken));
 
-    ops.post('/ops/catalog/psd', async (request) => {
-      const { part, bytes } = await psdPart(request);
-      // The form is read up to the file: fields must come before it (curl -F in that order).
-      const title = fieldOf(part, 'title');
-      if (!title || title.length > 200) throw new AppError('title is required (at most 200 characters)');
-      const costText = fieldOf(part, 'cost');
-      const cost = Math.round(Number(costText) * 100);
-      if (!/^\d+(\.\d{1,2})?$/.test(costText) || !(cost > 0)) throw new AppError('cost must be a price such as 12.50');
-      const shipFrom = (fieldOf(part, 'shipFrom') || 'CN').toUpperCase() as ShipFromCode;
-      if (!SHIP_FROM.includes(shipFrom)) throw new AppError('shipFrom must be CN, US or AU');
-      const customType = intField(part, 'customType', 1, 99, 6);
-      if (!CUSTOM_TYPES[customType]) throw new AppError(`customType must be one of ${Object.keys(CUSTOM_TYPES).join(', ')}`);
-      try {
-        const made = await addPsdProduct(
-          { db: ctx.db, dataDir: ctx.config.dataDir },
-          {
-            bytes,
-            title,
-            cost,
-            shipFrom,
-            customType,
-            subcategoryId: intField(part, 'subcategoryId', 1, 2_147_483_647),
-            weightGrams: intField(part, 'weightGrams', 1, 100_000, 200),
-          },
-        );
-        request.log.info({ productId: made.productId, notes: made.notes.length }, 'catalogue product added from a PSD by the operator');
-        return okData(made);
-      } catch (err) {
-        if (err instanceof PsdProductRefused) throw new AppError(err.message);
-        throw err;
-      }
-    });
+    const api = ops.withTypeProvider<ZodTypeProvider>();
+    // Multipart: the handler reads the form itself, so there is no body schema.
+    api.post(
+      '/ops/catalog/psd',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Operator (Bearer OPS_TOKEN): add a catalogue product from a mockup PSD',
+          consumes: ['multipart/form-data'],
+          response: { 200: dataReply(psdProduct) },
+        },
+      },
+      async (request) => {
+        const { part, bytes } = await psdPart(request);
+        // The form is read up to the file: fields must come before it (curl -F in that order).
+        const title = fieldOf(part, 'title');
+        if (!title || title.length > 200) throw new AppError('title is required (at most 200 characters)');
+        const costText = fieldOf(part, 'cost');
+        const cost = Math.round(Number(costText) * 100);
+        if (!/^\d+(\.\d{1,2})?$/.test(costText) || !(cost > 0)) throw new AppError('cost must be a price such as 12.50');
+        const shipFrom = (fieldOf(part, 'shipFrom') || 'CN').toUpperCase() as ShipFromCode;
+        if (!SHIP_FROM.includes(shipFrom)) throw new AppError('shipFrom must be CN, US or AU');
+        const customType = intField(part, 'customType', 1, 99, 6);
+        if (!CUSTOM_TYPES[customType]) throw new AppError(`customType must be one of ${Object.keys(CUSTOM_TYPES).join(', ')}`);
+        try {
+          const made = await addPsdProduct(
+            { db: ctx.db, dataDir: ctx.config.dataDir },
+            {
+              bytes,
+              title,
+              cost,
+              shipFrom,
+              customType,
+              subcategoryId: intField(part, 'subcategoryId', 1, 2_147_483_647),
+              weightGrams: intField(part, 'weightGrams', 1, 100_000, 200),
+            },
+          );
+          request.log.info({ productId: made.productId, notes: made.notes.length }, 'catalogue product added from a PSD by the operator');
+          return okData(made);
+        } catch (err) {
+          if (err instanceof PsdProductRefused) throw new AppError(err.message);
+          throw err;
+        }
+      },
+    );
   });
 }

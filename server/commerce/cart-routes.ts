@@ -29,9 +29,9 @@ import { findCountry } from './cart-shipping';
 import { aka, id, idList, idParams, optionalId, optionalText, quantity, text } from '../platform/http-schema/fields';
 import { dataReply, okReply } from '../platform/http-schema/replies';
 import { cartGroup, groupCosts as groupCostsReply, shipAddress, shipCountry } from './cart-replies';
+import { sessionSecurity as security } from '../accounts/signed-in';
 
 const tags = ['cart'];
-const security = [{ session: [] }];
 
 const lineFields = {
   productid: aka(id('productid'), 'productId'),

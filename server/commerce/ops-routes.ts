@@ -9,30 +9,32 @@
  * - POST /ops/orders/:id/fail       {reason}  processing → failed, refunded to the balance
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { opsGuard } from '../platform/ops-guard';
 import type { AppContext } from '../platform/context';
 import { AppError, okData } from '../platform/envelope';
 import { orders } from './schema';
 import { CommerceMessages } from '../../contract/commerce';
 import { cancelPaidOrder, failOrder, orderDetail } from './orders';
-import { shipOrder, TRACKING_MAX } from './fulfilment';
-import { bodyOf, idOf, paramsOf, pick, textOf } from '../platform/request-fields';
+import { shipOrder } from './fulfilment';
+import { aka, idParams, optionalText, text } from '../platform/http-schema/fields';
+import { dataReply } from '../platform/http-schema/replies';
+import { trackingField } from './fields';
+import { orderDetail as orderDetailReply } from './order-replies';
 
-function trackingOf(v: unknown): string | Record<string, string> {
-  if (typeof v === 'string' || typeof v === 'number') return textOf(v, 'tracking', TRACKING_MAX);
-  if (v && typeof v === 'object' && !Array.isArray(v)) {
-    const out: Record<string, string> = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k.toUpperCase()] = textOf(x, `tracking.${k}`, TRACKING_MAX);
-    return out;
-  }
-  throw new AppError('tracking is required');
-}
+const tags = ['operator'];
+const description =
+  'Operator only: send `Authorization: Bearer <OPS_TOKEN>`. Without OPS_TOKEN on the server the call does not exist (404).';
+const detailReply = dataReply(orderDetailReply);
+const reasonBody = z.object({ reason: aka(text('reason', 200), 'remark').meta({ description: "Why (default 'by the operator')" }) });
 
 export function opsRoutes(app: FastifyInstance, ctx: AppContext, opsToken: string | null = process.env.OPS_TOKEN?.trim() || null): void {
   const { db } = ctx;
-  app.register(async (ops) => {
-    ops.addHook('onRequest', opsGuard(opsToken));
+  app.register(async (plugin) => {
+    plugin.addHook('onRequest', opsGuard(opsToken));
+    const ops = plugin.withTypeProvider<ZodTypeProvider>();
 
     const ownerOf = async (orderId: number): Promise<number> => {
       const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
@@ -40,38 +42,85 @@ export function opsRoutes(app: FastifyInstance, ctx: AppContext, opsToken: strin
       return row.userId;
     };
 
-    ops.get('/ops/orders/:id', async (request) => {
-      const id = idOf(paramsOf(request).id, 'id');
-      const userId = await ownerOf(id);
-      return okData({ ...(await orderDetail(db, userId, id)), userId });
-    });
+    ops.get(
+      '/ops/orders/:id',
+      {
+        schema: {
+          tags,
+          description,
+          summary: 'Any order, as its merchant sees it, and its merchant',
+          params: idParams,
+          response: { 200: dataReply(orderDetailReply.extend({ userId: z.int().meta({ description: "The order's merchant" }) })) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const userId = await ownerOf(id);
+        return okData({ ...(await orderDetail(db, userId, id)), userId });
+      },
+    );
 
-    ops.post('/ops/orders/:id/fulfil', async (request) => {
-      const id = idOf(paramsOf(request).id, 'id');
-      const b = bodyOf(request);
-      const method = pick(b, 'method', 'shipMethod', 'logisticsId');
-      const order = await shipOrder(
-        db,
-        id,
-        { tracking: trackingOf(pick(b, 'tracking', 'trackingNumber')), method: method === undefined ? undefined : String(method) },
-        'operator',
-      );
-      request.log.info({ orderId: id }, 'order fulfilled by the operator');
-      return okData(await orderDetail(db, order.userId, id));
-    });
+    ops.post(
+      '/ops/orders/:id/fulfil',
+      {
+        schema: {
+          tags,
+          description,
+          summary: 'Ship a paid order with its tracking number(s): processing → fulfilled',
+          params: idParams,
+          body: z.object({
+            tracking: aka(trackingField, 'trackingNumber'),
+            method: aka(optionalText('method', 200), 'shipMethod', 'logisticsId').meta({
+              description: 'The shipping method (id or name) the parcel of its warehouse actually went with',
+            }),
+          }),
+          response: { 200: detailReply },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const order = await shipOrder(db, id, { tracking: request.body.tracking, method: request.body.method }, 'operator');
+        request.log.info({ orderId: id }, 'order fulfilled by the operator');
+        return okData(await orderDetail(db, order.userId, id));
+      },
+    );
 
-    const reasonOf = (request: FastifyRequest) => textOf(pick(bodyOf(request), 'reason', 'remark'), 'reason', 200) || 'by the operator';
+    ops.post(
+      '/ops/orders/:id/cancel',
+      {
+        schema: {
+          tags,
+          description,
+          summary: 'Cancel a paid order: processing → cancelled, refunded to the balance',
+          params: idParams,
+          body: reasonBody,
+          response: { 200: detailReply },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const order = await cancelPaidOrder(db, id, request.body.reason || 'by the operator', 'operator');
+        return okData(await orderDetail(db, order.userId, id));
+      },
+    );
 
-    ops.post('/ops/orders/:id/cancel', async (request) => {
-      const id = idOf(paramsOf(request).id, 'id');
-      const order = await cancelPaidOrder(db, id, reasonOf(request), 'operator');
-      return okData(await orderDetail(db, order.userId, id));
-    });
-
-    ops.post('/ops/orders/:id/fail', async (request) => {
-      const id = idOf(paramsOf(request).id, 'id');
-      const order = await failOrder(db, id, reasonOf(request), 'operator');
-      return okData(await orderDetail(db, order.userId, id));
-    });
+    ops.post(
+      '/ops/orders/:id/fail',
+      {
+        schema: {
+          tags,
+          description,
+          summary: 'Fail a paid order: processing → failed, refunded to the balance',
+          params: idParams,
+          body: reasonBody,
+          response: { 200: detailReply },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const order = await failOrder(db, id, request.body.reason || 'by the operator', 'operator');
+        return okData(await orderDetail(db, order.userId, id));
+      },
+    );
   });
 }

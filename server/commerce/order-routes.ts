@@ -5,144 +5,257 @@
  * unbinding its coupon (order/bindingCoupon, order/unboundCoupon).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../platform/context';
 import { requireUser } from '../accounts/session';
 import { enforce } from '../platform/rate-limit';
-import { AppError, okData, page } from '../platform/envelope';
+import { okData, page } from '../platform/envelope';
 import {
   DEFAULT_ORDER_PAGE_SIZE,
   DEFAULT_ORDER_SORT,
   ORDER_SORTS,
   ORDER_STATUSES,
   ORDER_TAB_STATUS,
-  type OrderSort,
-  type OrderStatus,
+  type OrderTab,
 } from '../../contract/commerce';
 import { createOrderFromCart } from './checkout';
 import { cancelByMerchant, listOrders, orderDetail, orderStatistics } from './orders';
 import { bindCoupon, unbindCoupon } from './coupons';
 import { payByBalance } from './payments/payments';
-import { bodyOf, idListOf, idOf, idempotencyKeyOf, optionalIdOf, pagingOf, paramsOf, pick, queryOf } from '../platform/request-fields';
+import { aka, id, idList, idParams, isBlank, offsetOf, optionalId, paging } from '../platform/http-schema/fields';
+import { dataReply, pageReply } from '../platform/http-schema/replies';
+import { idempotencyKeyField, word, wordOr, idempotencyKeyOf } from './fields';
+import { orderDetail as orderDetailReply, orderMoney, orderRow, orderStatistics as orderStatisticsReply } from './order-replies';
+import { sessionSecurity as security } from '../accounts/signed-in';
 
 export const OrderLimits = {
   checkoutPerUser: { max: 60, windowMs: 60_000 },
   payPerUser: { max: 300, windowMs: 60_000 },
 } as const;
 
-function statusFilter(q: Record<string, unknown>): OrderStatus | undefined {
-  const tab = pick(q, 'tab', 'orderTab');
-  if (tab !== undefined) {
-    const s = ORDER_TAB_STATUS[String(tab) as keyof typeof ORDER_TAB_STATUS];
-    if (!s) throw new AppError(`tab must be one of ${Object.keys(ORDER_TAB_STATUS).join(', ')}`);
-    return s;
-  }
-  const status = pick(q, 'status');
-  if (status === undefined) return undefined;
-  if (!(ORDER_STATUSES as readonly string[]).includes(String(status)))
-    throw new AppError(`status must be one of ${ORDER_STATUSES.join(', ')}`);
-  return String(status) as OrderStatus;
-}
+const tags = ['orders'];
 
-function sortOf(q: Record<string, unknown>): OrderSort {
-  const raw = pick(q, 'sort', 'orderBy');
-  if (raw === undefined) return DEFAULT_ORDER_SORT;
-  if (!(ORDER_SORTS as readonly string[]).includes(String(raw))) throw new AppError(`sort must be one of ${ORDER_SORTS.join(', ')}`);
-  return String(raw) as OrderSort;
-}
+const ORDER_TABS = Object.keys(ORDER_TAB_STATUS) as [OrderTab, ...OrderTab[]];
+
+const listQuery = z.object({
+  /** A tab shows one status; given, it wins over `status`. */
+  tab: aka(word(ORDER_TABS, `tab must be one of ${ORDER_TABS.join(', ')}`), 'orderTab'),
+  status: word(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`),
+  sort: aka(wordOr(ORDER_SORTS, `sort must be one of ${ORDER_SORTS.join(', ')}`, DEFAULT_ORDER_SORT), 'orderBy'),
+  ...paging(DEFAULT_ORDER_PAGE_SIZE),
+});
+
+/** payOrder pays with the balance only; the providers have their own calls. */
+const balanceOnly = z
+  .preprocess((v) => (isBlank(v) ? undefined : String(v)), z.string().optional())
+  .refine((m) => m === undefined || m === 'balance', 'payOrder pays with the balance; PayPal, card and Stripe go through /api/payment/*')
+  .meta({ description: "Only 'balance' (the default)" });
+
+const orderIdField = aka(id('orderId'), 'id');
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/order/shoppingCartOrder', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const key = idempotencyKeyOf(request, b);
-    await enforce(db, `checkout:user:${userId}`, OrderLimits.checkoutPerUser);
-    const logistics = pick(b, 'logisticsIds', 'logisticsId', 'logistics_id');
-    const { order, replayed } = await createOrderFromCart(db, userId, {
-      itemIds: idListOf(pick(b, 'ids', 'itemIds', 'shipTrolleyIds'), 'ids'),
-      addressId: optionalIdOf(pick(b, 'addressId', 'shipAddressId'), 'addressId'),
-      logisticsIds: logistics === undefined ? [] : idListOf(logistics, 'logisticsIds'),
-      couponId: optionalIdOf(pick(b, 'couponId', 'couponReceiveId'), 'couponId'),
-      idempotencyKey: key,
-    });
-    return okData({ ...(await orderDetail(db, userId, order.id)), replayed });
-  });
+  api.post(
+    '/api/order/shoppingCartOrder',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Order the chosen cart lines (a pending order); send an Idempotency-Key to make retries safe',
+        body: z.object({
+          ids: aka(idList('ids'), 'itemIds', 'shipTrolleyIds'),
+          addressId: aka(optionalId('addressId'), 'shipAddressId'),
+          /** The chosen method per ship-from group; groups without one take their default. */
+          logisticsIds: aka(idList('logisticsIds'), 'logisticsId', 'logistics_id'),
+          couponId: aka(optionalId('couponId'), 'couponReceiveId'),
+          idempotencyKey: idempotencyKeyField,
+        }),
+        response: {
+          200: dataReply(
+            orderDetailReply.extend({ replayed: z.boolean().meta({ description: 'True when a retry got the first order back' }) }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      const key = idempotencyKeyOf(request, b);
+      await enforce(db, `checkout:user:${userId}`, OrderLimits.checkoutPerUser);
+      const { order, replayed } = await createOrderFromCart(db, userId, {
+        itemIds: b.ids,
+        addressId: b.addressId,
+        logisticsIds: b.logisticsIds,
+        couponId: b.couponId,
+        idempotencyKey: key,
+      });
+      return okData({ ...(await orderDetail(db, userId, order.id)), replayed });
+    },
+  );
 
-  app.get('/api/order/list', async (request) => {
-    const userId = await requireUser(request);
-    const q = queryOf(request);
-    const paging = pagingOf(q, DEFAULT_ORDER_PAGE_SIZE);
-    const { rows, total } = await listOrders(db, userId, { status: statusFilter(q), sort: sortOf(q) }, paging);
-    return page(rows, total);
-  });
+  api.get(
+    '/api/order/list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The orders, by tab or status, sorted and paged',
+        querystring: listQuery,
+        response: { 200: pageReply(orderRow) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const q = request.query;
+      const status = q.tab ? ORDER_TAB_STATUS[q.tab] : q.status;
+      const { rows, total } = await listOrders(db, userId, { status, sort: q.sort }, { pageSize: q.pageSize, offset: offsetOf(q) });
+      return page(rows, total);
+    },
+  );
 
-  app.get('/api/order/orderStatistics', async (request) => {
-    const userId = await requireUser(request);
-    return okData(await orderStatistics(db, userId));
-  });
+  api.get(
+    '/api/order/orderStatistics',
+    { schema: { tags, security, summary: 'How many orders in each status', response: { 200: dataReply(orderStatisticsReply) } } },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await orderStatistics(db, userId));
+    },
+  );
 
-  app.get('/api/order/detail/:id', async (request) => {
-    const userId = await requireUser(request);
-    return okData(await orderDetail(db, userId, idOf(paramsOf(request).id, 'id')));
-  });
+  api.get(
+    '/api/order/detail/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An order with its items, address, parcels, payments, history and coupon',
+        params: idParams,
+        response: { 200: dataReply(orderDetailReply) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await orderDetail(db, userId, request.params.id));
+    },
+  );
 
   /** Pays a pending order from the balance. Send an Idempotency-Key to make retries safe. */
-  app.post('/api/order/payOrder', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const method = String(pick(b, 'method', 'payMethod') ?? 'balance');
-    if (method !== 'balance') throw new AppError('payOrder pays with the balance; PayPal, card and Stripe go through /api/payment/*');
-    const key = idempotencyKeyOf(request, b);
-    await enforce(db, `pay:user:${userId}`, OrderLimits.payPerUser);
-    const r = await payByBalance(db, userId, idOf(pick(b, 'orderId', 'id'), 'orderId'), key);
-    return okData({
-      orderId: r.order.id,
-      orderNo: r.order.orderNo,
-      status: r.order.status,
-      paymentId: r.payment.id,
-      amount: r.payment.amount,
-      balance: r.balance,
-      replayed: r.replayed,
-    });
-  });
+  api.post(
+    '/api/order/payOrder',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pay a pending order with the balance',
+        body: z.object({
+          method: aka(balanceOnly, 'payMethod'),
+          orderId: orderIdField,
+          idempotencyKey: idempotencyKeyField,
+        }),
+        response: {
+          200: dataReply(
+            z.looseObject({
+              orderId: z.int(),
+              orderNo: z.string(),
+              status: z.enum(ORDER_STATUSES),
+              paymentId: z.int(),
+              amount: z.int().meta({ description: 'Paid, cents' }),
+              balance: z.int().meta({ description: 'The balance after it, cents' }),
+              replayed: z.boolean().meta({ description: 'True when a retry got the first answer back' }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      const key = idempotencyKeyOf(request, b);
+      await enforce(db, `pay:user:${userId}`, OrderLimits.payPerUser);
+      const r = await payByBalance(db, userId, b.orderId, key);
+      return okData({
+        orderId: r.order.id,
+        orderNo: r.order.orderNo,
+        status: r.order.status,
+        paymentId: r.payment.id,
+        amount: r.payment.amount,
+        balance: r.balance,
+        replayed: r.replayed,
+      });
+    },
+  );
 
-  app.post('/api/order/cancelOrder/:id', async (request) => {
-    const userId = await requireUser(request);
-    const order = await cancelByMerchant(db, userId, idOf(paramsOf(request).id, 'id'));
-    return okData({ orderId: order.id, status: order.status });
-  });
+  api.post(
+    '/api/order/cancelOrder/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an order waiting for payment',
+        params: idParams,
+        response: { 200: dataReply(z.looseObject({ orderId: z.int(), status: z.enum(ORDER_STATUSES) })) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const order = await cancelByMerchant(db, userId, request.params.id);
+      return okData({ orderId: order.id, status: order.status });
+    },
+  );
 
-  app.post('/api/order/bindingCoupon', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const order = await bindCoupon(
-      db,
-      userId,
-      idOf(pick(b, 'orderId', 'id'), 'orderId'),
-      idOf(pick(b, 'couponId', 'couponReceiveId', 'shopCouponReceiveId'), 'couponId'),
-    );
-    return okData({
-      orderId: order.id,
-      couponId: order.couponReceiptId,
-      subtotal: order.subtotal,
-      shippingCost: order.shippingCost,
-      discount: order.discount,
-      total: order.total,
-    });
-  });
+  api.post(
+    '/api/order/bindingCoupon',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bind a held coupon to a pending order (one coupon per order)',
+        body: z.object({
+          orderId: orderIdField,
+          couponId: aka(id('couponId'), 'couponReceiveId', 'shopCouponReceiveId'),
+        }),
+        response: { 200: dataReply(orderMoney) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const order = await bindCoupon(db, userId, request.body.orderId, request.body.couponId);
+      return okData({
+        orderId: order.id,
+        couponId: order.couponReceiptId,
+        subtotal: order.subtotal,
+        shippingCost: order.shippingCost,
+        discount: order.discount,
+        total: order.total,
+      });
+    },
+  );
 
-  app.post('/api/order/unboundCoupon', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const order = await unbindCoupon(db, userId, idOf(pick(b, 'orderId', 'id'), 'orderId'));
-    return okData({
-      orderId: order.id,
-      couponId: null,
-      subtotal: order.subtotal,
-      shippingCost: order.shippingCost,
-      discount: order.discount,
-      total: order.total,
-    });
-  });
+  api.post(
+    '/api/order/unboundCoupon',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Give back a pending order's coupon",
+        body: z.object({ orderId: orderIdField }),
+        response: { 200: dataReply(orderMoney) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const order = await unbindCoupon(db, userId, request.body.orderId);
+      return okData({
+        orderId: order.id,
+        couponId: null,
+        subtotal: order.subtotal,
+        shippingCost: order.shippingCost,
+        discount: order.discount,
+        total: order.total,
+      });
+    },
+  );
 }

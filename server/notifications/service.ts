@@ -60,18 +60,6 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   return Number(n?.n ?? 0);
 }
 
-const MAX_IDS = 100;
-
-/** `raw` is the path's comma list, or `all` for every message of the merchant. */
-export function parseMessageIds(raw: string): number[] | 'all' {
-  if (raw === 'all') return 'all';
-  const parts = raw.split(',').map((p) => p.trim());
-  if (parts.length === 0 || parts.length > MAX_IDS || !parts.every((p) => /^\d{1,9}$/.test(p) && Number(p) > 0)) {
-    throw new AppError(AccountMessages.messageIdsInvalid);
-  }
-  return [...new Set(parts.map(Number))];
-}
-
 /** Marks the merchant's messages read; an id that is not theirs refuses the whole call and changes nothing. */
 export async function markMessagesRead(db: Db, userId: number, ids: number[] | 'all'): Promise<number> {
   const mine = eq(shopMessages.userId, userId);

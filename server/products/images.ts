@@ -1,13 +1,15 @@
 /**
- * Rendered view images of a saved product (spec "Rendered view output", editImages calls). The
+ * Rendered view images of a saved product (the editImages calls). The
  * client uploads each JPEG through uploadsImg and records the URLs here; every URL must be one of
- * the merchant's own stored pictures, and a missing thumbnail is made here (120x120, spec).
+ * the merchant's own stored pictures, and a missing thumbnail is made here (120x120).
  */
 import { and, count, eq, inArray, max } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../platform/db/client';
 import { myProductImages, myProductVariants } from './schema';
 import { AppError } from '../platform/envelope';
-import { asInt, type Body } from '../platform/request-fields';
+import { aka, isBlank } from '../platform/http-schema/fields';
+import { refuse } from './fields';
 import { sniffImage } from '../platform/image-sniff';
 import { ImageTooLargeError, processImage } from '../uploads/image-checks';
 import { withSuffix } from '../uploads/object-keys';
@@ -15,35 +17,53 @@ import { ownedFile } from './blob-refs';
 import { ownProduct, type ProductsDeps } from './service';
 import { PRODUCT_IMAGES_MAX, ProductMessages, type ViewImageInput } from '../../contract/products';
 
-const text = (v: unknown, max: number): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, max) : '');
+/** Text cut to `max` characters; anything but text or a number is ''. */
+const clip = (v: unknown, max: number): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, max) : '');
+const clipped = (max: number) => z.preprocess((v) => clip(v, max), z.string().default(''));
 
-/** Reads one image entry of a request; malformed entries are refused. */
-export function readImageInput(v: unknown): ViewImageInput {
-  if (!v || typeof v !== 'object') throw new AppError('Each image needs a url and a viewId');
-  const o = v as Body;
-  const url = text(o.url ?? o.src, 2000);
-  const viewId = text(o.viewId, 100);
-  if (!url || !viewId) throw new AppError('Each image needs a url and a viewId');
-  const ids = o.variantIds ?? [];
-  if (!Array.isArray(ids) || ids.length > 1000) throw new AppError('variantIds must be a list of variant ids');
-  const variantIds = ids.map((x) => {
-    const n = asInt(x);
-    if (n === null || n < 1) throw new AppError('variantIds must be a list of variant ids');
-    return n;
-  });
-  return {
-    url,
-    viewId,
-    thumbnailUrl: text(o.thumbnailUrl, 2000) || null,
-    viewName: text(o.viewName, 200),
-    colorValue: text(o.colorValue ?? o.colorLump, 20),
-    colorName: text(o.colorName, 100),
-    SKUId: text(o.SKUId ?? o.skuId, 100),
-    optionsval: text(o.optionsval, 500),
-    optionsid: text(o.optionsid, 500),
-    variantIds,
-  };
+const NEEDS_URL = 'Each image needs a url and a viewId';
+const VARIANT_IDS = 'variantIds must be a list of variant ids';
+
+/** A catalogue variant id, as a number or a string of digits. */
+const variantId = z
+  .union([z.int(VARIANT_IDS).min(1, VARIANT_IDS), z.string(VARIANT_IDS).regex(/^\s*\d{1,12}\s*$/, VARIANT_IDS)], { error: VARIANT_IDS })
+  .transform((v, ctx) => (Number(v) >= 1 ? Number(v) : refuse(ctx, VARIANT_IDS, v)));
+
+/** The fields of one view image, under the names the wire uses (other spellings accepted). */
+export const viewImageFields = {
+  url: aka(clipped(2000), 'src'),
+  viewId: clipped(100),
+  thumbnailUrl: clipped(2000),
+  viewName: clipped(200),
+  colorValue: aka(clipped(20), 'colorLump'),
+  colorName: clipped(100),
+  SKUId: aka(clipped(100), 'skuId'),
+  optionsval: clipped(500),
+  optionsid: clipped(500),
+  variantIds: z
+    .preprocess((v) => v ?? [], z.array(variantId, { error: VARIANT_IDS }).max(1000, VARIANT_IDS).default([]))
+    .meta({ description: 'Catalogue variant ids this image shows' }),
+};
+
+type ViewImageFields = z.output<z.ZodObject<typeof viewImageFields>>;
+
+/** Refuses an image without a url or a viewId (as an object-level check: `.superRefine(needsUrlAndView)`). */
+export function needsUrlAndView(img: Pick<ViewImageFields, 'url' | 'viewId'>, ctx: { issues: z.core.$ZodRawIssue[] }): void {
+  if (!img.url || !img.viewId) refuse(ctx, NEEDS_URL, img);
 }
+
+export function viewImageInput(img: ViewImageFields): ViewImageInput {
+  return { ...img, thumbnailUrl: img.thumbnailUrl || null };
+}
+
+/** One entry of an image list: refused first of all when it is not an object with a url and a viewId. */
+const viewImage = z.preprocess((v, ctx) => {
+  const o = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  return o && clip(o.url, 2000) && clip(o.viewId, 100) ? v : refuse(ctx, NEEDS_URL, v);
+}, z.object(viewImageFields).transform(viewImageInput));
+
+/** A list of view images; blank is none. */
+export const viewImageList = z.preprocess((v) => (isBlank(v) ? [] : v), z.array(viewImage, { error: 'list must be a list of images' }));
 
 interface CheckedImage extends ViewImageInput {
   url: string;

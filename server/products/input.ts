@@ -1,10 +1,13 @@
 /**
- * Reads the save body of a product (spec "Custom product save body" plus Price & Details) into a
- * checked, normalised form. Anything malformed is refused with a message naming the problem;
- * a field left out stays `undefined` so an update keeps what was saved.
+ * The save body of a product (the custom product save body plus Price & Details): its fields as
+ * request schema, and the checked, normalised form the service takes. Anything malformed is
+ * refused with a message naming the problem; a field left out stays `undefined` so an update
+ * keeps what was saved, and a field sent as null clears it.
  */
+import { z } from 'zod';
 import { AppError } from '../platform/envelope';
-import { asInt, idOf, pick, type Body } from '../platform/request-fields';
+import { aka, id, isBlank, optionalId, text } from '../platform/http-schema/fields';
+import { keptText, nullableInt, refuse } from './fields';
 import { sanitizeHtml } from './sanitize-html';
 import { looksLikeUrl } from './blob-refs';
 import type { OptionPicks } from './variants';
@@ -27,23 +30,6 @@ export interface SaveInput {
   variants?: { variantId: number; price?: number }[];
   isTemplate?: boolean;
   sourceTemplateId?: number | null;
-}
-
-const has = (b: Body, ...names: string[]) => names.some((n) => n in b);
-
-function smallIntOrNull(v: unknown, what: string): number | null {
-  if (v === null || v === undefined || v === '') return null;
-  const n = asInt(v);
-  if (n === null || n < -1_000_000 || n > 1_000_000) throw new AppError(`${what} must be a whole number`);
-  return n;
-}
-
-function shortText(v: unknown, what: string, max = 200): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v !== 'string' && typeof v !== 'number') throw new AppError(`${what} must be text`);
-  const s = String(v).trim();
-  if (s.length > max) throw new AppError(`${what} must be at most ${max} characters`);
-  return s;
 }
 
 export function readEditObj(raw: unknown, rawUrl: unknown): EditObjInput | undefined {
@@ -70,36 +56,63 @@ export function readEditObj(raw: unknown, rawUrl: unknown): EditObjInput | undef
   return { kind: 'inline', text };
 }
 
-export function readTitle(v: unknown): string {
-  if (typeof v !== 'string' && typeof v !== 'number') throw new AppError(ProductMessages.titleRequired);
-  const s = String(v).replace(/\s+/g, ' ').trim();
-  if (s === '') throw new AppError(ProductMessages.titleRequired);
-  if (s.length > PRODUCT_TITLE_MAX) throw new AppError(ProductMessages.titleTooLong);
-  return s;
-}
+/** A title: spaces collapsed; null or blank is refused. */
+export const titleField = z.preprocess(
+  (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).replace(/\s+/g, ' ').trim() : v),
+  z
+    .string({ error: ProductMessages.titleRequired })
+    .min(1, ProductMessages.titleRequired)
+    .max(PRODUCT_TITLE_MAX, ProductMessages.titleTooLong)
+    .optional(),
+);
 
-export function readBodyHtml(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v !== 'string') throw new AppError(ProductMessages.descriptionTooLong);
-  // Refuse absurd input before sanitising it; the limit applies again to the clean result.
-  if (v.length > BODY_HTML_MAX * 4) throw new AppError(ProductMessages.descriptionTooLong);
-  const clean = sanitizeHtml(v);
-  if (clean.length > BODY_HTML_MAX) throw new AppError(ProductMessages.descriptionTooLong);
-  return clean;
-}
+/** Description HTML, sanitised; null is '' (clears it). Absurd input is refused before it is sanitised. */
+export const bodyHtmlField = z
+  .preprocess(
+    (v, ctx) => (v === null ? '' : v === undefined || typeof v === 'string' ? v : refuse(ctx, ProductMessages.descriptionTooLong, v)),
+    z.string().optional(),
+  )
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v.length > BODY_HTML_MAX * 4) return refuse(ctx, ProductMessages.descriptionTooLong, v);
+    const clean = sanitizeHtml(v);
+    // The limit applies again to the clean result.
+    return clean.length > BODY_HTML_MAX ? refuse(ctx, ProductMessages.descriptionTooLong, v) : clean;
+  })
+  .meta({ description: `HTML, sanitised; at most ${BODY_HTML_MAX} characters` });
+
+const VARIANTS_SHAPE = 'variants must be a list of {variantId, price}';
+
+/** Which catalogue variants to sell and at what price (cents); a variant without a price is priced by the rule. */
+export const variantsField = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z
+    .array(
+      z.object(
+        {
+          variantId: aka(id('variantId'), 'variantsid', 'variantsId', 'id'),
+          // Cents on the wire (integers only): '12.50' or 12.5 is a client that forgot to convert.
+          price: z.preprocess(
+            (v) => (v === null ? undefined : v),
+            z.int({ error: ProductMessages.priceInvalid }).optional().meta({ description: 'Selling price, integer cents' }),
+          ),
+        },
+        { error: VARIANTS_SHAPE },
+      ),
+      { error: VARIANTS_SHAPE },
+    )
+    .max(1000, 'variants: too many')
+    .optional(),
+);
 
 const HEX_RE = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const COLORS_SHAPE = 'colorIds must be a list of {id, color}';
 
-function readColors(v: unknown): ColorPick[] {
-  if (v === null || v === undefined || v === '') return [];
-  if (!Array.isArray(v)) throw new AppError('colorIds must be a list of {id, color}');
-  if (v.length > 100) throw new AppError('colorIds: too many colours');
-  return v.map((c) => {
-    if (!c || typeof c !== 'object') throw new AppError('colorIds must be a list of {id, color}');
-    const item = c as Record<string, unknown>;
-    const color = shortText(item.color ?? item.value, 'color', 20);
-    if (!HEX_RE.test(color)) throw new AppError(`Not a colour: ${color || '(empty)'}`);
-    const hex = color.replace(/^#/, '').toUpperCase();
+const colorPick = z
+  .object({ id: text('color id', 100), color: aka(text('color', 20), 'value'), name: text('color name', 100) }, { error: COLORS_SHAPE })
+  .transform((c, ctx): ColorPick => {
+    if (!HEX_RE.test(c.color)) return refuse(ctx, `Not a colour: ${c.color || '(empty)'}`, c.color);
+    const hex = c.color.replace(/^#/, '').toUpperCase();
     const full =
       hex.length === 3
         ? hex
@@ -107,75 +120,86 @@ function readColors(v: unknown): ColorPick[] {
             .map((ch) => ch + ch)
             .join('')
         : hex;
-    const name = shortText(item.name, 'color name', 100);
-    return { id: shortText(item.id, 'color id', 100), color: `#${full}`, ...(name ? { name } : {}) };
+    return { id: c.id, color: `#${full}`, ...(c.name ? { name: c.name } : {}) };
   });
+
+/** Picked colours; null or '' is none. */
+const colorIdsField = z.preprocess(
+  (v) => (v === null || v === '' ? [] : v),
+  z.array(colorPick, { error: COLORS_SHAPE }).max(100, 'colorIds: too many colours').optional(),
+);
+
+/** Picked values of an option: a list, or a comma list ("[a,b]" or "a,b"); blank values are dropped. */
+function optionValues(what: string) {
+  return z
+    .preprocess(
+      (v) => (v === null ? undefined : typeof v === 'string' ? v.replace(/^\[|\]$/g, '').split(',') : v),
+      z
+        .array(text(what, 100), { error: `${what} must be a list of option values` })
+        .max(200, `${what}: too many values`)
+        .optional()
+        .transform((list) => list?.filter((x) => x !== '')),
+    )
+    .meta({ description: 'A list, or a comma list ("a,b" or "[a,b]")' });
 }
 
-function readValues(v: unknown, what: string): string[] | undefined {
-  if (v === undefined || v === null) return undefined;
-  const list = Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/^\[|\]$/g, '').split(',') : null;
-  if (!list) throw new AppError(`${what} must be a list of option values`);
-  if (list.length > 200) throw new AppError(`${what}: too many values`);
-  return list.map((x) => shortText(x, what, 100)).filter((x) => x !== '');
-}
+/** The fields of the save body, under the names the wire uses (other spellings accepted). */
+export const saveFields = {
+  productfid: aka(optionalId('productfid'), 'productFid', 'productId'),
+  // Checked by readEditObj: JSON text or the object itself, or a URL of the merchant's own file.
+  editObj: z
+    .unknown()
+    .optional()
+    .meta({
+      description: `The design: JSON text or the object itself, at most ${EDIT_OBJ_INLINE_MAX} characters; a URL string is taken as editObjUrl`,
+    }),
+  editObjUrl: z.unknown().optional().meta({ description: "URL of the design uploaded as a file (the merchant's own storage)" }),
+  printtype: nullableInt('printtype'),
+  sectionType: nullableInt('sectionType'),
+  customType: nullableInt('customType'),
+  prototypeGroupId: keptText('prototypeGroupId', 100),
+  prototypeGroupName: keptText('prototypeGroupName', 200),
+  colorIds: colorIdsField,
+  // "optionsvalie" is an old misspelling; the catalogue's own fields are optionsvalue, optionsvalue2, optionsvalue3.
+  optionsvalue: aka(optionValues('optionsvalue'), 'optionsvalie'),
+  optionsvalue2: aka(optionValues('optionsvalue2'), 'optionsvalie2'),
+  optionsvalue3: aka(optionValues('optionsvalue3'), 'optionsvalie3'),
+  title: titleField,
+  bodyHtml: aka(bodyHtmlField, 'body_html'),
+  variants: variantsField,
+  isTemplate: z
+    .preprocess((v) => (v === undefined ? undefined : v === true || v === 1 || v === '1'), z.boolean().optional())
+    .meta({ description: '1 (or true) saves to My templates; anything else to My products' }),
+  sourceTemplateId: z.preprocess((v) => (v !== undefined && isBlank(v) ? null : v), optionalId('sourceTemplateId').nullable()),
+};
 
-function readVariants(v: unknown): { variantId: number; price?: number }[] | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v)) throw new AppError('variants must be a list of {variantId, price}');
-  if (v.length > 1000) throw new AppError('variants: too many');
-  return v.map((x) => {
-    if (!x || typeof x !== 'object') throw new AppError('variants must be a list of {variantId, price}');
-    const item = x as Record<string, unknown>;
-    const variantId = idOf(pick(item, 'variantId', 'variantsid', 'variantsId', 'id'), 'variantId');
-    const price = item.price;
-    if (price === undefined || price === null) return { variantId };
-    // Cents on the wire (integers only): '12.50' or 12.5 is a client that forgot to convert.
-    if (typeof price !== 'number' || !Number.isInteger(price)) throw new AppError(ProductMessages.priceInvalid);
-    return { variantId, price };
-  });
-}
+export type SaveFields = z.output<z.ZodObject<typeof saveFields>>;
 
-export function readSaveInput(b: Body): SaveInput {
+/** The service's form of a validated save body; the design itself is checked here. */
+export function saveInput(b: SaveFields): SaveInput {
   const out: SaveInput = {};
-  const fid = pick(b, 'productfid', 'productFid', 'productId');
-  if (fid !== undefined) out.productfid = idOf(fid, 'productfid');
+  if (b.productfid !== undefined) out.productfid = b.productfid;
   const editObj = readEditObj(b.editObj, b.editObjUrl);
   if (editObj !== undefined) out.editObj = editObj;
-  if (has(b, 'printtype')) out.printtype = smallIntOrNull(b.printtype, 'printtype');
-  if (has(b, 'sectionType')) out.sectionType = smallIntOrNull(b.sectionType, 'sectionType');
-  if (has(b, 'customType')) out.customType = smallIntOrNull(b.customType, 'customType');
-  if (has(b, 'prototypeGroupId')) {
-    const g = shortText(b.prototypeGroupId, 'prototypeGroupId', 100);
-    out.prototypeGroupId = g === '' ? null : g;
-  }
-  if (has(b, 'prototypeGroupName')) out.prototypeGroupName = shortText(b.prototypeGroupName, 'prototypeGroupName');
-  if (has(b, 'colorIds')) out.colorIds = readColors(b.colorIds);
-  // The spec writes "optionsvalie"; the catalogue's own fields are optionsvalue, optionsvalue2, optionsvalue3.
+  if (b.printtype !== undefined) out.printtype = b.printtype;
+  if (b.sectionType !== undefined) out.sectionType = b.sectionType;
+  if (b.customType !== undefined) out.customType = b.customType;
+  if (b.prototypeGroupId !== undefined) out.prototypeGroupId = b.prototypeGroupId === '' ? null : b.prototypeGroupId;
+  if (b.prototypeGroupName !== undefined) out.prototypeGroupName = b.prototypeGroupName;
+  if (b.colorIds !== undefined) out.colorIds = b.colorIds;
   const picks: OptionPicks = {};
-  let anyPick = false;
-  for (const [position, names] of [
-    [1, ['optionsvalue', 'optionsvalie']],
-    [2, ['optionsvalue2', 'optionsvalie2']],
-    [3, ['optionsvalue3', 'optionsvalie3']],
+  for (const [position, values] of [
+    [1, b.optionsvalue],
+    [2, b.optionsvalue2],
+    [3, b.optionsvalue3],
   ] as const) {
-    const name = names.find((n) => n in b);
-    if (!name) continue;
-    const values = readValues(b[name], name);
-    if (values !== undefined) {
-      picks[position] = values;
-      anyPick = true;
-    }
+    if (values !== undefined) picks[position] = values;
   }
-  if (anyPick) out.picks = picks;
-  if (has(b, 'title')) out.title = readTitle(b.title);
-  if (has(b, 'bodyHtml', 'body_html')) out.bodyHtml = readBodyHtml(b.bodyHtml ?? b.body_html);
-  const variants = readVariants(b.variants);
-  if (variants !== undefined) out.variants = variants;
-  if (has(b, 'isTemplate')) out.isTemplate = b.isTemplate === true || b.isTemplate === 1 || b.isTemplate === '1';
-  if (has(b, 'sourceTemplateId')) {
-    const t = pick(b, 'sourceTemplateId');
-    out.sourceTemplateId = t === undefined ? null : idOf(t, 'sourceTemplateId');
-  }
+  if (Object.keys(picks).length > 0) out.picks = picks;
+  if (b.title !== undefined) out.title = b.title;
+  if (b.bodyHtml !== undefined) out.bodyHtml = b.bodyHtml;
+  if (b.variants !== undefined) out.variants = b.variants;
+  if (b.isTemplate !== undefined) out.isTemplate = b.isTemplate;
+  if (b.sourceTemplateId !== undefined) out.sourceTemplateId = b.sourceTemplateId;
   return out;
 }

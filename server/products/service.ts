@@ -3,6 +3,7 @@
  * is scoped to the merchant; another merchant's id behaves exactly like an id that does not exist.
  * Writes that belong together (a product and its variants) run in one transaction.
  */
+import { readDesignDocument } from '../../engine/model/index.ts';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import type { Tx } from '../commerce/ledger';
@@ -51,6 +52,14 @@ export async function ownProduct(db: Db | Tx, userId: number, id: number): Promi
   return row ?? notFound();
 }
 
+/**
+ * Every design document stored, inline or as a file, is read with the designer's own reader
+ * (engine/model): a document the designer could not open again is refused, not saved.
+ */
+function assertDesignDocument(text: string): void {
+  if (!readDesignDocument(text)) throw new AppError(ProductMessages.editObjInvalid);
+}
+
 /** A design file URL must be one of the merchant's own stored JSON files. */
 async function resolveEditObj(
   deps: ProductsDeps,
@@ -58,9 +67,13 @@ async function resolveEditObj(
   input: EditObjInput,
 ): Promise<{ editObj: string | null; editObjUrl: string | null }> {
   if (input === null) return { editObj: null, editObjUrl: null };
-  if (input.kind === 'inline') return { editObj: input.text, editObjUrl: null };
+  if (input.kind === 'inline') {
+    assertDesignDocument(input.text);
+    return { editObj: input.text, editObjUrl: null };
+  }
   const ref = await ownedFile(deps.blobs, userId, input.url, ['json']);
   if ('error' in ref) throw new AppError(ref.error === 'missing' ? ProductMessages.editObjMissing : ProductMessages.editObjNotYours);
+  assertDesignDocument(ref.body?.toString('utf8') ?? '');
   return { editObj: null, editObjUrl: ref.url };
 }
 

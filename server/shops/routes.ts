@@ -5,13 +5,16 @@
  * login-routes.ts. Every call acts on the caller's own shops.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../platform/context';
 import { storeProductLinks } from './schema';
 import { requireUser } from '../accounts/session';
 import { AppError, ok, okData } from '../platform/envelope';
 import { enforce, Limits } from '../platform/rate-limit';
-import { bodyOf, idListOf, idOf, paramsOf, pick, queryOf, textOf } from '../platform/request-fields';
+import { aka, id, idList, idParams, text } from '../platform/http-schema/fields';
+import { dataReply, okReply } from '../platform/http-schema/replies';
 import { findUserByEmail } from '../accounts/users';
 import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
 import { Code, Messages } from '../../contract/envelope';
@@ -25,79 +28,149 @@ import { shopifyShopRoutes } from './shopify/routes';
 import { etsyShopRoutes } from './etsy/routes';
 import { woocommerceShopRoutes } from './woocommerce/routes';
 import { shopLoginRoutes } from './login-routes';
+import { lenientPage } from './fields';
+import { pushQueueItem, queuedJob, storeSummary } from './replies';
+import { sessionSecurity as security } from '../accounts/signed-in';
 
-const idFrom = (request: FastifyRequest, what = 'id') =>
-  idOf(pick({ ...queryOf(request), ...bodyOf(request) }, what, 'shopId', 'shopid'), what);
+const tags = ['shops'];
+
+/** The store acted on: id (or shopId), from the body or the query string. */
+const shopField = { id: aka(id('id'), 'shopId', 'shopid') };
 
 export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const runtime: ShopsRuntime = { cipher: shopTokenCipher(ctx.config.shops, ctx.config.dataDir) };
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // ---------------------------------------------------------------- the merchant's stores
-  app.get('/api/stores/list', async (request) => {
-    const userId = await requireUser(request);
-    return okData(await listShops(db, userId));
-  });
+  api.get(
+    '/api/stores/list',
+    { schema: { tags, security, summary: "The merchant's stores", response: { 200: dataReply(z.array(storeSummary)) } } },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await listShops(db, userId));
+    },
+  );
 
-  const switchShop = async (request: FastifyRequest) => {
-    const userId = await requireUser(request);
-    await selectShop(db, userId, idFrom(request));
-    return ok(undefined, StoreMessages.switched);
-  };
-  app.put('/api/user/selectShop', switchShop);
-  app.post('/api/shops/switchshopLogin', switchShop);
+  /** Switching store: PUT user/selectShop, or POST shops/switchshopLogin (the store switch menu). */
+  for (const [method, url] of [
+    ['PUT', '/api/user/selectShop'],
+    ['POST', '/api/shops/switchshopLogin'],
+  ] as const) {
+    api.route({
+      method,
+      url,
+      config: { fieldsFromQuery: true },
+      schema: {
+        tags,
+        security,
+        summary: "Make one of the merchant's stores the current one",
+        body: z.object(shopField),
+        response: { 200: okReply() },
+      },
+      handler: async (request) => {
+        const userId = await requireUser(request);
+        await selectShop(db, userId, request.body.id);
+        return ok(undefined, StoreMessages.switched);
+      },
+    });
+  }
 
-  app.put('/api/user/updateDefault', async (request) => {
-    const userId = await requireUser(request);
-    await setDefaultShop(db, userId, idFrom(request));
-    return ok(undefined, StoreMessages.defaultSet);
-  });
+  api.put(
+    '/api/user/updateDefault',
+    {
+      config: { fieldsFromQuery: true },
+      schema: { tags, security, summary: "Set the merchant's default store", body: z.object(shopField), response: { 200: okReply() } },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      await setDefaultShop(db, userId, request.body.id);
+      return ok(undefined, StoreMessages.defaultSet);
+    },
+  );
 
   /** Transfer, step 1: the receiving account gets a code by e-mail (they hand it to the sender). */
-  app.post('/api/user/transferShopSendCode', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const shop = await ownShop(db, userId, idFrom(request));
-    const email = textOf(pick(b, 'email'), 'email', 200).toLowerCase();
-    if (!EMAIL_RE.test(email)) throw new AppError('Please enter the correct email address');
-    await enforce(db, `transfer:user:${userId}`, Limits.emailCodePerAddress);
-    const target = await findUserByEmail(db, email);
-    if (!target) throw new AppError(StoreMessages.transferTargetUnknown);
-    if (target.id === userId) throw new AppError(StoreMessages.transferSelf);
-    const code = await issueEmailCode(db, email, 'transfer-shop');
-    await ctx.mailer.send({
-      to: email,
-      tag: 'email-code:transfer-shop',
-      subject: `Your POD Studio verification code: ${code}`,
-      text: `Your verification code is ${code}. The store ${shop.simplename ?? shop.myshopifyDomain ?? shop.id} is being transferred to your account; give this code to the sender to accept it. It expires in 10 minutes. If you do not expect this store, ignore this e-mail.`,
-    });
-    return ok(undefined, Messages.codeSent);
-  });
+  api.post(
+    '/api/user/transferShopSendCode',
+    {
+      config: { fieldsFromQuery: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Send the receiving account the code that accepts a store transfer',
+        body: z.object({ ...shopField, email: text('email', 200).meta({ description: "The receiving account's e-mail" }) }),
+        response: { 200: okReply() },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const shop = await ownShop(db, userId, request.body.id);
+      const email = request.body.email.toLowerCase();
+      if (!EMAIL_RE.test(email)) throw new AppError('Please enter the correct email address');
+      await enforce(db, `transfer:user:${userId}`, Limits.emailCodePerAddress);
+      const target = await findUserByEmail(db, email);
+      if (!target) throw new AppError(StoreMessages.transferTargetUnknown);
+      if (target.id === userId) throw new AppError(StoreMessages.transferSelf);
+      const code = await issueEmailCode(db, email, 'transfer-shop');
+      await ctx.mailer.send({
+        to: email,
+        tag: 'email-code:transfer-shop',
+        subject: `Your POD Studio verification code: ${code}`,
+        text: `Your verification code is ${code}. The store ${shop.simplename ?? shop.myshopifyDomain ?? shop.id} is being transferred to your account; give this code to the sender to accept it. It expires in 10 minutes. If you do not expect this store, ignore this e-mail.`,
+      });
+      return ok(undefined, Messages.codeSent);
+    },
+  );
 
-  app.post('/api/user/transferShop', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const shop = await ownShop(db, userId, idFrom(request));
-    const email = textOf(pick(b, 'email'), 'email', 200).toLowerCase();
-    const target = await findUserByEmail(db, email);
-    if (!target) throw new AppError(StoreMessages.transferTargetUnknown);
-    if (target.id === userId) throw new AppError(StoreMessages.transferSelf);
-    await enforce(db, `verify:addr:${email}`, Limits.codeCheckPerAddress);
-    await consumeEmailCode(db, email, 'transfer-shop', textOf(pick(b, 'code', 'emailCode'), 'code', 12));
-    await moveShop(db, userId, shop.id, target.id);
-    request.log.info({ shopId: shop.id, from: userId, to: target.id }, 'store transferred');
-    return ok(undefined, StoreMessages.transferred);
-  });
+  api.post(
+    '/api/user/transferShop',
+    {
+      config: { fieldsFromQuery: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Move a store to another account, with the code that account received',
+        body: z.object({ ...shopField, email: text('email', 200), code: aka(text('code', 12), 'emailCode') }),
+        response: { 200: okReply() },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      const shop = await ownShop(db, userId, b.id);
+      const email = b.email.toLowerCase();
+      const target = await findUserByEmail(db, email);
+      if (!target) throw new AppError(StoreMessages.transferTargetUnknown);
+      if (target.id === userId) throw new AppError(StoreMessages.transferSelf);
+      await enforce(db, `verify:addr:${email}`, Limits.codeCheckPerAddress);
+      await consumeEmailCode(db, email, 'transfer-shop', b.code);
+      await moveShop(db, userId, shop.id, target.id);
+      request.log.info({ shopId: shop.id, from: userId, to: target.id }, 'store transferred');
+      return ok(undefined, StoreMessages.transferred);
+    },
+  );
 
   // ---------------------------------------------------------------- pushing
-  app.post('/api/sendProductShopify/addQueque/:id', async (request) => {
-    const userId = await requireUser(request);
-    const myProductId = idOf(paramsOf(request).id, 'id');
-    const title = await ownProductTitle(ctx, userId, myProductId);
-    const shop = await pushTarget(ctx, userId, 'queue');
-    const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title });
-    return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
-  });
+  api.post(
+    '/api/sendProductShopify/addQueque/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Queue a saved product for pushing to the current store',
+        params: idParams,
+        response: { 200: dataReply(queuedJob) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const myProductId = request.params.id;
+      const title = await ownProductTitle(ctx, userId, myProductId);
+      const shop = await pushTarget(ctx, userId, 'queue');
+      const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title });
+      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+    },
+  );
 
   /**
    * Refuses a product never pushed to the current store. It runs before the store's token checks:
@@ -114,55 +187,109 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!link) throw new AppError(StoreMessages.notPushed);
   }
 
-  app.post('/api/sendProductShopify/downshelf/:id', async (request) => {
-    const userId = await requireUser(request);
-    const myProductId = idOf(paramsOf(request).id, 'id');
-    const title = await ownProductTitle(ctx, userId, myProductId);
-    await requirePushedToCurrent(userId, myProductId);
-    const shop = await pushTarget(ctx, userId, 'queue');
-    const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'downshelf', title });
-    return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
-  });
+  api.post(
+    '/api/sendProductShopify/downshelf/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Queue taking a pushed product off the shelf in the current store',
+        params: idParams,
+        response: { 200: dataReply(queuedJob) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const myProductId = request.params.id;
+      const title = await ownProductTitle(ctx, userId, myProductId);
+      await requirePushedToCurrent(userId, myProductId);
+      const shop = await pushTarget(ctx, userId, 'queue');
+      const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'downshelf', title });
+      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+    },
+  );
 
-  app.get('/api/sendProductShopify/getSendProductQueue', async (request) => {
-    const userId = await requireUser(request);
-    const q = queryOf(request);
-    const shop = await currentShop(db, userId);
-    if (!shop) return { code: Code.SUCCESS, msg: Messages.success, rows: [], total: 0, pending: 0 };
-    const pageSize = Math.min(100, Math.max(1, Number(pick(q, 'pageSize') ?? 25) || 25));
-    const pageNum = Math.max(1, Number(pick(q, 'pageNum') ?? 1) || 1);
-    const res = await listQueue(db, userId, shop.id, { limit: pageSize, offset: (pageNum - 1) * pageSize }, async (ids) => {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select()
-        .from(storeProductLinks)
-        .where(and(eq(storeProductLinks.shopId, shop.id), inArray(storeProductLinks.myProductId, ids)));
-      return new Map(rows.map((r) => [r.myProductId, r.externalProductId]));
-    });
-    return { code: Code.SUCCESS, msg: Messages.success, ...res };
-  });
+  api.get(
+    '/api/sendProductShopify/getSendProductQueue',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The current store's push queue, newest first",
+        querystring: z.object({
+          pageNum: lenientPage(1, 1_000_000_000).meta({ description: 'Page number; a value that is not a number is page 1' }),
+          pageSize: lenientPage(25, 100).meta({ description: 'Rows per page, 1 to 100 (25 when not a number)' }),
+        }),
+        response: {
+          200: okReply({
+            rows: z.array(pushQueueItem),
+            total: z.int(),
+            pending: z.int().meta({ description: 'Pushes still queued or running' }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const { pageNum, pageSize } = request.query;
+      const shop = await currentShop(db, userId);
+      if (!shop) return { code: Code.SUCCESS, msg: Messages.success, rows: [], total: 0, pending: 0 };
+      const res = await listQueue(db, userId, shop.id, { limit: pageSize, offset: (pageNum - 1) * pageSize }, async (ids) => {
+        if (ids.length === 0) return new Map();
+        const rows = await db
+          .select()
+          .from(storeProductLinks)
+          .where(and(eq(storeProductLinks.shopId, shop.id), inArray(storeProductLinks.myProductId, ids)));
+        return new Map(rows.map((r) => [r.myProductId, r.externalProductId]));
+      });
+      return { code: Code.SUCCESS, msg: Messages.success, ...res };
+    },
+  );
 
-  app.post('/api/sendProductShopify/updateMsgHasRead', async (request) => {
-    const userId = await requireUser(request);
-    const shop = await currentShop(db, userId);
-    if (!shop) return okData({ updated: 0 });
-    const ids = idListOf(pick(bodyOf(request), 'ids', 'id'), 'ids');
-    return okData({ updated: await markRead(db, userId, shop.id, ids) });
-  });
+  api.post(
+    '/api/sendProductShopify/updateMsgHasRead',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Mark finished pushes read: the ids given, or all of the current store's",
+        body: z.object({ ids: aka(idList('ids'), 'id') }),
+        response: { 200: dataReply(z.looseObject({ updated: z.int() })) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const shop = await currentShop(db, userId);
+      if (!shop) return okData({ updated: 0 });
+      return okData({ updated: await markRead(db, userId, shop.id, request.body.ids) });
+    },
+  );
 
   /**
    * After the merchant edits prices here, the pushed product's prices in the store follow:
    * the product is queued again (a re-push updates the store's product and its variants).
    */
-  app.put('/api/sendProductShopify/editLocalPriceAvailable', async (request) => {
-    const userId = await requireUser(request);
-    const myProductId = idOf(pick(bodyOf(request), 'id', 'myProductId'), 'id');
-    const title = await ownProductTitle(ctx, userId, myProductId);
-    await requirePushedToCurrent(userId, myProductId);
-    const shop = await pushTarget(ctx, userId, 'queue');
-    const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title });
-    return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
-  });
+  api.put(
+    '/api/sendProductShopify/editLocalPriceAvailable',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Queue a pushed product again after its prices changed',
+        body: z.object({ id: aka(id('id'), 'myProductId') }),
+        response: { 200: dataReply(queuedJob) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const myProductId = request.body.id;
+      const title = await ownProductTitle(ctx, userId, myProductId);
+      await requirePushedToCurrent(userId, myProductId);
+      const shop = await pushTarget(ctx, userId, 'queue');
+      const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title });
+      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+    },
+  );
 
   shopifyShopRoutes(app, ctx, runtime);
   etsyShopRoutes(app, ctx, runtime);

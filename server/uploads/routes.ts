@@ -6,6 +6,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../platform/context';
 import { requireUser } from '../accounts/session';
 import { AppError, ok, okData, page } from '../platform/envelope';
@@ -18,7 +20,9 @@ import { uploadKey, withSuffix } from './object-keys';
 import { checkImageSize, ImageTooLargeError, processImage } from './image-checks';
 import { LOCAL_FILES_PREFIX } from '../platform/blob-storage/local';
 import { SCRIPT_CONTENT_TYPE } from '../shops/theme-script';
-import { PAGE_SIZES } from '../../contract/constants';
+import { dataReply, fileReply, okReply, pageReply, refusal } from '../platform/http-schema/replies';
+import { libraryImageId, libraryQuery, uploadedImage, uploadPlace } from './http-schemas';
+import { sessionSecurity as security } from '../accounts/signed-in';
 
 export const UploadMessages = {
   notPicture: 'This file is not a picture(jpeg,png)',
@@ -55,8 +59,12 @@ function field(part: MultipartFile, name: string): string {
   return one && 'value' in one && typeof one.value === 'string' ? one.value : '';
 }
 
+const tags = ['uploads'];
+const consumes = ['multipart/form-data'];
+
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, blobs } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   const view = (row: UploadRow) => ({
     id: row.id,
@@ -69,7 +77,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     createTime: row.createdAt.toISOString(),
   });
 
-  async function uploadImage(request: FastifyRequest) {
+  async function uploadImage(request: FastifyRequest<{ Querystring: z.output<typeof uploadPlace> }>) {
     const userId = await requireUser(request);
     await enforce(db, `upload:user:${userId}`, UPLOAD_LIMIT);
     const { part, body } = await readFilePart(request, MAX_IMAGE_BYTES);
@@ -86,7 +94,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new AppError(UploadMessages.notPicture);
     }
     const user = await findUserById(db, userId);
-    const query = request.query as Record<string, string | undefined>;
+    const query = request.query;
     const ext = extensionOf(mime);
     const originalKey = uploadKey({
       userId,
@@ -96,7 +104,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       dateType: Number(field(part, 'dateType') || query.dateType || 0),
     });
     const editKey = processed.edit ? withSuffix(originalKey, '_edit') : originalKey;
-    // Branded photo users skip the thumbnail (spec: photoUserType 1).
+    // Branded photo users (photoUserType 1) skip the thumbnail.
     const thumbnailKey = user?.photoUserType === 1 ? null : withSuffix(originalKey, '_thumbnail');
     await blobs.put(originalKey, body, mime);
     if (processed.edit) await blobs.put(editKey, processed.edit, mime);
@@ -120,130 +128,233 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return okData(view(row!), 'Uploaded successfully');
   }
 
-  app.post('/api/uploadsImg/uploadCustomized', uploadImage);
-  app.post('/api/uploadsImg/uploadAsynCustomized', uploadImage);
+  const uploadSchema = {
+    tags,
+    security,
+    consumes,
+    summary: 'Upload a picture (JPEG or PNG, judged by content): the original, an editor copy and a thumbnail',
+    querystring: uploadPlace,
+    response: { 200: dataReply(uploadedImage) },
+  };
+  api.post('/api/uploadsImg/uploadCustomized', { schema: uploadSchema }, uploadImage);
+  api.post('/api/uploadsImg/uploadAsynCustomized', { schema: uploadSchema }, uploadImage);
 
   /** A design file (edit JSON over 60000 characters) or an image, stored without the image pipeline. */
-  app.post('/api/uploadsImg/uploadCustomizedNoPrefix', async (request) => {
-    const userId = await requireUser(request);
-    await enforce(db, `upload:user:${userId}`, UPLOAD_LIMIT);
-    const { body } = await readFilePart(request, MAX_IMAGE_BYTES);
-    const mime = sniffImage(body.subarray(0, 16));
-    if (mime) {
-      // Stored as it is, but read by the engine and by the server later: the same size limit.
-      await checkImageSize(body).catch((err: unknown) => {
-        throw err instanceof ImageTooLargeError ? err : new AppError(UploadMessages.notPicture);
-      });
-      const key = uploadKey({ userId, ext: extensionOf(mime), pathType: 1 });
-      await blobs.put(key, body, mime);
+  api.post(
+    '/api/uploadsImg/uploadCustomizedNoPrefix',
+    {
+      schema: {
+        tags,
+        security,
+        consumes,
+        summary: 'Upload a design file (JSON) or a picture, stored as it is',
+        response: { 200: dataReply(z.looseObject({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      await enforce(db, `upload:user:${userId}`, UPLOAD_LIMIT);
+      const { body } = await readFilePart(request, MAX_IMAGE_BYTES);
+      const mime = sniffImage(body.subarray(0, 16));
+      if (mime) {
+        // Stored as it is, but read by the engine and by the server later: the same size limit.
+        await checkImageSize(body).catch((err: unknown) => {
+          throw err instanceof ImageTooLargeError ? err : new AppError(UploadMessages.notPicture);
+        });
+        const key = uploadKey({ userId, ext: extensionOf(mime), pathType: 1 });
+        await blobs.put(key, body, mime);
+        return okData({ url: blobs.publicUrl(key) });
+      }
+      if (body.length > MAX_DESIGN_JSON_BYTES) throw new AppError(UploadMessages.notJson);
+      try {
+        JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new AppError(UploadMessages.notJson);
+      }
+      const key = uploadKey({ userId, ext: 'json', pathType: 1 });
+      await blobs.put(key, body, 'application/json');
       return okData({ url: blobs.publicUrl(key) });
-    }
-    if (body.length > MAX_DESIGN_JSON_BYTES) throw new AppError(UploadMessages.notJson);
-    try {
-      JSON.parse(body.toString('utf8'));
-    } catch {
-      throw new AppError(UploadMessages.notJson);
-    }
-    const key = uploadKey({ userId, ext: 'json', pathType: 1 });
-    await blobs.put(key, body, 'application/json');
-    return okData({ url: blobs.publicUrl(key) });
-  });
+    },
+  );
 
-  app.post('/api/uploadsImg/getStsToken', async (request) => {
-    const userId = await requireUser(request);
-    if (!blobs.stsToken) return okData({ provider: 'local', uploadUrl: '/prod-api/api/uploadsImg/uploadCustomized' });
-    return okData({ provider: 'oss', ...(await blobs.stsToken(userId)) });
-  });
+  api.post(
+    '/api/uploadsImg/getStsToken',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Temporary credentials for uploading straight into object storage, or where to upload when storage is local',
+        response: {
+          200: dataReply(
+            z.union([
+              z.looseObject({ provider: z.literal('local'), uploadUrl: z.string() }),
+              z.looseObject({
+                provider: z.literal('oss'),
+                region: z.string(),
+                bucket: z.string(),
+                accessKeyId: z.string(),
+                accessKeySecret: z.string(),
+                securityToken: z.string(),
+                expiration: z.string(),
+                endpoint: z.string().optional(),
+              }),
+            ]),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      if (!blobs.stsToken) return okData({ provider: 'local', uploadUrl: '/prod-api/api/uploadsImg/uploadCustomized' });
+      return okData({ provider: 'oss', ...(await blobs.stsToken(userId)) });
+    },
+  );
 
-  app.get('/api/shopCustomImages/getShopCustomImagesList', async (request) => {
-    const userId = await requireUser(request);
-    const q = request.query as Record<string, string | undefined>;
-    const pageNum = Math.max(1, Number(q.pageNum ?? 1) | 0);
-    const pageSize = PAGE_SIZES.includes(Number(q.pageSize) as never) || Number(q.pageSize) === 20 ? Number(q.pageSize) : 20;
-    const where = and(eq(uploads.userId, userId), eq(uploads.inLibrary, true));
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(uploads)
-        .where(where)
-        .orderBy(desc(uploads.createdAt), desc(uploads.id))
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize),
-      db.select({ n: count() }).from(uploads).where(where),
-    ]);
-    return page(rows.map(view), Number(total?.n ?? 0));
-  });
+  api.get(
+    '/api/shopCustomImages/getShopCustomImagesList',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The merchant's image library, newest first",
+        querystring: libraryQuery,
+        response: { 200: pageReply(uploadedImage) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const { pageNum, pageSize } = request.query;
+      const where = and(eq(uploads.userId, userId), eq(uploads.inLibrary, true));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(uploads)
+          .where(where)
+          .orderBy(desc(uploads.createdAt), desc(uploads.id))
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize),
+        db.select({ n: count() }).from(uploads).where(where),
+      ]);
+      return page(rows.map(view), Number(total?.n ?? 0));
+    },
+  );
 
   /** Registers a file the browser put straight into object storage (STS upload). */
-  app.post('/api/shopCustomImages/addShopCustomImages', async (request) => {
-    const userId = await requireUser(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const key = keyFromUrl(String(body.url ?? ''), blobs.publicUrl(''));
-    if (!key || !ownedBy(key, userId)) throw new AppError(UploadMessages.notYours);
-    const data = await blobs.read(key);
-    if (!data) throw new AppError(UploadMessages.missing);
-    const mime = sniffImage(data.subarray(0, 16));
-    if (!mime) throw new AppError(UploadMessages.notPicture);
-    const processed = await processImage(data, mime).catch(async (err: unknown) => {
-      if (!(err instanceof ImageTooLargeError)) throw new AppError(UploadMessages.notPicture);
-      // A decompression bomb put straight into the bucket does not stay there.
-      await blobs.remove([key]);
-      throw err;
-    });
-    const thumbnailKey = withSuffix(key, '_thumbnail');
-    await blobs.put(thumbnailKey, processed.thumbnail, mime);
-    const editKey = processed.edit ? withSuffix(key, '_edit') : key;
-    if (processed.edit) await blobs.put(editKey, processed.edit, mime);
-    const [row] = await db
-      .insert(uploads)
-      .values({
-        userId,
-        originalKey: key,
-        editKey,
-        thumbnailKey,
-        fileName: String(body.fileName ?? '').slice(0, 200),
-        mime,
-        width: processed.width,
-        height: processed.height,
-        bytes: data.length,
-      })
-      .returning();
-    return okData(view(row!));
-  });
+  api.post(
+    '/api/shopCustomImages/addShopCustomImages',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a file uploaded straight into object storage to the library',
+        body: z.object({
+          url: z.preprocess((v) => String(v ?? ''), z.string()).meta({ description: "The file's URL, in the merchant's own folder" }),
+          fileName: z.preprocess((v) => String(v ?? '').slice(0, 200), z.string()),
+        }),
+        response: { 200: dataReply(uploadedImage) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const body = request.body;
+      const key = keyFromUrl(body.url, blobs.publicUrl(''));
+      if (!key || !ownedBy(key, userId)) throw new AppError(UploadMessages.notYours);
+      const data = await blobs.read(key);
+      if (!data) throw new AppError(UploadMessages.missing);
+      const mime = sniffImage(data.subarray(0, 16));
+      if (!mime) throw new AppError(UploadMessages.notPicture);
+      const processed = await processImage(data, mime).catch(async (err: unknown) => {
+        if (!(err instanceof ImageTooLargeError)) throw new AppError(UploadMessages.notPicture);
+        // A decompression bomb put straight into the bucket does not stay there.
+        await blobs.remove([key]);
+        throw err;
+      });
+      const thumbnailKey = withSuffix(key, '_thumbnail');
+      await blobs.put(thumbnailKey, processed.thumbnail, mime);
+      const editKey = processed.edit ? withSuffix(key, '_edit') : key;
+      if (processed.edit) await blobs.put(editKey, processed.edit, mime);
+      const [row] = await db
+        .insert(uploads)
+        .values({
+          userId,
+          originalKey: key,
+          editKey,
+          thumbnailKey,
+          fileName: body.fileName,
+          mime,
+          width: processed.width,
+          height: processed.height,
+          bytes: data.length,
+        })
+        .returning();
+      return okData(view(row!));
+    },
+  );
 
-  app.get('/api/shopCustomImages/removeShopCustomImages', async (request) => {
-    const userId = await requireUser(request);
-    const id = Number((request.query as Record<string, string | undefined>).id);
-    if (!Number.isInteger(id) || id <= 0) throw new AppError('Please choose an image to remove');
-    // Only hidden from the library: designs that already use the image keep working.
-    const done = await db
-      .update(uploads)
-      .set({ inLibrary: false })
-      .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
-      .returning({ id: uploads.id });
-    if (done.length === 0) throw new AppError(UploadMessages.notYours);
-    return ok();
-  });
+  api.get(
+    '/api/shopCustomImages/removeShopCustomImages',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove an image from the library (designs that use it keep working)',
+        querystring: z.object({ id: libraryImageId }),
+        response: { 200: okReply() },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const { id } = request.query;
+      // Only hidden from the library: designs that already use the image keep working.
+      const done = await db
+        .update(uploads)
+        .set({ inLibrary: false })
+        .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+        .returning({ id: uploads.id });
+      if (done.length === 0) throw new AppError(UploadMessages.notYours);
+      return ok();
+    },
+  );
 
   if (blobs.kind === 'local') {
-    app.get(`${LOCAL_FILES_PREFIX.replace('/prod-api', '')}/*`, async (request, reply) => {
-      const key = `/${(request.params as { '*': string })['*']}`;
-      const data = KEY_RE.test(key) ? await blobs.read(key) : null;
-      if (!data) return reply.status(404).send({ code: 404, msg: 'File not found' });
-      const type = key.endsWith('.png')
-        ? 'image/png'
-        : key.endsWith('.jpg')
-          ? 'image/jpeg'
-          : key.endsWith('.js')
-            ? SCRIPT_CONTENT_TYPE
-            : 'application/json';
-      // Names are random and never reused, so the content at a URL never changes.
-      return reply
-        .header('content-type', type)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
-    });
+    api.get(
+      `${LOCAL_FILES_PREFIX.replace('/prod-api', '')}/*`,
+      {
+        schema: {
+          tags,
+          summary: 'A stored file (local storage only)',
+          params: z.object({ '*': z.string().meta({ description: 'The storage key' }) }),
+          response: {
+            200: {
+              description: 'The file, with its own type: a picture, a design file or a theme script',
+              content: Object.assign(
+                {},
+                ...['image/png', 'image/jpeg', SCRIPT_CONTENT_TYPE, 'application/json'].map((t) => fileReply(t, '').content),
+              ),
+            },
+            404: refusal,
+          },
+        },
+      },
+      async (request, reply) => {
+        const key = `/${request.params['*']}`;
+        const data = KEY_RE.test(key) ? await blobs.read(key) : null;
+        if (!data) return reply.status(404).send({ code: 404, msg: 'File not found' });
+        const type = key.endsWith('.png')
+          ? 'image/png'
+          : key.endsWith('.jpg')
+            ? 'image/jpeg'
+            : key.endsWith('.js')
+              ? SCRIPT_CONTENT_TYPE
+              : 'application/json';
+        // Names are random and never reused, so the content at a URL never changes.
+        return reply
+          .header('content-type', type)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(data as never); // the bytes, never serialised
+      },
+    );
   }
 }
 

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { API_DOCUMENT_PATH, formatApiDocument } from '../../server/api-document';
+import { createUser } from '../../server/accounts/users';
+import { createSession } from '../../server/accounts/session';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,9 +52,20 @@ describe('API document', () => {
     expect(Object.keys(doc.paths)).toContain('/prod-api/api/shipTrolley/addShipTrolley');
   });
 
-  it('refuses a malformed field with the field named, as code 10000', async () => {
-    const res = await server.api('POST', '/api/shipTrolley/addShipTrolley', { productid: 'abc' }, 'no-session');
-    // The session is checked in the handler, after the request's shape.
-    expect(res).toEqual({ code: 10000, msg: 'productid must be a positive whole number' });
+  it('refuses a malformed field with the field named, as code 10000; without a session the answer is 401 first', async () => {
+    const email = `openapi-${Date.now()}@example.com`;
+    const user = await createUser(server.database.db, email, 'secret-123');
+    const { token } = await createSession(server.database.db, user.id);
+    expect(await server.api('POST', '/api/shipTrolley/addShipTrolley', { productid: 'abc' }, token)).toEqual({
+      code: 10000,
+      msg: 'productid must be a positive whole number',
+    });
+    expect(await server.api('POST', '/api/shipTrolley/addShipTrolley', {}, token)).toEqual({ code: 10000, msg: 'productid is required' });
+    // The other spelling is accepted and checked under the schema's name.
+    expect((await server.api('POST', '/api/shipTrolley/addShipTrolley', { productId: '0' }, token)).msg).toBe(
+      'productid must be a positive whole number',
+    );
+    const anonymous = await server.api('POST', '/api/shipTrolley/addShipTrolley', { productid: 'abc' });
+    expect(anonymous.code).toBe(401);
   });
 });

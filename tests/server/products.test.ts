@@ -151,6 +151,39 @@ describe('saving a design', () => {
     }
   });
 
+  it('refuses a design document the designer could not open again, inline or as a file, and saves nothing', async () => {
+    const m = await merchant();
+    const p = colourful();
+    // Valid JSON, not a design: no flat list, an element of an unknown kind, a colour that is not one.
+    const broken = [
+      { id: 'sku-1', BGDesignList: [], color: '#FFFFFF' },
+      { ...design('x'), flatDesignList: [{ flatId: 'front', designList: [{ type: 'hologram' }], color: '#FFFFFF' }] },
+      { ...design('x'), color: 'not a colour' },
+    ];
+    for (const doc of broken) {
+      expect(await add(m, { productfid: p.id, editObj: JSON.stringify(doc) })).toMatchObject({
+        code: Code.ERROR,
+        msg: ProductMessages.editObjInvalid,
+      });
+      expect(await add(m, { productfid: p.id, editObj: { version: 1, customTemplateId: '1', design: doc } })).toMatchObject({
+        msg: ProductMessages.editObjInvalid,
+      });
+    }
+    const file = await upload(
+      m,
+      '/api/uploadsImg/uploadCustomizedNoPrefix',
+      Buffer.from(JSON.stringify(broken[0])),
+      'design.json',
+      'application/json',
+    );
+    expect((await add(m, { productfid: p.id, editObjUrl: file.url })).msg).toBe(ProductMessages.editObjInvalid);
+    expect((await list(m)).total).toBe(0);
+    // The designer's own wrapper around a valid design is stored as given.
+    const wrapped = JSON.stringify({ version: 1, customTemplateId: '7', design: design('ok') });
+    const id = await saved(m, { productfid: p.id, editObj: wrapped });
+    expect((await info(m, id)).data.editObj).toBe(wrapped);
+  });
+
   it("refuses a design URL that is not one of the merchant's own stored files", async () => {
     const m = await merchant();
     const other = await merchant();

@@ -11,10 +11,9 @@ export class TilingLimitError extends Error {
   }
 }
 
-import { STOP_RENDER_MESSAGE, StopRenderError } from '../stop-render.ts';
+import { StopRenderError } from '../stop-render.ts';
 
 export { StopRenderError };
-export const STOP_RENDER_MSG = STOP_RENDER_MESSAGE;
 
 export interface RenderGuard {
   readonly signal?: AbortSignal;

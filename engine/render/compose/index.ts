@@ -5,6 +5,6 @@ export { outputSize, type OutputSize } from './output.ts';
 export { planFlat, tileElementMatrices, type DrawOp, type FlatPlan, type PlanInput } from './plan.ts';
 export { BitmapTextureCache } from './textures.ts';
 export { acquireComposeRenderer, disposeComposeRenderer, type ComposeRenderer } from './renderer.ts';
-export { TilingLimitError, StopRenderError, STOP_RENDER_MSG, checkpoint, type RenderGuard } from './errors.ts';
+export { TilingLimitError, StopRenderError, checkpoint, type RenderGuard } from './errors.ts';
 export { withPngDpi, readPngDpi, physChunk } from './png.ts';
 export type { ComposeFlatOptions, ComposePngOptions, ComposeBackground, ImageLoader, FlatSize } from './types.ts';

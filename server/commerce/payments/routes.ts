@@ -5,6 +5,8 @@
  * Every create/confirm takes an Idempotency-Key (header or idempotencyKey field).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { requireUser } from '../../accounts/session';
 import { enforce } from '../../platform/rate-limit';
@@ -14,98 +16,212 @@ import type { Gateways } from './gateways';
 import { paymentMethods } from './gateways';
 import { ProviderFlows } from './provider-flows';
 import { paymentById, type OpenPayment } from './payments';
-import { asInt, bodyOf, idOf, idempotencyKeyOf, paramsOf, pick, textOf, type Body } from '../../platform/request-fields';
+import { aka, id, idParams, isBlank, optionalId, optionalText, text } from '../../platform/http-schema/fields';
+import { dataReply, okReply, refusal } from '../../platform/http-schema/replies';
+import { amountRequired, idempotencyKeyField, optionalAmountCents, idempotencyKeyOf } from '../fields';
+import { flowResult, paymentMethodInfo, paymentState } from './payment-replies';
+import { sessionSecurity as security } from '../../accounts/signed-in';
 
 export const PaymentLimits = {
   createPerUser: { max: 60, windowMs: 10 * 60_000 },
 } as const;
 
+const tags = ['payments'];
+
 /** An order payment (orderId) or a balance top-up (purpose 'topup' with amount in cents). */
-export function openOf(request: FastifyRequest, b: Body): Omit<OpenPayment, 'method'> {
+const openFields = {
+  purpose: optionalText('purpose', 20).meta({ description: "'topup' tops the balance up by amount; otherwise the order orderId is paid" }),
+  orderId: aka(optionalId('orderId'), 'id'),
+  amount: optionalAmountCents.meta({ description: 'Top-ups: the amount, cents (1 to 10000 USD)' }),
+  idempotencyKey: idempotencyKeyField,
+};
+type OpenFields = z.output<z.ZodObject<typeof openFields>>;
+
+function openOf(request: FastifyRequest, b: OpenFields): Omit<OpenPayment, 'method'> {
   const key = idempotencyKeyOf(request, b);
-  const purpose = String(pick(b, 'purpose') ?? (pick(b, 'orderId') !== undefined ? 'order' : ''));
-  if (purpose === 'topup') {
-    const amount = asInt(pick(b, 'amount'));
-    if (amount === null) throw new AppError('amount (cents) is required');
-    return { purpose: 'topup', amount, key };
+  if (b.purpose === 'topup') {
+    if (b.amount === undefined) throw new AppError(amountRequired);
+    return { purpose: 'topup', amount: b.amount, key };
   }
-  return { purpose: 'order', orderId: idOf(pick(b, 'orderId', 'id'), 'orderId'), key };
+  if (b.orderId === undefined) throw new AppError('orderId is required');
+  return { purpose: 'order', orderId: b.orderId, key };
 }
+
+const paymentIdField = id('paymentId');
 
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext, gateways: Gateways): void {
   const { db } = ctx;
   const flows = new ProviderFlows(db, gateways, app.log);
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/payment/methods', async () => okData(paymentMethods(gateways)));
+  api.get(
+    '/api/payment/methods',
+    {
+      schema: {
+        tags,
+        summary: 'The payment methods and whether each is configured, with the public ids the client SDKs need',
+        response: { 200: dataReply(z.array(paymentMethodInfo)) },
+      },
+    },
+    async () => okData(paymentMethods(gateways)),
+  );
 
-  app.get('/api/payment/status/:id', async (request) => {
-    const userId = await requireUser(request);
-    const p = await paymentById(db, userId, idOf(paramsOf(request).id, 'id'));
-    return okData({
-      paymentId: p.id,
-      orderId: p.orderId,
-      purpose: p.purpose,
-      method: p.method,
-      amount: p.amount,
-      status: p.status,
-      failureReason: p.failureReason,
-    });
-  });
+  api.get(
+    '/api/payment/status/:id',
+    {
+      schema: { tags, security, summary: "A payment's status", params: idParams, response: { 200: dataReply(paymentState) } },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const p = await paymentById(db, userId, request.params.id);
+      return okData({
+        paymentId: p.id,
+        orderId: p.orderId,
+        purpose: p.purpose,
+        method: p.method,
+        amount: p.amount,
+        status: p.status,
+        failureReason: p.failureReason,
+      });
+    },
+  );
 
-  app.post('/api/payment/paypal/createOrder', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const open = openOf(request, b);
-    await enforce(db, `paycreate:user:${userId}`, PaymentLimits.createPerUser);
-    return okData(await flows.paypalCreate(userId, open));
-  });
+  api.post(
+    '/api/payment/paypal/createOrder',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a PayPal order for an order or a top-up (the payer then approves it)',
+        body: z.object(openFields),
+        response: { 200: dataReply(flowResult) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const open = openOf(request, request.body);
+      await enforce(db, `paycreate:user:${userId}`, PaymentLimits.createPerUser);
+      return okData(await flows.paypalCreate(userId, open));
+    },
+  );
 
-  app.post('/api/payment/paypal/captureOrder', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const ref = pick(b, 'paypalOrderId', 'orderID', 'token');
-    const p =
-      ref !== undefined
-        ? await flows.paypalPaymentFor(userId, textOf(ref, 'paypalOrderId', 64))
-        : await paymentById(db, userId, idOf(pick(b, 'paymentId'), 'paymentId'));
-    if (p.method !== 'paypal') throw new AppError('This is not a PayPal payment');
-    return okData(await flows.paypalCapture(p, `merchant:${userId}`));
-  });
+  api.post(
+    '/api/payment/paypal/captureOrder',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Capture an approved PayPal order (by its PayPal id, or the payment id)',
+        body: z.object({
+          paypalOrderId: aka(optionalText('paypalOrderId', 64), 'orderID', 'token'),
+          paymentId: optionalId('paymentId'),
+        }),
+        response: { 200: dataReply(flowResult) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      if (b.paypalOrderId === undefined && b.paymentId === undefined) throw new AppError('paymentId is required');
+      const p =
+        b.paypalOrderId !== undefined ? await flows.paypalPaymentFor(userId, b.paypalOrderId) : await paymentById(db, userId, b.paymentId!);
+      if (p.method !== 'paypal') throw new AppError('This is not a PayPal payment');
+      return okData(await flows.paypalCapture(p, `merchant:${userId}`));
+    },
+  );
 
   /** Stripe PaymentIntent for method 'card' (record type 9) or 'stripe' (record type 14). */
-  app.post('/api/payment/stripe/createIntent', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const method = String(pick(b, 'method') ?? 'card');
-    if (method !== 'card' && method !== 'stripe') throw new AppError("method must be 'card' or 'stripe'");
-    const open = openOf(request, b);
-    await enforce(db, `paycreate:user:${userId}`, PaymentLimits.createPerUser);
-    return okData(await flows.stripeCreate(userId, method, open));
-  });
+  api.post(
+    '/api/payment/stripe/createIntent',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a Stripe PaymentIntent (card or Stripe) for an order or a top-up',
+        body: z.object({
+          method: z.preprocess(
+            (v) => (isBlank(v) ? undefined : v),
+            z.enum(['card', 'stripe'], { error: "method must be 'card' or 'stripe'" }).default('card'),
+          ),
+          ...openFields,
+        }),
+        response: { 200: dataReply(flowResult) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const open = openOf(request, request.body);
+      await enforce(db, `paycreate:user:${userId}`, PaymentLimits.createPerUser);
+      return okData(await flows.stripeCreate(userId, request.body.method, open));
+    },
+  );
 
-  app.post('/api/payment/stripe/confirm', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const p = await paymentById(db, userId, idOf(pick(b, 'paymentId'), 'paymentId'));
-    if (p.method !== 'card' && p.method !== 'stripe') throw new AppError('This is not a Stripe payment');
-    const pm = textOf(pick(b, 'paymentMethodId', 'payment_method'), 'paymentMethodId', 255);
-    if (!pm) throw new AppError('paymentMethodId is required');
-    return okData(await flows.stripeConfirm(p, pm, `merchant:${userId}`));
-  });
+  api.post(
+    '/api/payment/stripe/confirm',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm a Stripe payment on the server with a payment method id',
+        body: z.object({
+          paymentId: paymentIdField,
+          paymentMethodId: aka(text('paymentMethodId', 255), 'payment_method').meta({
+            description: 'e.g. from Stripe.js createPaymentMethod',
+          }),
+        }),
+        response: { 200: dataReply(flowResult) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const b = request.body;
+      const p = await paymentById(db, userId, b.paymentId);
+      if (p.method !== 'card' && p.method !== 'stripe') throw new AppError('This is not a Stripe payment');
+      if (!b.paymentMethodId) throw new AppError('paymentMethodId is required');
+      return okData(await flows.stripeConfirm(p, b.paymentMethodId, `merchant:${userId}`));
+    },
+  );
 
-  app.post('/api/payment/stripe/sync', async (request) => {
-    const userId = await requireUser(request);
-    const p = await paymentById(db, userId, idOf(pick(bodyOf(request), 'paymentId'), 'paymentId'));
-    if (p.method !== 'card' && p.method !== 'stripe') throw new AppError('This is not a Stripe payment');
-    return okData(await flows.stripeSync(p, `merchant:${userId}`));
-  });
+  api.post(
+    '/api/payment/stripe/sync',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'After Stripe.js confirmed on the page: read the PaymentIntent and settle it when it succeeded',
+        body: z.object({ paymentId: paymentIdField }),
+        response: { 200: dataReply(flowResult) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const p = await paymentById(db, userId, request.body.paymentId);
+      if (p.method !== 'card' && p.method !== 'stripe') throw new AppError('This is not a Stripe payment');
+      return okData(await flows.stripeSync(p, `merchant:${userId}`));
+    },
+  );
 
   // Webhooks: the raw body is kept as a string (signatures are computed over the exact bytes).
-  app.register(async (hooks) => {
-    hooks.removeContentTypeParser('application/json');
-    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.register(async (plugin) => {
+    plugin.removeContentTypeParser('application/json');
+    plugin.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    const hooks = plugin.withTypeProvider<ZodTypeProvider>();
+    const webhook = (provider: string, signature: string) => ({
+      schema: {
+        tags,
+        summary: `${provider}'s webhook: a signed event, handled once`,
+        description: `The provider's event as raw JSON, verified by ${signature} before anything is done. A replayed event is acknowledged and ignored.`,
+        response: {
+          200: okReply({ duplicate: z.boolean().optional().meta({ description: 'True for an event already handled' }) }).meta({
+            description: 'Handled: msg says what it did (paid, already, credited, topup, failed, ignored, …)',
+          }),
+          400: refusal.meta({ description: 'Not JSON, or the signature did not verify' }),
+          404: refusal.meta({ description: 'The provider or its webhook secret is not configured' }),
+        },
+      },
+    });
 
-    hooks.post('/api/payment/paypal/webhook', async (request, reply) => {
+    hooks.post('/api/payment/paypal/webhook', webhook('PayPal', "PayPal's verify-webhook-signature"), async (request, reply) => {
       if (!gateways.paypal || !gateways.config.paypal?.webhookId)
         return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'PayPal webhooks are not configured' });
       const raw = typeof request.body === 'string' ? request.body : '';
@@ -142,7 +258,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, gateways: G
       return { code: Code.SUCCESS, msg: result };
     });
 
-    hooks.post('/api/payment/stripe/webhook', async (request, reply) => {
+    hooks.post('/api/payment/stripe/webhook', webhook('Stripe', 'the Stripe-Signature header'), async (request, reply) => {
       if (!gateways.stripe || !gateways.config.stripe?.webhookSecret)
         return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'Stripe webhooks are not configured' });
       const raw = typeof request.body === 'string' ? request.body : '';

@@ -5,10 +5,13 @@
  * push, with the listing settings). The disclaimer is shown before authorisation (getEtsyInitData).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { createSession, requireUser, setSessionCookies } from '../../accounts/session';
 import { AppError, ok, okData } from '../../platform/envelope';
-import { bodyOf, idOf, pick, textOf } from '../../platform/request-fields';
+import { aka, id, text } from '../../platform/http-schema/fields';
+import { dataReply, okReply } from '../../platform/http-schema/replies';
 import { Code, Messages } from '../../../contract/envelope';
 import { StoreMessages, type ConnectResult } from '../../../contract/stores';
 import type { EtsyAppConfig } from '../config';
@@ -27,6 +30,17 @@ import { ShopApiError } from '../errors';
 import { enqueue } from '../push-queue';
 import type { ShopsRuntime } from '../push-target';
 import { ownProductTitle, pushTarget } from '../push-target';
+import { etsyId, given, lenientNumber } from '../fields';
+import {
+  authorizeStart,
+  connectResult,
+  etsyCategory,
+  etsyReadinessState,
+  etsyShippingProfile,
+  etsyTaxonomyProperty,
+  queuedJob,
+} from '../replies';
+import { sessionSecurity as security } from '../../accounts/signed-in';
 
 interface TaxonomyNode {
   id: number;
@@ -38,14 +52,17 @@ interface TaxonomyNode {
 
 export const ETSY_DECLINED = 'The Etsy authorization was declined. Connect the shop again and allow access to continue.';
 
-/** A positive Etsy id (up to 15 digits: Etsy's ids do not fit 32 bits). */
-function etsyIdOf(v: unknown, what: string): number {
-  if (v === undefined) throw new AppError(`${what} is required`);
-  const s = typeof v === 'number' || typeof v === 'string' ? String(v).trim() : '';
-  const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(`${what} must be a positive whole number`);
-  return n;
-}
+const tags = ['etsy'];
+
+/**
+ * What Etsy sent back to the /auth/etsy page, forwarded in the JSON body, never in this call's
+ * query (docs/security.md): code and state, or error when the seller declined.
+ */
+const callbackBody = z.object({
+  state: text('state', 200),
+  code: text('code', 500),
+  error: given('Set when the seller declined on Etsy'),
+});
 
 const flatten = (nodes: TaxonomyNode[]): TaxonomyNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const brief = (n: TaxonomyNode) => ({
@@ -58,6 +75,7 @@ const brief = (n: TaxonomyNode) => ({
 
 export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: ShopsRuntime): void {
   const { db, config } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const redirectUri = () => `${config.shops.publicUrl}/auth/etsy`;
   const cfgOrThrow = (): EtsyAppConfig => {
     if (!config.shops.etsy) throw new AppError(StoreMessages.notConfigured);
@@ -106,37 +124,58 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
     return api.get<T>(path.replace('{shop}', encodeURIComponent(conn.domain)), query).catch(storeFail(conn));
   };
 
-  app.get('/api/etsy/auth', async (request) => {
-    const cfg = cfgOrThrow();
-    const { verifier, challenge } = pkcePair();
-    const state = await createOauthState(db, { platform: 'etsy', userId: request.userId, verifierEnc: runtime.cipher.encrypt(verifier) });
-    return okData({ url: etsyAuthorizeUrl(cfg, redirectUri(), state, challenge) });
-  });
+  api.get(
+    '/api/etsy/auth',
+    { schema: { tags, summary: 'The Etsy authorization link (OAuth 2 with PKCE)', response: { 200: dataReply(authorizeStart) } } },
+    async (request) => {
+      const cfg = cfgOrThrow();
+      const { verifier, challenge } = pkcePair();
+      const state = await createOauthState(db, { platform: 'etsy', userId: request.userId, verifierEnc: runtime.cipher.encrypt(verifier) });
+      return okData({ url: etsyAuthorizeUrl(cfg, redirectUri(), state, challenge) });
+    },
+  );
 
-  app.get('/api/etsy/getEtsyInitData', async (request) => {
-    const connected = request.userId ? await currentShop(db, request.userId).then((s) => (s ? connectionOfShop(db, s.id) : null)) : null;
-    return okData({
-      disclaimer: StoreMessages.etsyDisclaimer,
-      configured: config.shops.etsy !== null,
-      connected: connected?.platform === 'etsy' && connected.status === 'active',
-      shopName: connected?.platform === 'etsy' ? connected.displayName : null,
-    });
-  });
+  api.get(
+    '/api/etsy/getEtsyInitData',
+    {
+      schema: {
+        tags,
+        summary: "The disclaimer shown before connecting, and the caller's Etsy connection",
+        response: {
+          200: dataReply(
+            z.looseObject({
+              disclaimer: z.string(),
+              configured: z.boolean(),
+              connected: z.boolean(),
+              shopName: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const connected = request.userId ? await currentShop(db, request.userId).then((s) => (s ? connectionOfShop(db, s.id) : null)) : null;
+      return okData({
+        disclaimer: StoreMessages.etsyDisclaimer,
+        configured: config.shops.etsy !== null,
+        connected: connected?.platform === 'etsy' && connected.status === 'active',
+        shopName: connected?.platform === 'etsy' ? connected.displayName : null,
+      });
+    },
+  );
 
-  const finish = async (request: FastifyRequest, reply: FastifyReply, loggedIn: number | null): Promise<ConnectResult> => {
+  const finish = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    b: z.infer<typeof callbackBody>,
+    loggedIn: number | null,
+  ): Promise<ConnectResult> => {
     const cfg = cfgOrThrow();
-    // Etsy's code and state come in the JSON body the page posts, never in this call's query (docs/security.md).
-    const b = bodyOf(request);
-    const state = await consumeOauthState(db, { platform: 'etsy', state: textOf(pick(b, 'state'), 'state', 200), userId: loggedIn });
+    const state = await consumeOauthState(db, { platform: 'etsy', state: b.state, userId: loggedIn });
     if (!state.verifierEnc) throw new AppError(StoreMessages.stateInvalid);
     // The seller declined on Etsy's consent page: the state is spent, nothing is saved.
-    if (pick(b, 'error') !== undefined) throw new AppError(ETSY_DECLINED);
-    const tokens = await exchangeEtsyCode(
-      cfg,
-      textOf(pick(b, 'code'), 'code', 500),
-      runtime.cipher.decrypt(state.verifierEnc),
-      redirectUri(),
-    ).catch(fail);
+    if (b.error !== undefined) throw new AppError(ETSY_DECLINED);
+    const tokens = await exchangeEtsyCode(cfg, b.code, runtime.cipher.decrypt(state.verifierEnc), redirectUri()).catch(fail);
     const api = etsyApi(cfg, { token: tokens.accessToken });
     const me = await api.get<{ user_id: number; shop_id: number | null }>('/users/me').catch(fail);
     if (!me.shop_id) throw new AppError('This Etsy account has no shop yet');
@@ -166,54 +205,165 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
     return result;
   };
 
-  app.post('/api/etsy/connectEtsyForLogin', async (request, reply) => okData(await finish(request, reply, await requireUser(request))));
-  app.post('/api/etsy/connectEtsyNow', async (request, reply) => okData(await finish(request, reply, request.userId)));
+  api.post(
+    '/api/etsy/connectEtsyForLogin',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Finish the Etsy authorization: the shop joins the merchant's account",
+        body: callbackBody,
+        response: { 200: dataReply(connectResult) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await requireUser(request);
+      return okData(await finish(request, reply, request.body, userId));
+    },
+  );
+  api.post(
+    '/api/etsy/connectEtsyNow',
+    {
+      schema: {
+        tags,
+        summary: "Finish the Etsy authorization without a login: the shop's owner logs in, or it waits for a claim",
+        body: callbackBody,
+        response: { 200: dataReply(connectResult) },
+      },
+    },
+    async (request, reply) => okData(await finish(request, reply, request.body, request.userId)),
+  );
 
-  app.post('/api/etsy/getEtsyCategoryByLevel', async (request) => {
-    const level = Number(pick(bodyOf(request), 'level') ?? 1);
-    return okData((await allNodes()).filter((n) => n.level === level).map(brief));
-  });
-  app.post('/api/etsy/getEtsyCategoryByParent', async (request) => {
-    const parentId = etsyIdOf(pick(bodyOf(request), 'parentId', 'parent_id', 'id'), 'parentId');
-    return okData((await allNodes()).filter((n) => n.parent_id === parentId).map(brief));
-  });
-  app.post('/api/etsy/getEtsyCategoryProperty', async (request) => {
-    const taxonomyId = etsyIdOf(pick(bodyOf(request), 'taxonomyId', 'taxonomy_id', 'id'), 'taxonomyId');
-    const res = await etsyApi(cfgOrThrow(), null)
-      .get<{ count: number; results: unknown[] }>(`/seller-taxonomy/nodes/${taxonomyId}/properties`)
-      .catch(fail);
-    return okData(res.results);
-  });
-  app.post('/api/etsy/getEtsyShippingProfiles', async (request) => {
-    const res = await shopGet<{ results: { is_deleted?: boolean }[] }>(await requireUser(request), '/shops/{shop}/shipping-profiles');
-    return okData(res.results.filter((p) => !p.is_deleted));
-  });
-  app.post('/api/etsy/getShopReadinessStateDefinitions', async (request) => {
-    const res = await shopGet<{ results: unknown[] }>(await requireUser(request), '/shops/{shop}/readiness-state-definitions', {
-      limit: 100,
-    });
-    return okData(res.results);
-  });
+  api.post(
+    '/api/etsy/getEtsyCategoryByLevel',
+    {
+      schema: {
+        tags,
+        summary: "Etsy's seller taxonomy at one level",
+        body: z.object({ level: lenientNumber(1).meta({ description: 'The level, 1 at the top' }) }),
+        response: { 200: dataReply(z.array(etsyCategory)) },
+      },
+    },
+    async (request) => {
+      const level = request.body.level;
+      return okData((await allNodes()).filter((n) => n.level === level).map(brief));
+    },
+  );
+  api.post(
+    '/api/etsy/getEtsyCategoryByParent',
+    {
+      schema: {
+        tags,
+        summary: "The children of a category of Etsy's seller taxonomy",
+        body: z.object({ parentId: aka(etsyId('parentId'), 'parent_id', 'id') }),
+        response: { 200: dataReply(z.array(etsyCategory)) },
+      },
+    },
+    async (request) => {
+      const parentId = request.body.parentId;
+      return okData((await allNodes()).filter((n) => n.parent_id === parentId).map(brief));
+    },
+  );
+  api.post(
+    '/api/etsy/getEtsyCategoryProperty',
+    {
+      schema: {
+        tags,
+        summary: 'The properties of a category (size, colour, …), as Etsy answers them',
+        body: z.object({ taxonomyId: aka(etsyId('taxonomyId'), 'taxonomy_id', 'id') }),
+        response: { 200: dataReply(z.array(etsyTaxonomyProperty)) },
+      },
+    },
+    async (request) => {
+      const res = await etsyApi(cfgOrThrow(), null)
+        .get<{ count: number; results: z.infer<typeof etsyTaxonomyProperty>[] }>(
+          `/seller-taxonomy/nodes/${request.body.taxonomyId}/properties`,
+        )
+        .catch(fail);
+      return okData(res.results);
+    },
+  );
+  api.post(
+    '/api/etsy/getEtsyShippingProfiles',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The current Etsy shop's shipping profiles (deleted ones left out)",
+        response: { 200: dataReply(z.array(etsyShippingProfile)) },
+      },
+    },
+    async (request) => {
+      const res = await shopGet<{ results: (z.infer<typeof etsyShippingProfile> & { is_deleted?: boolean })[] }>(
+        await requireUser(request),
+        '/shops/{shop}/shipping-profiles',
+      );
+      return okData(res.results.filter((p) => !p.is_deleted));
+    },
+  );
+  api.post(
+    '/api/etsy/getShopReadinessStateDefinitions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The current Etsy shop's processing times (readiness state definitions)",
+        response: { 200: dataReply(z.array(etsyReadinessState)) },
+      },
+    },
+    async (request) => {
+      const res = await shopGet<{ results: z.infer<typeof etsyReadinessState>[] }>(
+        await requireUser(request),
+        '/shops/{shop}/readiness-state-definitions',
+        { limit: 100 },
+      );
+      return okData(res.results);
+    },
+  );
   /** The page's Etsy step log (kept in the server log for support). */
-  app.post('/api/etsy/etsyLog', async (request) => {
-    const userId = await requireUser(request);
-    request.log.info({ userId, etsy: textOf(pick(bodyOf(request), 'message', 'msg', 'log'), 'message', 2000) }, 'etsy page log');
-    return ok();
-  });
+  api.post(
+    '/api/etsy/etsyLog',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A line of the page's Etsy step log, for support",
+        body: z.object({ message: aka(text('message', 2000), 'msg', 'log') }),
+        response: { 200: okReply() },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      request.log.info({ userId, etsy: request.body.message }, 'etsy page log');
+      return ok();
+    },
+  );
 
-  app.post('/api/etsy/pushEtsyProduct', async (request) => {
-    const userId = await requireUser(request);
-    const b = bodyOf(request);
-    const myProductId = idOf(pick(b, 'id', 'myProductId'), 'id');
-    const title = await ownProductTitle(ctx, userId, myProductId);
-    const shop = await pushTarget(ctx, userId, 'etsy');
-    // Etsy's ids outgrow 32 bits (shipping profiles, readiness states): read them as 64-bit-safe numbers.
-    const options = {
-      taxonomyId: etsyIdOf(pick(b, 'taxonomyId', 'taxonomy_id'), 'taxonomyId'),
-      shippingProfileId: etsyIdOf(pick(b, 'shippingProfileId', 'shipping_profile_id'), 'shippingProfileId'),
-      readinessStateId: etsyIdOf(pick(b, 'readinessStateId', 'readiness_state_id'), 'readinessStateId'),
-    };
-    const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title, options });
-    return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
-  });
+  api.post(
+    '/api/etsy/pushEtsyProduct',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Queue a saved product for listing in the current Etsy shop, with its listing settings',
+        // Etsy's ids outgrow 32 bits (shipping profiles, readiness states): read as 64-bit-safe numbers.
+        body: z.object({
+          id: aka(id('id'), 'myProductId'),
+          taxonomyId: aka(etsyId('taxonomyId'), 'taxonomy_id'),
+          shippingProfileId: aka(etsyId('shippingProfileId'), 'shipping_profile_id'),
+          readinessStateId: aka(etsyId('readinessStateId'), 'readiness_state_id'),
+        }),
+        response: { 200: dataReply(queuedJob) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const { id: myProductId, taxonomyId, shippingProfileId, readinessStateId } = request.body;
+      const title = await ownProductTitle(ctx, userId, myProductId);
+      const shop = await pushTarget(ctx, userId, 'etsy');
+      const options = { taxonomyId, shippingProfileId, readinessStateId };
+      const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title, options });
+      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * WooCommerce connection calls (spec: /woocommerce/woocommerce/connectWCForLogin, connectWCNow):
+ * WooCommerce connection calls (/woocommerce/woocommerce/connectWCForLogin, connectWCNow):
  * the store's key grant (/wc-auth/v1/authorize) posts REST API keys to our callback with our
  * state as user_id, then sends the browser to /auth/woocommerce?state=…, which asks connectResult
  * how it ended. Order webhooks are checked with X-WC-Webhook-Signature (base64 HMAC-SHA256 of
@@ -10,18 +10,37 @@ import { isIP } from 'node:net';
 import { wooClient } from './client';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { storeConnections } from '../schema';
 import { requireUser } from '../../accounts/session';
 import { sha256 } from '../../platform/tokens';
 import { AppError, okData } from '../../platform/envelope';
-import { bodyOf, pick, textOf } from '../../platform/request-fields';
+import { aka, text } from '../../platform/http-schema/fields';
+import { dataReply, okReply, refusal } from '../../platform/http-schema/replies';
 import { Code } from '../../../contract/envelope';
 import { StoreMessages } from '../../../contract/stores';
 import { connectionByDomain, consumeOauthState, createOauthState, saveConnection } from '../connections';
 import { wcAuthorizeUrl, wcOrderToShopOrder, type WcOrder } from './connector';
 import { importShopOrder } from '../order-import';
 import type { ShopsRuntime } from '../push-target';
+import { given } from '../fields';
+import { connectResult } from '../replies';
+import { sessionSecurity as security } from '../../accounts/signed-in';
+
+const tags = ['woocommerce'];
+
+/** The store's address as the merchant typed it (judged by wooShopOrigin). */
+const startBody = z.object({
+  storeUrl: aka(given("The WordPress store's address, e.g. https://your-store.com"), 'url', 'domain'),
+});
+const startReply = dataReply(
+  z.looseObject({
+    url: z.string().meta({ description: "The store's key grant page" }),
+    state: z.string().meta({ description: 'Our state, also in the return URL' }),
+  }),
+);
 
 const PRIVATE_HOST = /^(localhost|.*\.local|.*\.internal)$/i;
 const PRIVATE_V4 = /^(10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|0\.)/;
@@ -47,6 +66,7 @@ export function wooShopOrigin(input: unknown, allowPrivate: boolean): string | n
 
 export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: ShopsRuntime): void {
   const { db, config } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   const start = async (storeUrl: unknown, userId: number | null) => {
     const origin = wooShopOrigin(storeUrl, config.shops.allowPrivateShopHosts);
@@ -63,129 +83,197 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
     };
   };
 
-  app.post('/woocommerce/woocommerce/connectWCForLogin', async (request) => {
-    const userId = await requireUser(request);
-    return okData(await start(pick(bodyOf(request), 'storeUrl', 'url', 'domain'), userId));
-  });
+  api.post(
+    '/woocommerce/woocommerce/connectWCForLogin',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Start WooCommerce's key grant: the store joins the merchant's account",
+        body: startBody,
+        response: { 200: startReply },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await start(request.body.storeUrl, userId));
+    },
+  );
 
-  app.post('/woocommerce/woocommerce/connectWCNow', async (request) => {
-    return okData(await start(pick(bodyOf(request), 'storeUrl', 'url', 'domain'), request.userId));
-  });
+  api.post(
+    '/woocommerce/woocommerce/connectWCNow',
+    {
+      schema: {
+        tags,
+        summary: "Start WooCommerce's key grant without a login (the store then waits for a claim)",
+        body: startBody,
+        response: { 200: startReply },
+      },
+    },
+    async (request) => okData(await start(request.body.storeUrl, request.userId)),
+  );
 
   /** WooCommerce posts the keys here (server to server); user_id is our state. */
-  app.post('/woocommerce/woocommerce/callback', async (request, reply) => {
-    const b = bodyOf(request);
-    const stateValue = textOf(pick(b, 'user_id'), 'user_id', 200);
-    const consumerKey = textOf(pick(b, 'consumer_key'), 'consumer_key', 200);
-    const consumerSecret = textOf(pick(b, 'consumer_secret'), 'consumer_secret', 200);
-    const state = await consumeOauthState(db, { platform: 'woocommerce', state: stateValue });
-    if (!consumerKey || !consumerSecret || String(pick(b, 'key_permissions') ?? 'read_write') !== 'read_write') {
-      return reply.status(400).send({ code: Code.ERROR, msg: 'read_write keys are required' });
-    }
-    // The keys must work before they are kept; the webhook secret is ours to give the store.
-    const api = wooClient(state.domain, consumerKey, consumerSecret, 20_000);
-    try {
-      await api.get('products', { per_page: 1 });
-    } catch (err) {
-      request.log.warn({ store: state.domain, err: err instanceof Error ? err.message : String(err) }, 'WooCommerce keys do not work');
-      return reply.status(400).send({ code: Code.ERROR, msg: 'The keys were refused by the store' });
-    }
-    const webhookSecret = randomBytes(24).toString('base64url');
-    const result = await saveConnection(
-      db,
-      runtime.cipher,
-      {
-        platform: 'woocommerce',
-        domain: state.domain,
-        displayName: new URL(state.domain).hostname,
-        email: null,
-        externalId: String(pick(b, 'key_id') ?? ''),
-        accessToken: consumerKey,
-        secret: consumerSecret,
-        webhookSecret,
-        scopes: ['read_write'],
+  api.post(
+    '/woocommerce/woocommerce/callback',
+    {
+      schema: {
+        tags,
+        summary: 'WooCommerce posts the REST API keys the store granted (server to server)',
+        body: z.object({
+          user_id: text('user_id', 200).meta({ description: 'Our state' }),
+          consumer_key: text('consumer_key', 200),
+          consumer_secret: text('consumer_secret', 200),
+          key_permissions: given('read_write is required (taken as read_write when absent)'),
+          key_id: given("The key's id in the store"),
+        }),
+        response: {
+          200: dataReply(z.looseObject({ status: z.enum(['bound', 'login', 'claim']) })),
+          400: refusal.meta({ description: 'The keys are not read_write, or the store refused them' }),
+        },
       },
-      state.userId,
-      { claimToken: stateValue },
-    );
-    await api
-      .post('webhooks', {
-        name: 'POD Studio orders',
-        topic: 'order.created',
-        delivery_url: `${config.shops.publicUrl}/prod-api/woocommerce/woocommerce/webhook`,
-        secret: webhookSecret,
-      })
-      .catch((err: unknown) =>
-        request.log.warn(
-          { store: state.domain, err: err instanceof Error ? err.message : String(err) },
-          'WooCommerce webhook creation failed',
-        ),
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const stateValue = b.user_id;
+      const consumerKey = b.consumer_key;
+      const consumerSecret = b.consumer_secret;
+      const state = await consumeOauthState(db, { platform: 'woocommerce', state: stateValue });
+      if (!consumerKey || !consumerSecret || String(b.key_permissions ?? 'read_write') !== 'read_write') {
+        return reply.status(400).send({ code: Code.ERROR, msg: 'read_write keys are required' });
+      }
+      // The keys must work before they are kept; the webhook secret is ours to give the store.
+      const api = wooClient(state.domain, consumerKey, consumerSecret, 20_000);
+      try {
+        await api.get('products', { per_page: 1 });
+      } catch (err) {
+        request.log.warn({ store: state.domain, err: err instanceof Error ? err.message : String(err) }, 'WooCommerce keys do not work');
+        return reply.status(400).send({ code: Code.ERROR, msg: 'The keys were refused by the store' });
+      }
+      const webhookSecret = randomBytes(24).toString('base64url');
+      const result = await saveConnection(
+        db,
+        runtime.cipher,
+        {
+          platform: 'woocommerce',
+          domain: state.domain,
+          displayName: new URL(state.domain).hostname,
+          email: null,
+          externalId: String(b.key_id ?? ''),
+          accessToken: consumerKey,
+          secret: consumerSecret,
+          webhookSecret,
+          scopes: ['read_write'],
+        },
+        state.userId,
+        { claimToken: stateValue },
       );
-    request.log.info({ store: state.domain, status: result.status }, 'WooCommerce store connected');
-    return okData({ status: result.status });
-  });
+      await api
+        .post('webhooks', {
+          name: 'POD Studio orders',
+          topic: 'order.created',
+          delivery_url: `${config.shops.publicUrl}/prod-api/woocommerce/woocommerce/webhook`,
+          secret: webhookSecret,
+        })
+        .catch((err: unknown) =>
+          request.log.warn(
+            { store: state.domain, err: err instanceof Error ? err.message : String(err) },
+            'WooCommerce webhook creation failed',
+          ),
+        );
+      request.log.info({ store: state.domain, status: result.status }, 'WooCommerce store connected');
+      return okData({ status: result.status });
+    },
+  );
 
   /** /auth/woocommerce asks how its connection ended (the state from return_url). */
-  app.post('/woocommerce/woocommerce/connectResult', async (request) => {
-    const state = textOf(pick(bodyOf(request), 'state'), 'state', 200);
-    if (!state) throw new AppError(StoreMessages.stateInvalid);
-    const [claim] = await db
-      .select()
-      .from(storeConnections)
-      .where(
-        and(
-          eq(storeConnections.claimTokenHash, sha256(state)),
-          isNull(storeConnections.userId),
-          gt(storeConnections.claimExpiresAt, new Date()),
-        ),
-      );
-    if (claim)
-      return okData({
-        status: 'claim',
-        claimToken: state,
-        email: claim.email,
-        accountExists: false,
-        platform: 'woocommerce',
-        shop: claim.domain,
-      });
-    if (request.userId) {
-      const [mine] = await db
-        .select({ shopId: storeConnections.shopId })
+  api.post(
+    '/woocommerce/woocommerce/connectResult',
+    {
+      schema: {
+        tags,
+        summary: 'How a WooCommerce connection ended: bound to the caller, or waiting for a claim',
+        body: z.object({ state: text('state', 200).meta({ description: 'The state from the return URL' }) }),
+        response: { 200: dataReply(connectResult) },
+      },
+    },
+    async (request) => {
+      const state = request.body.state;
+      if (!state) throw new AppError(StoreMessages.stateInvalid);
+      const [claim] = await db
+        .select()
         .from(storeConnections)
-        .where(and(eq(storeConnections.userId, request.userId), eq(storeConnections.platform, 'woocommerce')));
-      if (mine?.shopId) return okData({ status: 'bound', shopId: mine.shopId });
-    }
-    throw new AppError(StoreMessages.claimInvalid);
-  });
+        .where(
+          and(
+            eq(storeConnections.claimTokenHash, sha256(state)),
+            isNull(storeConnections.userId),
+            gt(storeConnections.claimExpiresAt, new Date()),
+          ),
+        );
+      if (claim)
+        return okData({
+          status: 'claim',
+          claimToken: state,
+          email: claim.email,
+          accountExists: false,
+          platform: 'woocommerce',
+          shop: claim.domain,
+        });
+      if (request.userId) {
+        const [mine] = await db
+          .select({ shopId: storeConnections.shopId })
+          .from(storeConnections)
+          .where(and(eq(storeConnections.userId, request.userId), eq(storeConnections.platform, 'woocommerce')));
+        if (mine?.shopId) return okData({ status: 'bound' as const, shopId: mine.shopId });
+      }
+      throw new AppError(StoreMessages.claimInvalid);
+    },
+  );
 
   app.register(async (hooks) => {
     hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    hooks.post('/woocommerce/woocommerce/webhook', async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const source = wooShopOrigin(request.headers['x-wc-webhook-source'], true);
-      const conn = source ? await connectionByDomain(db, 'woocommerce', source) : null;
-      const given = Buffer.from(String(request.headers['x-wc-webhook-signature'] ?? ''), 'base64');
-      const expected = conn?.webhookSecretEnc
-        ? createHmac('sha256', runtime.cipher.decrypt(conn.webhookSecretEnc)).update(raw).digest()
-        : null;
-      if (!conn || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        request.log.warn({ source }, 'WooCommerce webhook refused: bad signature');
-        return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: StoreMessages.badSignature });
-      }
-      // WooCommerce pings a new webhook with webhook_id=… (form-encoded, no order): acknowledge it.
-      const topic = String(request.headers['x-wc-webhook-topic'] ?? '');
-      if (!topic.startsWith('order.') || !conn.shopId) return { code: 200, msg: 'ignored' };
-      let order: WcOrder;
-      try {
-        order = JSON.parse(raw) as WcOrder;
-      } catch {
-        return reply.status(400).send({ code: Code.ERROR, msg: 'Invalid JSON' });
-      }
-      const result = await importShopOrder(db, conn.shopId, wcOrderToShopOrder(order), 'webhook');
-      return { code: 200, msg: result.status };
-    });
+    // No body schema: the handler gets the bytes exactly as sent, untouched by validation.
+    hooks.withTypeProvider<ZodTypeProvider>().post(
+      '/woocommerce/woocommerce/webhook',
+      {
+        schema: {
+          tags,
+          summary: "The store's signed order webhooks (X-WC-Webhook-Signature over the raw body)",
+          consumes: ['application/json'],
+          response: {
+            200: okReply().meta({ description: 'Taken (msg says what was done)' }),
+            400: refusal.meta({ description: 'The body is not JSON' }),
+            401: refusal.meta({ description: 'The signature does not match' }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const source = wooShopOrigin(request.headers['x-wc-webhook-source'], true);
+        const conn = source ? await connectionByDomain(db, 'woocommerce', source) : null;
+        const given = Buffer.from(String(request.headers['x-wc-webhook-signature'] ?? ''), 'base64');
+        const expected = conn?.webhookSecretEnc
+          ? createHmac('sha256', runtime.cipher.decrypt(conn.webhookSecretEnc)).update(raw).digest()
+          : null;
+        if (!conn || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          request.log.warn({ source }, 'WooCommerce webhook refused: bad signature');
+          return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: StoreMessages.badSignature });
+        }
+        // WooCommerce pings a new webhook with webhook_id=… (form-encoded, no order): acknowledge it.
+        const topic = String(request.headers['x-wc-webhook-topic'] ?? '');
+        if (!topic.startsWith('order.') || !conn.shopId) return { code: 200, msg: 'ignored' };
+        let order: WcOrder;
+        try {
+          order = JSON.parse(raw) as WcOrder;
+        } catch {
+          return reply.status(400).send({ code: Code.ERROR, msg: 'Invalid JSON' });
+        }
+        const result = await importShopOrder(db, conn.shopId, wcOrderToShopOrder(order), 'webhook');
+        return { code: 200, msg: result.status };
+      },
+    );
   });
 }

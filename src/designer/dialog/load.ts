@@ -11,7 +11,7 @@ import { createEditor, type Editor } from '../editor';
 import { fillPrices, settlePreview, templateFor, type DesignerModel } from '../model/designer';
 import { selectionFrom, type MultiSelection } from '../model/options';
 import { flowSteps } from '../model/steps';
-import { readDesignDocument } from '../save/body';
+import { readDesignDocument } from '../../../engine/model/index.ts';
 import { draftKey, loadDraft, type DraftTarget } from '../draft/draft';
 
 export function draftTargetOf(m: Pick<DesignerModel, 'open' | 'product'>): DraftTarget | null {

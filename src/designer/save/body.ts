@@ -1,43 +1,12 @@
 /**
- * The saved design document (what editObj holds) and the Myexclusive/add|update body of a
+ * The Myexclusive/add|update body of a
  * custom product (editObj, productfid, printtype, sectionType, prototypeGroupId,
  * prototypeGroupName, customType, colorIds, optionsvalue fields). Pure.
  */
-import { newLocalId, validateSkuDesign, type CustomTemplate, type SkuDesign } from '../../../engine/model/index.ts';
+import type { CustomTemplate } from '../../../engine/model/index.ts';
 import type { SaveProductBody } from '../../../contract/products';
 import type { WireOption } from '../../api/catalog';
 import type { ChosenColour, MultiSelection } from '../model/options';
-
-/** editObj: the document plus the template it was designed on, by id (the catalogue serves the template). */
-export interface SavedDesignDoc {
-  version: 1;
-  customTemplateId: string | null;
-  design: SkuDesign;
-}
-
-/** A new document has no id yet (emptyDesign gives ''), and the engine's validator wants one: it gets one here. */
-export function designDocument(template: CustomTemplate, design: SkuDesign): SavedDesignDoc {
-  return { version: 1, customTemplateId: template.customTemplateId, design: design.id ? design : { ...design, id: newLocalId() } };
-}
-
-/** The design inside a saved editObj, or null when it is not one (a data error for the caller). */
-export function readDesignDocument(value: unknown): SavedDesignDoc | null {
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return null;
-    }
-  }
-  if (typeof v !== 'object' || v === null) return null;
-  const doc = v as Partial<SavedDesignDoc>;
-  // A bare SkuDesign (no wrapper) is accepted too: the spec's editObj is the design JSON itself.
-  const raw = 'design' in doc ? doc.design : v;
-  const checked = validateSkuDesign(raw);
-  if (!checked.ok) return null;
-  return { version: 1, customTemplateId: typeof doc.customTemplateId === 'string' ? doc.customTemplateId : null, design: checked.value };
-}
 
 export interface SaveInput {
   id: number | null;

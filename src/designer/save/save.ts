@@ -15,7 +15,8 @@ import type { RenderWorkerHandle } from '../../../workers/client';
 import type { RenderPool } from '../../../workers/pool';
 import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } from '../model/options';
 import { templateFor } from '../model/designer';
-import { designDocument, saveBody } from './body';
+import { designDocument } from '../../../engine/model/index.ts';
+import { saveBody } from './body';
 import { planEditObj } from './edit-obj';
 import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from './view-images';
 

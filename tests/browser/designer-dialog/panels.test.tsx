@@ -14,7 +14,7 @@ import { ImagesPanel } from '../../../src/designer/panels/ImagesPanel';
 import { OptionChecks } from '../../../src/designer/steps/OptionChecks';
 import { optionErrors, type MultiSelection } from '../../../src/designer/model/options';
 import { planEditObj } from '../../../src/designer/save/edit-obj';
-import { designDocument } from '../../../src/designer/save/body';
+import { designDocument } from '../../../engine/model/index.ts';
 import { Toasts } from '../../../src/components/Toasts';
 import type { WireOption } from '../../../src/api/catalog';
 import { validTemplate } from '../../unit/engine/model/fixtures';

@@ -9,7 +9,8 @@ import {
   shadowControlsOf,
 } from '../../../src/designer/panels/text-rules';
 import { isEditObjUrl, planEditObj } from '../../../src/designer/save/edit-obj';
-import { designDocument, readDesignDocument, saveBody } from '../../../src/designer/save/body';
+import { designDocument, readDesignDocument } from '../../../engine/model/index.ts';
+import { saveBody } from '../../../src/designer/save/body';
 import { templateSwitch, templateForColour } from '../../../src/designer/model/template-pick';
 import { copyBackgroundToViews, colourBackground } from '../../../src/designer/panels/background-rules';
 import { dpiReading, placeImage, tilingError } from '../../../src/designer/panels/image-tools';
