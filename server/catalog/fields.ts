@@ -7,7 +7,7 @@
  * longer numbers as malformed rather than looking them up.
  */
 import { z } from 'zod';
-import { int, isBlank, optionalInt, optionalText, paging, requiredText } from '../platform/http-schema/fields';
+import { int, isBlank, optionalInt, optionalText, paging, requiredText, refuse } from '../platform/http-schema/fields';
 import { CATALOG_PAGE_SIZES, MAX_PAGE_NUM } from '../../contract/catalog';
 import { CatalogMessages } from './messages';
 import { CATEGORIES, type CategoryDef } from './taxonomy';
@@ -51,13 +51,9 @@ export function catalogIdList(what: string, max = 100) {
             .map((s) => s.trim())
             .filter(Boolean),
     z.array(z.string()).transform((parts, ctx) => {
-      const refuse = (message: string) => {
-        ctx.issues.push({ code: 'custom', message, input: parts });
-        return z.NEVER;
-      };
-      if (parts.length === 0) return refuse(`${what} is required`);
-      if (parts.length > max) return refuse(`${what} takes at most ${max} ids`);
-      if (!parts.every((p) => isDigits(p) && Number(p) >= 1)) return refuse(`${what} must be a positive whole number`);
+      if (parts.length === 0) return refuse(ctx, `${what} is required`, parts);
+      if (parts.length > max) return refuse(ctx, `${what} takes at most ${max} ids`, parts);
+      if (!parts.every((p) => isDigits(p) && Number(p) >= 1)) return refuse(ctx, `${what} must be a positive whole number`, parts);
       return parts.map(Number);
     }),
   );
@@ -75,8 +71,7 @@ export function categoryRef(what: string) {
       if (raw === undefined) return undefined;
       const found = findCategory(raw);
       if (!found) {
-        ctx.issues.push({ code: 'custom', message: `${CatalogMessages.categoryNotFound}: ${raw}`, input: raw });
-        return z.NEVER;
+        return refuse(ctx, `${CatalogMessages.categoryNotFound}: ${raw}`, raw);
       }
       return found;
     })
@@ -95,8 +90,7 @@ export function dollars(what: string) {
       if (raw === undefined) return undefined;
       const m = /^(\d{1,5})(?:\.(\d{1,2}))?$/.exec(raw);
       if (!m) {
-        ctx.issues.push({ code: 'custom', message: `${what} must be a price such as 12 or 12.50`, input: raw });
-        return z.NEVER;
+        return refuse(ctx, `${what} must be a price such as 12 or 12.50`, raw);
       }
       return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
     })
@@ -114,8 +108,7 @@ export function shipCountry(what: string) {
     .transform((raw, ctx): ShipCountry => {
       const country = findCountry(raw);
       if (!country) {
-        ctx.issues.push({ code: 'custom', message: `${ShipMessages.unknownCountry}: ${raw}`, input: raw });
-        return z.NEVER;
+        return refuse(ctx, `${ShipMessages.unknownCountry}: ${raw}`, raw);
       }
       return country;
     })
@@ -128,8 +121,7 @@ export function shipMethod(what: string) {
     .transform((raw, ctx): ShippingMethod => {
       const method = findMethod(raw);
       if (!method) {
-        ctx.issues.push({ code: 'custom', message: `${ShipMessages.unknownMethod}: ${raw}`, input: raw });
-        return z.NEVER;
+        return refuse(ctx, `${ShipMessages.unknownMethod}: ${raw}`, raw);
       }
       return method;
     })

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../platform/envelope';
-import { aka, int, isBlank, optionalInt } from '../platform/http-schema/fields';
+import { aka, int, isBlank, optionalInt, refuse } from '../platform/http-schema/fields';
 import { TRACKING_MAX } from './fulfilment';
 
 /** One value: blank → undefined, repeated query value → the last, strings trimmed. */
@@ -57,8 +57,7 @@ export function dateTime(what: string, { endOfDay = false }: { endOfDay?: boolea
           const bare = BARE_DATE.test(s);
           const d = bare ? new Date(`${s}T00:00:00Z`) : new Date(s);
           if (Number.isNaN(d.getTime())) {
-            ctx.issues.push({ code: 'custom', message: bad, input: s });
-            return z.NEVER;
+            return refuse(ctx, bad, s);
           }
           return bare && endOfDay ? new Date(d.getTime() + 86_400_000 - 1) : d;
         }),
@@ -99,24 +98,20 @@ export const trackingField = z
   .preprocess(
     (v) => (isBlank(v) ? undefined : v),
     z.unknown().transform((v, ctx): string | Record<string, string> => {
-      const fail = (message: string) => {
-        ctx.issues.push({ code: 'custom', message, input: v });
-        return z.NEVER;
-      };
       if (typeof v === 'string' || typeof v === 'number') {
         const s = trackingText(v, 'tracking');
-        return typeof s === 'string' ? s : fail(s.error);
+        return typeof s === 'string' ? s : refuse(ctx, s.error, v);
       }
       if (v && typeof v === 'object' && !Array.isArray(v)) {
         const out: Record<string, string> = {};
         for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
           const s = trackingText(x, `tracking.${k}`);
-          if (typeof s !== 'string') return fail(s.error);
+          if (typeof s !== 'string') return refuse(ctx, s.error, v);
           out[k.toUpperCase()] = s;
         }
         return out;
       }
-      return fail('tracking is required');
+      return refuse(ctx, 'tracking is required', v);
     }),
   )
   .meta({

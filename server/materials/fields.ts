@@ -2,8 +2,7 @@
  * The material calls' query fields. Anything malformed is refused with code 10000 and a message
  * naming the parameter: a mistyped tag must not look like an empty library.
  */
-import { z } from 'zod';
-import { aka, optionalInt, optionalText, paging } from '../platform/http-schema/fields';
+import { aka, optionalInt, optionalText, paging, refuse } from '../platform/http-schema/fields';
 import { BACKGROUND_TYPES, MATERIAL_TAGS } from './tags';
 import { MAX_KEYWORD_LENGTH, MAX_MATERIAL_PAGE_NUM, MAX_MATERIAL_PAGE_SIZE } from '../../contract/materials';
 
@@ -23,8 +22,7 @@ function materialTag(what: string) {
         ? MATERIAL_TAGS.find((t) => t.id === Number(raw))
         : MATERIAL_TAGS.find((t) => t.key === lower || t.name.toLowerCase() === lower);
       if (!tag) {
-        ctx.issues.push({ code: 'custom', message: `Unknown material tag: ${raw.slice(0, 40)}`, input: raw });
-        return z.NEVER;
+        return refuse(ctx, `Unknown material tag: ${raw.slice(0, 40)}`, raw);
       }
       return tag.id;
     })

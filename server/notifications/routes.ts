@@ -9,7 +9,7 @@ import type { AppContext } from '../platform/context';
 import { requireUser } from '../accounts/session';
 import { sessionSecurity as security } from '../accounts/signed-in';
 import { ok, okData, page } from '../platform/envelope';
-import { offsetOf, paging } from '../platform/http-schema/fields';
+import { offsetOf, paging, refuse } from '../platform/http-schema/fields';
 import { dataReply, okReply, pageReply } from '../platform/http-schema/replies';
 import { AccountMessages, MessageType, type ShopMessage } from '../../contract/account';
 import { listMessages, markMessagesRead, unreadCount } from './service';
@@ -36,8 +36,7 @@ const messageIds = z
     if (raw === 'all') return 'all';
     const parts = raw.split(',').map((p) => p.trim());
     if (parts.length > MAX_IDS || !parts.every((p) => /^\d{1,9}$/.test(p) && Number(p) > 0)) {
-      ctx.issues.push({ code: 'custom', message: AccountMessages.messageIdsInvalid, input: raw });
-      return z.NEVER;
+      return refuse(ctx, AccountMessages.messageIdsInvalid, raw);
     }
     return [...new Set(parts.map(Number))];
   });

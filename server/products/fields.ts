@@ -4,14 +4,8 @@
  * batch id lists.
  */
 import { z } from 'zod';
-import { idList, optionalInt } from '../platform/http-schema/fields';
+import { idList, optionalInt, refuse } from '../platform/http-schema/fields';
 import { BATCH_IDS_MAX, ProductMessages } from '../../contract/products';
-
-/** Adds `message` as a custom issue (shown as written, without the field's name in front). */
-export function refuse(ctx: { issues: z.core.$ZodRawIssue[] }, message: string, input: unknown): never {
-  ctx.issues.push({ code: 'custom', message, input });
-  return z.NEVER;
-}
 
 /** `schema`, with every refusal worded as `message`. */
 export function worded<T extends z.ZodType>(schema: T, message: string) {

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { AppError } from '../platform/envelope';
-import { aka, id, isBlank, optionalId, text } from '../platform/http-schema/fields';
-import { keptText, nullableInt, refuse } from './fields';
+import { aka, id, isBlank, optionalId, text, refuse } from '../platform/http-schema/fields';
+import { keptText, nullableInt } from './fields';
 import { sanitizeHtml } from './sanitize-html';
 import { looksLikeUrl } from './blob-refs';
 import type { OptionPicks } from './variants';

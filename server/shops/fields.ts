@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { firstError, type Schema } from '../../contract/validation';
 import { StoreMessages } from '../../contract/stores';
-import { isBlank } from '../platform/http-schema/fields';
+import { isBlank, refuse } from '../platform/http-schema/fields';
 import { AppError } from '../platform/envelope';
 import { checkScript } from './theme-script';
 
@@ -21,8 +21,7 @@ export function etsyId(what: string) {
       const s = String(v).trim();
       const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
       if (!Number.isSafeInteger(n) || n < 1) {
-        ctx.issues.push({ code: 'custom', message: bad, input: v });
-        return z.NEVER;
+        return refuse(ctx, bad, v);
       }
       return n;
     }),
@@ -54,8 +53,7 @@ export function formChecked<S extends z.core.$ZodShape>(rules: Schema | (() => S
   return z.preprocess((body, ctx) => {
     const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     const msg = firstError(typeof rules === 'function' ? rules() : rules, input);
-    if (msg) ctx.issues.push({ code: 'custom', message: msg, input: body });
-    return body;
+    return msg ? refuse(ctx, msg, body) : body;
   }, z.object(shape));
 }
 
@@ -69,8 +67,7 @@ export const storeScript = z
     try {
       return checkScript(v);
     } catch (err) {
-      ctx.issues.push({ code: 'custom', message: err instanceof AppError ? err.message : String(err), input: v });
-      return z.NEVER;
+      return refuse(ctx, err instanceof AppError ? err.message : String(err), v);
     }
   })
   .meta({ type: 'string', description: 'The generated storefront script (JavaScript text, at most 64 KB)' });

@@ -4,6 +4,7 @@
  * being refused.
  */
 import { z } from 'zod';
+import { refuse } from '../platform/http-schema/fields';
 import { PAGE_SIZES } from '../../contract/constants';
 
 /** What an image upload answers and the library lists. */
@@ -38,6 +39,5 @@ export const libraryQuery = z.object({
 export const libraryImageId = z.preprocess((v, ctx) => {
   const n = Number(v);
   if (Number.isSafeInteger(n) && n > 0) return n;
-  ctx.issues.push({ code: 'custom', message: 'Please choose an image to remove', input: v });
-  return z.NEVER;
+  return refuse(ctx, 'Please choose an image to remove', v);
 }, z.int().positive());

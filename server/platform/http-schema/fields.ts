@@ -28,6 +28,12 @@ function scalar(v: unknown): unknown {
   return typeof last === 'string' ? last.trim() : last;
 }
 
+/** Refuses the value with `message`, shown as written (for a transform or preprocess step). */
+export function refuse(ctx: { issues: z.core.$ZodRawIssue[] }, message: string, input: unknown): never {
+  ctx.issues.push({ code: 'custom', message, input });
+  return z.NEVER;
+}
+
 /** Other spellings a field is also accepted under; listed in the API document as `x-aliases`. */
 export function aka<T extends z.ZodType>(schema: T, ...aliases: string[]): T {
   return schema.meta({ 'x-aliases': aliases });
@@ -43,8 +49,7 @@ function wholeNumber(what: string, min: number, max: number, bad: string) {
     .transform((v, ctx) => {
       const n = Number(v);
       if (n < min || n > max) {
-        ctx.issues.push({ code: 'custom', message: bad, input: v });
-        return z.NEVER;
+        return refuse(ctx, bad, v);
       }
       return n;
     });
