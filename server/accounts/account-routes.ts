@@ -20,7 +20,7 @@ import {
   taxNumberSchema,
 } from '../../contract/account';
 import { changeEmail, currencyRules, RATES, sendChangeEmailCode, updateCurrency, updateProfile, updateTaxNumber } from './account-settings';
-import { emailCodeField, emailField, formBody, formField } from './forms';
+import { emailCodeField, emailField, formBody, formField } from '../platform/http-schema/forms';
 import { sessionSecurity as security } from './signed-in';
 import { rate } from './replies';
 import { dataReply, okReply } from '../platform/http-schema/replies';

@@ -33,14 +33,21 @@ import {
 } from '../../contract/validation';
 import { verifyPassword } from './password';
 import { onUserRegistered } from '../commerce/coupons';
-import { emailCodeField, emailField, formBody, formField, imageCodeField, optionalFormField, passwordField } from './forms';
+import {
+  confirmPasswordField,
+  emailCodeField,
+  emailField,
+  formBody,
+  formField,
+  imageCodeField,
+  optionalFormField,
+  passwordField,
+} from '../platform/http-schema/forms';
 import { sessionSecurity as security } from './signed-in';
 import { captcha, sessionToken, userInfo as userInfoReply } from './replies';
 import { okReply } from '../platform/http-schema/replies';
 
 const tags = ['accounts'];
-
-const confirmPasswordField = () => passwordField('The password again; must match password');
 
 /** The e-mail code and new password of a sign-up or a password reset. */
 const codeAndPasswordFields = {

@@ -1,12 +1,10 @@
 /**
  * Field types of the shop calls, beside the shared ones (../platform/http-schema/fields.ts):
  * Etsy's ids (wider than 32 bits), values handed on as they came to the check that judges them
- * (a store address, a shop domain, a form field the contract's rules read), the contract's form
- * rules run over the whole body before its fields, the store script, the theme style and the
- * push queue's forgiving page numbers.
+ * (a store address, a shop domain), parameters a signature covers, the store script, the theme
+ * style and the push queue's forgiving page numbers.
  */
 import { z } from 'zod';
-import { firstError, type Schema } from '../../contract/validation';
 import { StoreMessages } from '../../contract/stores';
 import { isBlank, refuse } from '../platform/http-schema/fields';
 import { AppError } from '../platform/envelope';
@@ -36,25 +34,9 @@ export function given(description: string) {
   return z.preprocess((v) => (isBlank(v) ? undefined : v), z.unknown().optional()).meta({ description });
 }
 
-/**
- * A field passed on exactly as sent (blank kept): a form field the contract's form rules read
- * (see `formChecked`), or a parameter a signature covers.
- */
-export function formValue(description: string) {
+/** A parameter passed on exactly as sent (blank kept): one a signature covers, so never trimmed. */
+export function asSent(description: string) {
   return z.unknown().optional().meta({ description });
-}
-
-/**
- * An object body whose form fields are checked first by the contract's form rules, the same the
- * page runs (contract/validation.ts): their first message refuses the call before any field of
- * `shape` is looked at. `rules` may be a function, read on each call (it can depend on config).
- */
-export function formChecked<S extends z.core.$ZodShape>(rules: Schema | (() => Schema), shape: S) {
-  return z.preprocess((body, ctx) => {
-    const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const msg = firstError(typeof rules === 'function' ? rules() : rules, input);
-    return msg ? refuse(ctx, msg, body) : body;
-  }, z.object(shape));
 }
 
 /**

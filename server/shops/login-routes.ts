@@ -30,7 +30,7 @@ import { claimConnection } from './connections';
 import { currentShop, ownShop } from './merchant-shops';
 import { handoffLocation, issueHandoff, redeemHandoff, secretMatches } from './login-handoff';
 import { checkCaptcha } from '../accounts/captcha';
-import { formChecked, formValue } from './fields';
+import { emailField, formBody, imageCodeField, optionalFormField, passwordField } from '../platform/http-schema/forms';
 import { storeLogin } from './replies';
 import { sessionSecurity as security } from '../accounts/signed-in';
 
@@ -54,11 +54,11 @@ export function shopLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: "Log in with a password and land on a store: the one waiting for a claim, or one of the account's",
         // The login form's own rules (contract/validation.ts) are checked first, as on /api/user/login.
-        body: formChecked(() => loginSchema(config.captcha), {
-          username: formValue('E-mail address'),
-          password: formValue('Password'),
-          uuid: formValue("The image code's id (when the server asks for image codes)"),
-          code: formValue('The image code'),
+        body: formBody(loginSchema(config.captcha), {
+          username: emailField('The e-mail address of the account'),
+          password: passwordField('The password'),
+          code: config.captcha ? imageCodeField() : optionalFormField({ description: 'The image code; not asked for on this server' }),
+          uuid: optionalFormField({ description: 'The uuid captchaImage answered with, when it asked for an image code' }),
           claimToken: aka(text('claimToken', 200), 'claim').meta({ description: 'The store waiting for a claim (/auth/store-login)' }),
           shopId: aka(optionalId('shopId'), 'shopid', 'id').meta({ description: "One of the account's stores" }),
         }),
@@ -69,12 +69,10 @@ export function shopLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       const body = request.body;
       const { claimToken, shopId } = body;
       if (!claimToken && shopId === undefined) throw new AppError(LoginMessages.chooseStore);
-      const username = String(body.username ?? '')
-        .trim()
-        .toLowerCase();
+      const username = body.username.toLowerCase();
       const user = await limitFailures(db, loginFailureKeys(request.ip, username), async () => {
         if (config.captcha) await checkCaptcha(db, body);
-        return authenticate(db, username, String(body.password ?? '').trim());
+        return authenticate(db, username, body.password);
       });
 
       let current: number;

@@ -46,7 +46,8 @@ import { importShopOrder } from '../order-import';
 import { ShopApiError } from '../errors';
 import type { ShopsRuntime } from '../push-target';
 import { ownedScriptUrl } from '../theme-script';
-import { formChecked, formValue, given, themeStyle } from '../fields';
+import { asSent, given, themeStyle } from '../fields';
+import { confirmPasswordField, formBody, passwordField } from '../../platform/http-schema/forms';
 import { authorizeStart, connectResult, permissionsUpdated, storeLogin } from '../replies';
 import { sessionSecurity as security } from '../../accounts/signed-in';
 
@@ -58,11 +59,11 @@ const tags = ['shopify'];
  * parameter is kept, as sent: the HMAC covers them all.
  */
 const shopifyQueryBody = z.looseObject({
-  shop: formValue('The myshopify domain'),
-  hmac: formValue("Shopify's signature of the other parameters"),
-  code: formValue('The authorization code (OAuth callback)'),
-  state: formValue('Our state (OAuth callback)'),
-  timestamp: formValue('When Shopify signed the query'),
+  shop: asSent('The myshopify domain'),
+  hmac: asSent("Shopify's signature of the other parameters"),
+  code: asSent('The authorization code (OAuth callback)'),
+  state: asSent('Our state (OAuth callback)'),
+  timestamp: asSent('When Shopify signed the query'),
 });
 
 /** The query parameters Shopify sent the page, as strings (anything else is left out). */
@@ -242,9 +243,9 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
         tags,
         summary: "Make an account with the waiting store's e-mail and a password; it takes the store",
         // The form's own rules (contract/validation.ts) are checked first.
-        body: formChecked(setPasswordSchema, {
-          password: formValue('Password'),
-          confirmPassword: formValue('The password again'),
+        body: formBody(setPasswordSchema, {
+          password: passwordField(),
+          confirmPassword: confirmPasswordField(),
           ...claimField,
         }),
         response: { 200: okReply(storeLogin) },
@@ -255,7 +256,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
       const conn = await findClaim(db, b.claimToken);
       if (!conn.email) throw new AppError('The store has no e-mail address; log in with an account instead');
       if (await findUserByEmail(db, conn.email)) throw new AppError(Messages.emailTaken);
-      const user = await createUser(db, conn.email, String(b.password ?? '').trim());
+      const user = await createUser(db, conn.email, b.password);
       const shopId = await claimConnection(db, b.claimToken, user.id);
       return ok({ token: await loginAs(reply, user.id), data: { shopId } }, Messages.registered);
     },

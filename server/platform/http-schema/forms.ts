@@ -1,6 +1,7 @@
 /**
  * Form bodies checked by the rules the pages use (contract/validation.ts, contract/account.ts),
- * so the API refuses a form with the same first message the page shows.
+ * so the API refuses a form with the same first message the page shows. Every form the server
+ * takes (accounts, a shop's login and password pages) is declared here, one way.
  *
  * Each field is read as those rules read it: trimmed text, '' when absent or null, and any other
  * value as its text (a JSON number 123456 is "123456"). A field is never refused on its own: the
@@ -9,8 +10,8 @@
  * keywords: description, format, length, pattern, enum, type).
  */
 import { z } from 'zod';
-import { PASSWORD_RE, validate, type Schema } from '../../contract/validation';
-import { EMAIL_CODE_LENGTH, IMAGE_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '../../contract/constants';
+import { PASSWORD_RE, validate, type Schema } from '../../../contract/validation';
+import { EMAIL_CODE_LENGTH, IMAGE_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/constants';
 
 type FieldDoc = Record<string, unknown> & { description: string };
 
@@ -37,6 +38,9 @@ export const emailField = (description = 'E-mail address') => formField({ descri
 export const passwordField = (description = `Password: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters, no spaces`) =>
   formField({ description, format: 'password', pattern: PASSWORD_RE.source });
 
+/** The password typed again. */
+export const confirmPasswordField = () => passwordField('The password again; must match password');
+
 /** The code e-mailed to the address (sendEmailCode and the other code sends). */
 export const emailCodeField = () =>
   formField({
@@ -54,16 +58,20 @@ export const imageCodeField = () =>
   });
 
 /**
- * A form body: `fields` (one per field `rules` checks, and any others the call reads), refused with
- * the first message of `rules` in their order, on the field it concerns.
+ * A form body: `fields` (one per field `rules` checks, and any others the call reads). The rules run
+ * first, over the body as sent, and their first message in order refuses the call on the field it
+ * concerns, before any other field is looked at (as the page shows one message at a time).
  */
 export function formBody<F extends Record<string, z.ZodType>>(rules: Schema, fields: F) {
   const missing = Object.keys(rules).filter((name) => !(name in fields));
-  // A field left out of the object would reach the rules as '' (the object drops unknown keys).
+  // A field left out of the object would reach the handler missing although the rules passed it.
   if (missing.length > 0) throw new Error(`formBody: no field for ${missing.join(', ')}`);
-  return z.object(fields).superRefine((form, ctx) => {
+  return z.preprocess((body, ctx) => {
+    const form = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     const errors = validate(rules, form);
     const field = Object.keys(rules).find((name) => errors[name]);
-    if (field) ctx.addIssue({ code: 'custom', message: errors[field]!, path: [field] });
-  });
+    if (!field) return body;
+    ctx.issues.push({ code: 'custom', message: errors[field]!, input: form[field], path: [field] });
+    return z.NEVER;
+  }, z.object(fields));
 }
