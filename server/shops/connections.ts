@@ -14,7 +14,7 @@ import { users } from '../accounts/schema';
 import { newToken, sha256 } from '../platform/tokens';
 import { AppError } from '../platform/envelope';
 import { findUserByEmail } from '../accounts/users';
-import { PLATFORM_TYPE, StoreMessages, type ConnectResult, type StorePlatform } from '../../contract/stores';
+import { PLATFORM_TYPE, ShopMessages, type ConnectResult, type ShopPlatform } from '../../contract/shops';
 import type { TokenCipher } from './token-cipher';
 
 export type ConnectionRow = typeof storeConnections.$inferSelect;
@@ -24,7 +24,7 @@ const CLAIM_TTL_MS = 60 * 60_000;
 
 export async function createOauthState(
   db: Db,
-  p: { platform: StorePlatform; userId: number | null; domain?: string; verifierEnc?: string | null },
+  p: { platform: ShopPlatform; userId: number | null; domain?: string; verifierEnc?: string | null },
 ): Promise<string> {
   const state = newToken();
   await db.insert(storeOauthStates).values({
@@ -42,8 +42,8 @@ export async function createOauthState(
  * Uses a state once. It must exist, be unused and fresh, belong to this platform and store, and
  * (when `userId` is given, a logged-in finish) to the same merchant who started it.
  */
-export async function consumeOauthState(db: Db, p: { platform: StorePlatform; state: string; domain?: string; userId?: number | null }) {
-  if (!p.state) throw new AppError(StoreMessages.stateInvalid);
+export async function consumeOauthState(db: Db, p: { platform: ShopPlatform; state: string; domain?: string; userId?: number | null }) {
+  if (!p.state) throw new AppError(ShopMessages.stateInvalid);
   const [row] = await db
     .update(storeOauthStates)
     .set({ usedAt: new Date() })
@@ -56,14 +56,14 @@ export async function consumeOauthState(db: Db, p: { platform: StorePlatform; st
       ),
     )
     .returning();
-  if (!row) throw new AppError(StoreMessages.stateInvalid);
-  if (p.domain !== undefined && row.domain && row.domain !== p.domain) throw new AppError(StoreMessages.stateInvalid);
-  if (p.userId !== undefined && row.userId !== null && row.userId !== p.userId) throw new AppError(StoreMessages.stateInvalid);
+  if (!row) throw new AppError(ShopMessages.stateInvalid);
+  if (p.domain !== undefined && row.domain && row.domain !== p.domain) throw new AppError(ShopMessages.stateInvalid);
+  if (p.userId !== undefined && row.userId !== null && row.userId !== p.userId) throw new AppError(ShopMessages.stateInvalid);
   return row;
 }
 
 export interface VerifiedShop {
-  platform: StorePlatform;
+  platform: ShopPlatform;
   domain: string;
   displayName: string;
   email: string | null;
@@ -75,7 +75,7 @@ export interface VerifiedShop {
   scopes: string[];
 }
 
-async function findConnection(db: Db, platform: StorePlatform, domain: string): Promise<ConnectionRow | null> {
+async function findConnection(db: Db, platform: ShopPlatform, domain: string): Promise<ConnectionRow | null> {
   const [row] = await db
     .select()
     .from(storeConnections)
@@ -102,7 +102,7 @@ function sealed(cipher: TokenCipher, s: VerifiedShop) {
 async function attach(db: Db, conn: ConnectionRow, userId: number): Promise<number> {
   return db.transaction(async (tx) => {
     let shopId = conn.shopId;
-    const type = PLATFORM_TYPE[conn.platform as StorePlatform];
+    const type = PLATFORM_TYPE[conn.platform as ShopPlatform];
     if (shopId === null) {
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -144,7 +144,7 @@ export async function saveConnection(
   opts: { claimToken?: string } = {},
 ): Promise<ConnectResult & { userId?: number }> {
   const existing = await findConnection(db, store.platform, store.domain);
-  if (ownerId !== null && existing?.userId && existing.userId !== ownerId) throw new AppError(StoreMessages.connectedElsewhere);
+  if (ownerId !== null && existing?.userId && existing.userId !== ownerId) throw new AppError(ShopMessages.connectedElsewhere);
   let conn: ConnectionRow;
   if (existing) {
     [conn] = (await db.update(storeConnections).set(sealed(cipher, store)).where(eq(storeConnections.id, existing.id)).returning()) as [
@@ -173,7 +173,7 @@ export async function saveConnection(
 
 /** A connection waiting to be claimed, by its claim token. */
 export async function findClaim(db: Db, claimToken: string): Promise<ConnectionRow> {
-  if (!claimToken) throw new AppError(StoreMessages.claimInvalid);
+  if (!claimToken) throw new AppError(ShopMessages.claimInvalid);
   const [row] = await db
     .select()
     .from(storeConnections)
@@ -184,7 +184,7 @@ export async function findClaim(db: Db, claimToken: string): Promise<ConnectionR
         isNull(storeConnections.userId),
       ),
     );
-  if (!row) throw new AppError(StoreMessages.claimInvalid);
+  if (!row) throw new AppError(ShopMessages.claimInvalid);
   return row;
 }
 
@@ -198,7 +198,7 @@ export async function connectionOfShop(db: Db, shopId: number): Promise<Connecti
   return row ?? null;
 }
 
-export async function connectionByDomain(db: Db, platform: StorePlatform, domain: string): Promise<ConnectionRow | null> {
+export async function connectionByDomain(db: Db, platform: ShopPlatform, domain: string): Promise<ConnectionRow | null> {
   return findConnection(db, platform, domain);
 }
 

@@ -7,7 +7,7 @@ import { ShopApiError } from './errors';
 import { shopifyConnector } from './shopify/connector';
 import { woocommerceConnector } from './woocommerce/connector';
 import { etsyConnector } from './etsy/connector';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 
 /**
  * `refresh` gets a new access token for platforms whose tokens expire (Etsy) when the store
@@ -22,14 +22,14 @@ export function connectorFor(
   const token = cipher.decrypt(conn.accessTokenEnc);
   switch (conn.platform) {
     case 'shopify':
-      if (!config.shopify) throw new ShopApiError(StoreMessages.notConfigured, 'permanent');
+      if (!config.shopify) throw new ShopApiError(ShopMessages.notConfigured, 'permanent');
       return shopifyConnector(config.shopify, conn.domain, token);
     case 'woocommerce':
       return woocommerceConnector(conn.domain, token, conn.secretEnc ? cipher.decrypt(conn.secretEnc) : '');
     case 'etsy':
-      if (!config.etsy) throw new ShopApiError(StoreMessages.notConfigured, 'permanent');
+      if (!config.etsy) throw new ShopApiError(ShopMessages.notConfigured, 'permanent');
       return etsyConnector(config.etsy, conn.domain, { token, refresh });
     default:
-      throw new ShopApiError(StoreMessages.storeTypeCannotPush, 'permanent');
+      throw new ShopApiError(ShopMessages.storeTypeCannotPush, 'permanent');
   }
 }

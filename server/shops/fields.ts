@@ -5,7 +5,7 @@
  * style and the push queue's forgiving page numbers.
  */
 import { z } from 'zod';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 import { isBlank, refuse } from '../platform/http-schema/fields';
 import { AppError } from '../platform/envelope';
 import { checkScript } from './theme-script';
@@ -62,7 +62,7 @@ const { $schema: _drop, ...styleDoc } = z.toJSONSchema(styleShape, { io: 'input'
 /**
  * The theme style: a JSON object (or its JSON text) with the uploaded store script's scriptUrl
  * and any settings beside it, handed on as it came (its keys in their order); anything else is
- * refused with StoreMessages.themeStyleInvalid.
+ * refused with ShopMessages.themeStyleInvalid.
  */
 export const themeStyle = z.preprocess(
   (v) => {
@@ -73,7 +73,7 @@ export const themeStyle = z.preprocess(
       return undefined;
     }
   },
-  z.custom<z.infer<typeof styleShape>>((v) => styleShape.safeParse(v).success, { error: StoreMessages.themeStyleInvalid }).meta(styleDoc),
+  z.custom<z.infer<typeof styleShape>>((v) => styleShape.safeParse(v).success, { error: ShopMessages.themeStyleInvalid }).meta(styleDoc),
 );
 
 /**

@@ -7,7 +7,7 @@ import type { Db } from '../platform/db/client';
 import { shops, storeConnections, storePushJobs } from './schema';
 import { users } from '../accounts/schema';
 import { AppError } from '../platform/envelope';
-import { storeAdminUrl, StoreMessages, type StorePlatform, type StoreSummary } from '../../contract/stores';
+import { storeAdminUrl, ShopMessages, type ShopPlatform, type ShopSummary } from '../../contract/shops';
 
 export type ShopRow = typeof shops.$inferSelect;
 
@@ -16,7 +16,7 @@ export async function ownShop(db: Db, userId: number, shopId: number): Promise<S
     .select()
     .from(shops)
     .where(and(eq(shops.id, shopId), eq(shops.userId, userId)));
-  if (!row) throw new AppError(StoreMessages.storeNotFound);
+  if (!row) throw new AppError(ShopMessages.storeNotFound);
   return row;
 }
 
@@ -27,7 +27,7 @@ export async function currentShop(db: Db, userId: number): Promise<ShopRow | nul
   return rows.find((s) => s.id === user?.currentShopId) ?? rows.find((s) => s.isDefault) ?? null;
 }
 
-export async function listShops(db: Db, userId: number): Promise<StoreSummary[]> {
+export async function listShops(db: Db, userId: number): Promise<ShopSummary[]> {
   const rows = await db.select().from(shops).where(eq(shops.userId, userId)).orderBy(asc(shops.id));
   const current = await currentShop(db, userId);
   const conns = rows.length
@@ -51,12 +51,12 @@ export async function listShops(db: Db, userId: number): Promise<StoreSummary[]>
     return {
       id: s.id,
       type: s.type,
-      platform: (c?.platform as StorePlatform | undefined) ?? null,
+      platform: (c?.platform as ShopPlatform | undefined) ?? null,
       myshopifyDomain: s.myshopifyDomain,
       simplename: s.simplename,
       isDefault: s.isDefault,
       isCurrent: s.id === current?.id,
-      status: (c?.status as StoreSummary['status'] | undefined) ?? 'none',
+      status: (c?.status as ShopSummary['status'] | undefined) ?? 'none',
       // Etsy's shop page is by name; the others by their domain.
       adminUrl: storeAdminUrl(s.type, c?.platform === 'etsy' ? c.displayName || s.simplename : s.myshopifyDomain),
     };
@@ -67,7 +67,7 @@ export async function listShops(db: Db, userId: number): Promise<StoreSummary[]>
 export async function selectShop(db: Db, userId: number, shopId: number): Promise<void> {
   await ownShop(db, userId, shopId);
   const current = await currentShop(db, userId);
-  if (current?.id === shopId) throw new AppError(StoreMessages.alreadyCurrent);
+  if (current?.id === shopId) throw new AppError(ShopMessages.alreadyCurrent);
   await db.update(users).set({ currentShopId: shopId, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
@@ -93,13 +93,13 @@ export async function moveShop(db: Db, fromUserId: number, shopId: number, toUse
       .from(shops)
       .where(and(eq(shops.id, shopId), eq(shops.userId, fromUserId)))
       .for('update');
-    if (!shop) throw new AppError(StoreMessages.storeNotFound);
+    if (!shop) throw new AppError(ShopMessages.storeNotFound);
     const [hasShops] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.userId, toUserId)).limit(1);
     await tx.update(shops).set({ userId: toUserId, isDefault: !hasShops }).where(eq(shops.id, shopId));
     await tx.update(storeConnections).set({ userId: toUserId, updatedAt: new Date() }).where(eq(storeConnections.shopId, shopId));
     await tx
       .update(storePushJobs)
-      .set({ status: 'failed', message: StoreMessages.transferred, finishedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'failed', message: ShopMessages.transferred, finishedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(storePushJobs.shopId, shopId), inArray(storePushJobs.status, ['queued', 'running'])));
     await tx
       .update(users)

@@ -11,7 +11,7 @@ import type { Db } from '../platform/db/client';
 import { storePushJobs } from './schema';
 import { isUniqueViolation } from '../accounts/users';
 import { AppError } from '../platform/envelope';
-import { StoreMessages, type PushQueueItem } from '../../contract/stores';
+import { ShopMessages, type PushQueueItem } from '../../contract/shops';
 
 export type PushJob = typeof storePushJobs.$inferSelect;
 export const STALE_MS = 10 * 60_000;
@@ -48,7 +48,7 @@ export async function enqueue(
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(StoreMessages.alreadyQueued);
+    if (isUniqueViolation(err)) throw new AppError(ShopMessages.alreadyQueued);
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { AppError } from '../platform/envelope';
 import { myProducts } from '../products/schema';
 import { findUserById } from '../accounts/users';
 import { Code, Messages } from '../../contract/envelope';
-import { canQueuePush, needsTokenUpgrade, StoreMessages, StoreType } from '../../contract/stores';
+import { canQueuePush, needsTokenUpgrade, ShopMessages, ShopType } from '../../contract/shops';
 import { connectionOfShop } from './connections';
 import { currentShop, type ShopRow } from './merchant-shops';
 import type { TokenCipher } from './token-cipher';
@@ -24,14 +24,14 @@ export interface ShopsRuntime {
  */
 export async function pushTarget(ctx: AppContext, userId: number, platform: 'queue' | 'etsy'): Promise<ShopRow> {
   const shop = await currentShop(ctx.db, userId);
-  if (!shop) throw new AppError(StoreMessages.noStore);
+  if (!shop) throw new AppError(ShopMessages.noStore);
   const user = await findUserById(ctx.db, userId);
-  if (user && needsTokenUpgrade({ apiType: user.apiType, type: shop.type })) throw new AppError(StoreMessages.upgradePrompt, Code.WARN);
+  if (user && needsTokenUpgrade({ apiType: user.apiType, type: shop.type })) throw new AppError(ShopMessages.upgradePrompt, Code.WARN);
   if (platform === 'queue') {
-    if (shop.type === StoreType.ETSY) throw new AppError(StoreMessages.etsyPushOnly);
-    if (!canQueuePush(shop.type)) throw new AppError(StoreMessages.storeTypeCannotPush);
-  } else if (shop.type !== StoreType.ETSY) {
-    throw new AppError(StoreMessages.storeTypeCannotPush);
+    if (shop.type === ShopType.ETSY) throw new AppError(ShopMessages.etsyPushOnly);
+    if (!canQueuePush(shop.type)) throw new AppError(ShopMessages.storeTypeCannotPush);
+  } else if (shop.type !== ShopType.ETSY) {
+    throw new AppError(ShopMessages.storeTypeCannotPush);
   }
   const conn = await connectionOfShop(ctx.db, shop.id);
   if (!conn || conn.status === 'uninstalled') throw new AppError(Messages.storeNotInstalled, Code.STORE_NOT_INSTALLED);
@@ -44,6 +44,6 @@ export async function ownProductTitle(ctx: AppContext, userId: number, myProduct
     .select({ title: myProducts.title })
     .from(myProducts)
     .where(and(eq(myProducts.id, myProductId), eq(myProducts.userId, userId), eq(myProducts.isTemplate, false)));
-  if (!p) throw new AppError(StoreMessages.productNotFound);
+  if (!p) throw new AppError(ShopMessages.productNotFound);
   return p.title;
 }

@@ -17,7 +17,7 @@ import { failJob, finishJob, nextRunAfterFailure, retryJob, type PushJob } from 
 import { refreshIfExpiring, tokenRefresher, type TokenRefreshDeps } from './token-refresh';
 import type { ProductLink, PushHooks } from './connector-types';
 import { Messages } from '../../contract/envelope';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 
 export interface PushDeps extends TokenRefreshDeps {
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
@@ -53,9 +53,9 @@ async function perform(deps: PushDeps, job: PushJob): Promise<string> {
     .select()
     .from(shops)
     .where(and(eq(shops.id, job.shopId), eq(shops.userId, job.userId)));
-  if (!shop) throw new ShopApiError(StoreMessages.storeNotFound, 'permanent');
+  if (!shop) throw new ShopApiError(ShopMessages.storeNotFound, 'permanent');
   let conn = await connectionOfShop(db, shop.id);
-  if (!conn) throw new ShopApiError(StoreMessages.noStore, 'permanent');
+  if (!conn) throw new ShopApiError(ShopMessages.noStore, 'permanent');
   if (conn.status === 'uninstalled') throw new ShopApiError(Messages.storeNotInstalled, 'auth');
   if (conn.status === 'reauthorize') throw new ShopApiError(Messages.permissionsUpdated, 'scope');
   conn = await refreshIfExpiring(deps, conn);
@@ -63,14 +63,14 @@ async function perform(deps: PushDeps, job: PushJob): Promise<string> {
   const existing = await linkOf(db, shop.id, job.myProductId);
 
   if (job.action === 'downshelf') {
-    if (!existing) throw new ShopApiError(StoreMessages.notPushed, 'permanent');
+    if (!existing) throw new ShopApiError(ShopMessages.notPushed, 'permanent');
     await connector.setListed(asLink(existing), false);
     await db.update(storeProductLinks).set({ status: 'draft' }).where(eq(storeProductLinks.id, existing.id));
-    return StoreMessages.downshelfDone;
+    return ShopMessages.downshelfDone;
   }
 
   const product = await loadPushProduct(db, job.userId, job.myProductId, deps.config.publicUrl);
-  if (!product) throw new ShopApiError(StoreMessages.productNotFound, 'permanent');
+  if (!product) throw new ShopApiError(ShopMessages.productNotFound, 'permanent');
   const hooks: PushHooks = { onCreated: (made) => saveLink(db, shop.id, job.myProductId, made, 'active') };
   let link: ProductLink;
   try {
@@ -85,7 +85,7 @@ async function perform(deps: PushDeps, job: PushJob): Promise<string> {
     }
   }
   await saveLink(db, shop.id, job.myProductId, link, 'active');
-  return StoreMessages.pushDone;
+  return ShopMessages.pushDone;
 }
 
 export async function runJob(deps: PushDeps, job: PushJob, now: () => Date): Promise<'done' | 'retry' | 'failed'> {

@@ -1,10 +1,10 @@
 /**
- * Reply schemas of the shop calls. Those with a wire type the client reads (contract/stores.ts)
+ * Reply schemas of the shop calls. Those with a wire type the client reads (contract/shops.ts)
  * are checked against it, so the two cannot drift apart.
  */
 import { z } from 'zod';
 import { Code } from '../../contract/envelope';
-import type { AuthorizeStart, ConnectResult, PushQueueItem, StoreSummary } from '../../contract/stores';
+import type { AuthorizeStart, ConnectResult, PushQueueItem, ShopSummary } from '../../contract/shops';
 
 const platform = z.enum(['shopify', 'etsy', 'woocommerce']);
 const pushJobStatus = z.enum(['queued', 'running', 'done', 'failed']);
@@ -19,7 +19,7 @@ export const storeSummary = z.looseObject({
   isCurrent: z.boolean(),
   status: z.enum(['active', 'reauthorize', 'uninstalled', 'none']),
   adminUrl: z.string().nullable(),
-}) satisfies z.ZodType<StoreSummary>;
+}) satisfies z.ZodType<ShopSummary>;
 
 export const pushQueueItem = z.looseObject({
   id: z.int(),

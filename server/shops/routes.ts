@@ -19,7 +19,7 @@ import { findUserByEmail } from '../accounts/users';
 import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
 import { Code, Messages } from '../../contract/envelope';
 import { EMAIL_RE } from '../../contract/validation';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 import { currentShop, listShops, moveShop, ownShop, selectShop, setDefaultShop } from './merchant-shops';
 import { enqueue, listQueue, markRead } from './push-queue';
 import { shopTokenCipher } from './jobs';
@@ -71,7 +71,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request) => {
         const userId = await requireUser(request);
         await selectShop(db, userId, request.body.id);
-        return ok(undefined, StoreMessages.switched);
+        return ok(undefined, ShopMessages.switched);
       },
     });
   }
@@ -85,7 +85,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const userId = await requireUser(request);
       await setDefaultShop(db, userId, request.body.id);
-      return ok(undefined, StoreMessages.defaultSet);
+      return ok(undefined, ShopMessages.defaultSet);
     },
   );
 
@@ -109,8 +109,8 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!EMAIL_RE.test(email)) throw new AppError('Please enter the correct email address');
       await enforce(db, `transfer:user:${userId}`, Limits.emailCodePerAddress);
       const target = await findUserByEmail(db, email);
-      if (!target) throw new AppError(StoreMessages.transferTargetUnknown);
-      if (target.id === userId) throw new AppError(StoreMessages.transferSelf);
+      if (!target) throw new AppError(ShopMessages.transferTargetUnknown);
+      if (target.id === userId) throw new AppError(ShopMessages.transferSelf);
       const code = await issueEmailCode(db, email, 'transfer-shop');
       await ctx.mailer.send({
         to: email,
@@ -140,13 +140,13 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
       const shop = await ownShop(db, userId, b.id);
       const email = b.email.toLowerCase();
       const target = await findUserByEmail(db, email);
-      if (!target) throw new AppError(StoreMessages.transferTargetUnknown);
-      if (target.id === userId) throw new AppError(StoreMessages.transferSelf);
+      if (!target) throw new AppError(ShopMessages.transferTargetUnknown);
+      if (target.id === userId) throw new AppError(ShopMessages.transferSelf);
       await enforce(db, `verify:addr:${email}`, Limits.codeCheckPerAddress);
       await consumeEmailCode(db, email, 'transfer-shop', b.code);
       await moveShop(db, userId, shop.id, target.id);
       request.log.info({ shopId: shop.id, from: userId, to: target.id }, 'store transferred');
-      return ok(undefined, StoreMessages.transferred);
+      return ok(undefined, ShopMessages.transferred);
     },
   );
 
@@ -168,7 +168,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
       const title = await ownProductTitle(ctx, userId, myProductId);
       const shop = await pushTarget(ctx, userId, 'queue');
       const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title });
-      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+      return okData({ id: job.id, status: job.status }, ShopMessages.pushQueued);
     },
   );
 
@@ -179,12 +179,12 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   async function requirePushedToCurrent(userId: number, myProductId: number): Promise<void> {
     const current = await currentShop(db, userId);
-    if (!current) throw new AppError(StoreMessages.noStore);
+    if (!current) throw new AppError(ShopMessages.noStore);
     const [link] = await db
       .select({ id: storeProductLinks.id })
       .from(storeProductLinks)
       .where(and(eq(storeProductLinks.shopId, current.id), eq(storeProductLinks.myProductId, myProductId)));
-    if (!link) throw new AppError(StoreMessages.notPushed);
+    if (!link) throw new AppError(ShopMessages.notPushed);
   }
 
   api.post(
@@ -205,7 +205,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
       await requirePushedToCurrent(userId, myProductId);
       const shop = await pushTarget(ctx, userId, 'queue');
       const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'downshelf', title });
-      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+      return okData({ id: job.id, status: job.status }, ShopMessages.pushQueued);
     },
   );
 
@@ -287,7 +287,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
       await requirePushedToCurrent(userId, myProductId);
       const shop = await pushTarget(ctx, userId, 'queue');
       const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title });
-      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+      return okData({ id: job.id, status: job.status }, ShopMessages.pushQueued);
     },
   );
 

@@ -13,7 +13,7 @@ import type { ShopsConfig } from './config';
 import type { TokenCipher } from './token-cipher';
 import { refreshEtsyToken } from './etsy/api';
 import { ShopApiError } from './errors';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 
 /** What a refresh needs; the push job's and the job loop's dependencies include it. */
 export interface TokenRefreshDeps {
@@ -39,10 +39,10 @@ export async function refreshConnection(
   now = new Date(),
 ): Promise<ConnectionRow> {
   const cfg = deps.config.etsy;
-  if (!cfg) throw new ShopApiError(StoreMessages.notConfigured, 'permanent');
+  if (!cfg) throw new ShopApiError(ShopMessages.notConfigured, 'permanent');
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(storeConnections).where(eq(storeConnections.id, connId)).for('update');
-    if (!row) throw new ShopApiError(StoreMessages.noStore, 'permanent');
+    if (!row) throw new ShopApiError(ShopMessages.noStore, 'permanent');
     if (row.platform !== 'etsy' || !row.secretEnc) return row;
     const changed = opts.seenToken !== undefined && deps.cipher.decrypt(row.accessTokenEnc) !== opts.seenToken;
     if (opts.force ? changed : !expiring(row, now)) return row;

@@ -1,10 +1,10 @@
 /**
  * Store connection and push calls (connect and authorise, switch, push queue, Etsy listing, theme
- * style), typed by contract/stores.ts. Calls never throw (src/api/http.ts): callers read `code`.
+ * style), typed by contract/shops.ts. Calls never throw (src/api/http.ts): callers read `code`.
  * Codes 10003/10004 open the global store notice by themselves (http.ts).
  */
 import { call } from './http';
-import type { AuthorizeStart, ConnectResult, PushQueueItem, StoreSummary } from '../../contract/stores';
+import type { AuthorizeStart, ConnectResult, PushQueueItem, ShopSummary } from '../../contract/shops';
 import type { LoginBody } from '../../contract/api';
 
 export interface EtsyPushBody {
@@ -40,7 +40,7 @@ export interface QueuedJob {
 }
 
 export const storesApi = {
-  list: () => call<StoreSummary[]>('get', 'api/stores/list', { hideLoading: true }),
+  list: () => call<ShopSummary[]>('get', 'api/stores/list', { hideLoading: true }),
 
   // ---- connecting (each start answers where to send the browser; each finish what happened) ----
   shopifyStart: (shop: string) => call<AuthorizeStart>('get', 'api/shopifyauthShopify', { searchParams: { shop }, showError: false }),

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { E2E_CLIENT_DIR, E2E_DATA_DIR, E2E_OPS_TOKEN, E2E_PORT } from './env';
-import { storesServerEnv } from './stores-env';
+import { shopsServerEnv } from './shops-env';
 
 /** e2e against the built app (dist/) served by the real server on a fresh embedded database. */
 export default defineConfig({
@@ -34,7 +34,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CLIENT_DIR: E2E_CLIENT_DIR,
       OPS_TOKEN: E2E_OPS_TOKEN,
-      ...storesServerEnv,
+      ...shopsServerEnv,
     },
   },
 });

@@ -16,7 +16,7 @@ import { startShopJobs, type ShopJobs } from '../../server/shops/jobs';
 import { AccountMessages, MessageType, pushMessageTitle, type Rate, type ShopMessage } from '../../contract/account';
 import { FormMessages } from '../../contract/validation';
 import { Messages } from '../../contract/envelope';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 import type { UserInfo } from '../../contract/api';
 
 let s: TestServer;
@@ -284,7 +284,7 @@ describe('messages', () => {
     expect(list.rows[0]).toMatchObject({
       type: MessageType.PRODUCT_COMPLETE,
       title: pushMessageTitle('Cat Tee', false),
-      content: StoreMessages.noStore,
+      content: ShopMessages.noStore,
       hasRead: false,
     });
     expect(await m.call('GET', '/api/shops/getUnReadMsgByShopid')).toMatchObject({ data: 1 });

@@ -13,7 +13,7 @@ import { AppError, ok, okData } from '../../platform/envelope';
 import { aka, id, text } from '../../platform/http-schema/fields';
 import { dataReply, okReply } from '../../platform/http-schema/replies';
 import { Code, Messages } from '../../../contract/envelope';
-import { StoreMessages, type ConnectResult } from '../../../contract/stores';
+import { ShopMessages, type ConnectResult } from '../../../contract/shops';
 import type { EtsyAppConfig } from '../config';
 import {
   connectionOfShop,
@@ -78,7 +78,7 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
   const api = app.withTypeProvider<ZodTypeProvider>();
   const redirectUri = () => `${config.shops.publicUrl}/auth/etsy`;
   const cfgOrThrow = (): EtsyAppConfig => {
-    if (!config.shops.etsy) throw new AppError(StoreMessages.notConfigured);
+    if (!config.shops.etsy) throw new AppError(ShopMessages.notConfigured);
     return config.shops.etsy;
   };
   const fail = (err: unknown): never => {
@@ -156,7 +156,7 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
     async (request) => {
       const connected = request.userId ? await currentShop(db, request.userId).then((s) => (s ? connectionOfShop(db, s.id) : null)) : null;
       return okData({
-        disclaimer: StoreMessages.etsyDisclaimer,
+        disclaimer: ShopMessages.etsyDisclaimer,
         configured: config.shops.etsy !== null,
         connected: connected?.platform === 'etsy' && connected.status === 'active',
         shopName: connected?.platform === 'etsy' ? connected.displayName : null,
@@ -172,7 +172,7 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
   ): Promise<ConnectResult> => {
     const cfg = cfgOrThrow();
     const state = await consumeOauthState(db, { platform: 'etsy', state: b.state, userId: loggedIn });
-    if (!state.verifierEnc) throw new AppError(StoreMessages.stateInvalid);
+    if (!state.verifierEnc) throw new AppError(ShopMessages.stateInvalid);
     // The seller declined on Etsy's consent page: the state is spent, nothing is saved.
     if (b.error !== undefined) throw new AppError(ETSY_DECLINED);
     const tokens = await exchangeEtsyCode(cfg, b.code, runtime.cipher.decrypt(state.verifierEnc), redirectUri()).catch(fail);
@@ -363,7 +363,7 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
       const shop = await pushTarget(ctx, userId, 'etsy');
       const options = { taxonomyId, shippingProfileId, readinessStateId };
       const job = await enqueue(db, { userId, shopId: shop.id, myProductId, action: 'push', title, options });
-      return okData({ id: job.id, status: job.status }, StoreMessages.pushQueued);
+      return okData({ id: job.id, status: job.status }, ShopMessages.pushQueued);
     },
   );
 }

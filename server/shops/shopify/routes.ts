@@ -18,7 +18,7 @@ import { dataReply, okReply, refusal } from '../../platform/http-schema/replies'
 import { createUser, findUserByEmail } from '../../accounts/users';
 import { Code, Messages } from '../../../contract/envelope';
 import { EMAIL_RE, setPasswordSchema } from '../../../contract/validation';
-import { StoreMessages, type ConnectResult } from '../../../contract/stores';
+import { ShopMessages, type ConnectResult } from '../../../contract/shops';
 import type { ShopifyAppConfig } from '../config';
 import {
   claimConnection,
@@ -80,7 +80,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
   const redirectUri = () => `${config.shops.publicUrl}/auth/shopify`;
   const webhookUri = () => `${config.shops.publicUrl}/prod-api/api/shopify/webhooks`;
   const cfgOrThrow = (): ShopifyAppConfig => {
-    if (!config.shops.shopify) throw new AppError(StoreMessages.notConfigured);
+    if (!config.shops.shopify) throw new AppError(ShopMessages.notConfigured);
     return config.shops.shopify;
   };
 
@@ -103,7 +103,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
   ): Promise<ConnectResult> => {
     const cfg = cfgOrThrow();
     const shop = normalizeShopDomain(q.shop);
-    if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(StoreMessages.badSignature);
+    if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(ShopMessages.badSignature);
     const state = await consumeOauthState(db, { platform: 'shopify', state: q.state ?? '', domain: shop, userId: loggedIn });
     const owner = loggedIn ?? state.userId;
     const grant = await exchangeCode(cfg, shop, q.code ?? '').catch((err: unknown) => {
@@ -153,7 +153,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     async (request) => {
       const cfg = cfgOrThrow();
       const shop = normalizeShopDomain(request.query.shop);
-      if (!shop) throw new AppError(StoreMessages.invalidShopDomain);
+      if (!shop) throw new AppError(ShopMessages.invalidShopDomain);
       return okData({ url: await startInstall(cfg, shop, request.userId) });
     },
   );
@@ -186,7 +186,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
       await enforce(db, `shopify:do:ip:${request.ip}`, Limits.loginPerIp);
       if (q.code) return okData(await finish(request, reply, q, request.userId));
       const shop = normalizeShopDomain(q.shop);
-      if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(StoreMessages.badSignature);
+      if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(ShopMessages.badSignature);
       const conn = await connectionByDomain(db, 'shopify', shop);
       if (conn?.userId && conn.shopId && conn.status === 'active' && (request.userId === null || request.userId === conn.userId)) {
         return okData({ status: 'login' as const, token: await loginAs(reply, conn.userId), shopId: conn.shopId });
@@ -345,7 +345,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
       // Storefronts load this script: only one the merchant uploaded here (../theme-routes.ts) will do.
       const canonical = await ownedScriptUrl(ctx.blobs, userId, style.scriptUrl);
       const saved = JSON.stringify({ ...style, scriptUrl: canonical });
-      if (saved.length > 20_000) throw new AppError(StoreMessages.themeStyleInvalid);
+      if (saved.length > 20_000) throw new AppError(ShopMessages.themeStyleInvalid);
       await db.update(users).set({ themeStyle: saved, updatedAt: new Date() }).where(eq(users.id, userId));
       return okData({ themeStyle: saved });
     },
@@ -376,7 +376,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     async (request) => {
       const userId = await requireUser(request);
       const asked = request.params.userId;
-      if (asked && Number(asked) !== userId) throw new AppError(StoreMessages.storeNotFound);
+      if (asked && Number(asked) !== userId) throw new AppError(ShopMessages.storeNotFound);
       const cfg = cfgOrThrow();
       const shop = await currentShop(db, userId);
       const conn = shop ? await connectionOfShop(db, shop.id) : null;
@@ -462,11 +462,11 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
       },
       async (request, reply) => {
         const cfg = config.shops.shopify;
-        if (!cfg) return reply.status(404).send({ code: Code.NOT_FOUND, msg: StoreMessages.notConfigured });
+        if (!cfg) return reply.status(404).send({ code: Code.NOT_FOUND, msg: ShopMessages.notConfigured });
         const raw = typeof request.body === 'string' ? request.body : '';
         if (!verifyWebhookHmac(raw, request.headers['x-shopify-hmac-sha256'] as string | undefined, cfg.apiSecret)) {
           request.log.warn({ topic: request.headers['x-shopify-topic'] }, 'Shopify webhook refused: bad signature');
-          return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: StoreMessages.badSignature });
+          return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: ShopMessages.badSignature });
         }
         const topic = String(request.headers['x-shopify-topic'] ?? '');
         const domain = normalizeShopDomain(request.headers['x-shopify-shop-domain']);

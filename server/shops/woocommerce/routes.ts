@@ -20,7 +20,7 @@ import { AppError, okData } from '../../platform/envelope';
 import { aka, text } from '../../platform/http-schema/fields';
 import { dataReply, okReply, refusal } from '../../platform/http-schema/replies';
 import { Code } from '../../../contract/envelope';
-import { StoreMessages } from '../../../contract/stores';
+import { ShopMessages } from '../../../contract/shops';
 import { connectionByDomain, consumeOauthState, createOauthState, saveConnection } from '../connections';
 import { wcAuthorizeUrl, wcOrderToShopOrder, type WcOrder } from './connector';
 import { importShopOrder } from '../order-import';
@@ -70,7 +70,7 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
 
   const start = async (storeUrl: unknown, userId: number | null) => {
     const origin = wooShopOrigin(storeUrl, config.shops.allowPrivateShopHosts);
-    if (!origin) throw new AppError(StoreMessages.invalidStoreUrl);
+    if (!origin) throw new AppError(ShopMessages.invalidStoreUrl);
     const state = await createOauthState(db, { platform: 'woocommerce', userId, domain: origin });
     return {
       url: wcAuthorizeUrl(origin, {
@@ -199,7 +199,7 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
     },
     async (request) => {
       const state = request.body.state;
-      if (!state) throw new AppError(StoreMessages.stateInvalid);
+      if (!state) throw new AppError(ShopMessages.stateInvalid);
       const [claim] = await db
         .select()
         .from(storeConnections)
@@ -226,7 +226,7 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
           .where(and(eq(storeConnections.userId, request.userId), eq(storeConnections.platform, 'woocommerce')));
         if (mine?.shopId) return okData({ status: 'bound' as const, shopId: mine.shopId });
       }
-      throw new AppError(StoreMessages.claimInvalid);
+      throw new AppError(ShopMessages.claimInvalid);
     },
   );
 
@@ -260,7 +260,7 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
           : null;
         if (!conn || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
           request.log.warn({ source }, 'WooCommerce webhook refused: bad signature');
-          return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: StoreMessages.badSignature });
+          return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: ShopMessages.badSignature });
         }
         // WooCommerce pings a new webhook with webhook_id=… (form-encoded, no order): acknowledge it.
         const topic = String(request.headers['x-wc-webhook-topic'] ?? '');

@@ -10,10 +10,10 @@ import { Field } from '../Field';
 import { ui } from '../../state/ui';
 import { EtsyDisclaimer } from './EtsyDisclaimer';
 import { startConnect } from './connect';
-import { DASHBOARD_STORE_TYPES, StoreMessages, type StorePlatform } from '../../../contract/stores';
-import '../../styles/stores.css';
+import { DASHBOARD_STORE_TYPES, ShopMessages, type ShopPlatform } from '../../../contract/shops';
+import '../../styles/shops.css';
 
-const BLURB: Record<StorePlatform, string> = {
+const BLURB: Record<ShopPlatform, string> = {
   etsy: 'A marketplace for handmade and unique goods.',
   woocommerce: 'The store plugin for WordPress sites.',
   shopify: 'Hosted online stores of every size.',
@@ -32,8 +32,8 @@ export function AddStoreDialog() {
 }
 
 /** The type choice and the connect form; also used on its own (Account & Settings, Stores tab). */
-export function ConnectStoreForm({ initial = 'shopify' }: { initial?: StorePlatform }) {
-  const [platform, setPlatform] = useState<StorePlatform>(initial);
+export function ConnectStoreForm({ initial = 'shopify' }: { initial?: ShopPlatform }) {
+  const [platform, setPlatform] = useState<ShopPlatform>(initial);
   const [address, setAddress] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -56,7 +56,7 @@ export function ConnectStoreForm({ initial = 'shopify' }: { initial?: StorePlatf
     else void connect();
   }
 
-  const pick = (p: StorePlatform) => {
+  const pick = (p: ShopPlatform) => {
     setPlatform(p);
     setAddress('');
     setError('');
@@ -65,7 +65,7 @@ export function ConnectStoreForm({ initial = 'shopify' }: { initial?: StorePlatf
 
   return (
     <form className="connect-store" onSubmit={submit} noValidate aria-label="Connect a store">
-      <p>{StoreMessages.addStoreDefault}</p>
+      <p>{ShopMessages.addStoreDefault}</p>
       <fieldset className="store-type-choice">
         <legend>Store type</legend>
         {DASHBOARD_STORE_TYPES.map((t) => (

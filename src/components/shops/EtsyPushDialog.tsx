@@ -8,7 +8,7 @@ import { Modal } from '../Modal';
 import { storesApi, type EtsyCategory, type EtsyReadinessState, type EtsyShippingProfile } from '../../api/shops';
 import { toast } from '../../state/ui';
 import { queueChanged } from './state';
-import { StoreMessages } from '../../../contract/stores';
+import { ShopMessages } from '../../../contract/shops';
 
 export function EtsyPushDialog({ productId, open, onClose }: { productId: number; open: boolean; onClose: () => void }) {
   return (
@@ -81,7 +81,7 @@ function EtsyPushForm({ productId, onDone }: { productId: number; onDone: () => 
     });
     setBusy(false);
     if (res.code === 200) {
-      toast('success', res.msg || StoreMessages.pushQueued);
+      toast('success', res.msg || ShopMessages.pushQueued);
       queueChanged();
       onDone();
     }
@@ -132,7 +132,7 @@ function EtsyPushForm({ productId, onDone }: { productId: number; onDone: () => 
       )}
       {busy && (
         <p role="status" className="push-submitting">
-          {StoreMessages.submitting}
+          {ShopMessages.submitting}
         </p>
       )}
       <div className="modal-actions">

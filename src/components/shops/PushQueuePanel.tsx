@@ -10,8 +10,8 @@ import { storesApi, rowsOf } from '../../api/shops';
 import { toast } from '../../state/ui';
 import { PUSH_STATUS_LABEL, queueNeedsPolling } from './logic';
 import { pushQueue, queueChanged } from './state';
-import { PUSH_QUEUE_POLL_MS, StoreMessages, type PushQueueItem } from '../../../contract/stores';
-import '../../styles/stores.css';
+import { PUSH_QUEUE_POLL_MS, ShopMessages, type PushQueueItem } from '../../../contract/shops';
+import '../../styles/shops.css';
 
 async function loadQueue(): Promise<void> {
   const res = await storesApi.queue();
@@ -47,7 +47,7 @@ export function PushQueuePanel() {
   async function downshelf(item: PushQueueItem) {
     const res = await storesApi.downshelf(item.myProductId);
     if (res.code === 200) {
-      toast('success', res.msg || StoreMessages.downshelfDone);
+      toast('success', res.msg || ShopMessages.downshelfDone);
       queueChanged();
     }
   }

@@ -12,7 +12,7 @@ import { storesApi } from '../../api/shops';
 import { pushDecision } from './logic';
 import { queueChanged, storeDialogs } from './state';
 import { EtsyPushDialog } from './EtsyPushDialog';
-import { StoreMessages, StoreType } from '../../../contract/stores';
+import { ShopMessages, ShopType } from '../../../contract/shops';
 
 export function PushToStoreButton({
   productId,
@@ -31,14 +31,14 @@ export function PushToStoreButton({
     if (!user || busy) return;
     switch (pushDecision(user)) {
       case 'no-store':
-        toast('warning', StoreMessages.noStore);
+        toast('warning', ShopMessages.noStore);
         ui.addStoreDialog = true;
         return;
       case 'upgrade':
         storeDialogs.upgrade = true;
         return;
       case 'refused':
-        toast('warning', StoreMessages.storeTypeCannotPush);
+        toast('warning', ShopMessages.storeTypeCannotPush);
         return;
       case 'etsy':
         setEtsy(true);
@@ -46,11 +46,11 @@ export function PushToStoreButton({
       case 'queue': {
         setBusy(true);
         // A Shopify store may have removed the app or changed its permissions since it connected.
-        const check = user.type === StoreType.SHOPIFY ? await storesApi.checkShopifyToken() : null;
+        const check = user.type === ShopType.SHOPIFY ? await storesApi.checkShopifyToken() : null;
         const res = check && check.code !== 200 ? null : await storesApi.queuePush(productId);
         setBusy(false);
         if (res?.code === 200) {
-          toast('success', res.msg || StoreMessages.pushQueued);
+          toast('success', res.msg || ShopMessages.pushQueued);
           queueChanged();
         }
       }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../Modal';
 import { session } from '../../state/session';
 import { toast } from '../../state/ui';
 import { openStoreAuth, storeDialogs } from './state';
-import { StoreMessages } from '../../../contract/stores';
+import { ShopMessages } from '../../../contract/shops';
 
 export function UpgradePrompt() {
   const snap = useSnapshot(storeDialogs);
@@ -15,11 +15,11 @@ export function UpgradePrompt() {
   return (
     <ConfirmDialog
       open={snap.upgrade}
-      text={StoreMessages.upgradePrompt}
-      confirmText={StoreMessages.upgradeNow}
+      text={ShopMessages.upgradePrompt}
+      confirmText={ShopMessages.upgradeNow}
       onCancel={() => {
         storeDialogs.upgrade = false;
-        toast('warning', StoreMessages.cancelPush);
+        toast('warning', ShopMessages.cancelPush);
       }}
       onConfirm={() => {
         storeDialogs.upgrade = false;

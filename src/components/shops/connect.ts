@@ -5,17 +5,17 @@
  */
 import { storesApi } from '../../api/shops';
 import { session } from '../../state/session';
-import { StoreMessages, type StorePlatform } from '../../../contract/stores';
+import { ShopMessages, type ShopPlatform } from '../../../contract/shops';
 
 /** Follows an authorisation link; kept apart so the one place that leaves the app is obvious. */
 export function goTo(url: string): void {
   window.location.assign(url);
 }
 
-export async function startConnect(platform: StorePlatform, address = ''): Promise<string | null> {
+export async function startConnect(platform: ShopPlatform, address = ''): Promise<string | null> {
   const a = address.trim();
-  if (platform === 'shopify' && !a) return StoreMessages.invalidShopDomain;
-  if (platform === 'woocommerce' && !a) return StoreMessages.invalidStoreUrl;
+  if (platform === 'shopify' && !a) return ShopMessages.invalidShopDomain;
+  if (platform === 'woocommerce' && !a) return ShopMessages.invalidStoreUrl;
   const res =
     platform === 'shopify'
       ? await storesApi.shopifyStart(a)
@@ -26,5 +26,5 @@ export async function startConnect(platform: StorePlatform, address = ''): Promi
     goTo(res.data.url);
     return null;
   }
-  return res.msg || StoreMessages.notConfigured;
+  return res.msg || ShopMessages.notConfigured;
 }

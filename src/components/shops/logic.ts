@@ -3,13 +3,13 @@
  * queue polls, what a platform callback URL carries, and the names the lists show.
  */
 import {
-  StoreType,
+  ShopType,
   canQueuePush,
   needsTokenUpgrade,
   storeAdminUrl,
   type PushQueueItem,
-  type StorePlatform,
-} from '../../../contract/stores';
+  type ShopPlatform,
+} from '../../../contract/shops';
 
 export interface PushUser {
   apiType: number | null;
@@ -27,7 +27,7 @@ export type PushDecision = 'no-store' | 'upgrade' | 'etsy' | 'refused' | 'queue'
 export function pushDecision(user: PushUser): PushDecision {
   if (user.sShops.length === 0) return 'no-store';
   if (needsTokenUpgrade(user)) return 'upgrade';
-  if (user.type === StoreType.ETSY) return 'etsy';
+  if (user.type === ShopType.ETSY) return 'etsy';
   return canQueuePush(user.type) ? 'queue' : 'refused';
 }
 
@@ -44,9 +44,9 @@ export const PUSH_STATUS_LABEL: Record<PushQueueItem['status'], string> = {
 };
 
 const TYPE_NAMES: Record<number, string> = {
-  [StoreType.SHOPIFY]: 'Shopify',
-  [StoreType.ETSY]: 'Etsy',
-  [StoreType.WOOCOMMERCE]: 'WooCommerce',
+  [ShopType.SHOPIFY]: 'Shopify',
+  [ShopType.ETSY]: 'Etsy',
+  [ShopType.WOOCOMMERCE]: 'WooCommerce',
 };
 
 export function storeTypeName(type: number | null | undefined): string {
@@ -65,7 +65,7 @@ export function storeLabel(s: { simplename: string | null; myshopifyDomain: stri
  */
 export type CallbackKind = 'finish' | 'install' | 'denied' | 'invalid';
 
-export function callbackKind(platform: StorePlatform, q: URLSearchParams): CallbackKind {
+export function callbackKind(platform: ShopPlatform, q: URLSearchParams): CallbackKind {
   if (q.get('error') || q.get('success') === '0') return 'denied';
   if (platform === 'shopify') {
     if (q.get('code') && q.get('state') && q.get('hmac') && q.get('shop')) return 'finish';
@@ -98,7 +98,7 @@ export interface GoToStoreUser {
 export function goToStoreTarget(user: GoToStoreUser): { kind: 'authorize' } | { kind: 'open'; url: string } | { kind: 'none' } {
   if (user.sShops.length === 0) return { kind: 'authorize' };
   const current = user.sShops.find((s) => s.id === user.shopid);
-  const domain = user.type === StoreType.ETSY ? current?.simplename || user.domain : (user.domain ?? current?.myshopifyDomain ?? null);
+  const domain = user.type === ShopType.ETSY ? current?.simplename || user.domain : (user.domain ?? current?.myshopifyDomain ?? null);
   const url = storeAdminUrl(user.type, domain);
   return url ? { kind: 'open', url } : { kind: 'none' };
 }

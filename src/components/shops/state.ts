@@ -3,7 +3,7 @@
  * and of the push queue the push button and the queue panel share.
  */
 import { proxy } from 'valtio';
-import type { PushQueueItem } from '../../../contract/stores';
+import type { PushQueueItem } from '../../../contract/shops';
 
 export type StoreAuthMode = 1 | 2;
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../Modal';
 import { storesApi } from '../../api/shops';
 import { toast } from '../../state/ui';
-import { StoreMessages } from '../../../contract/stores';
+import { ShopMessages } from '../../../contract/shops';
 
 export interface SwitchTarget {
   id: number;
@@ -19,7 +19,7 @@ export function useStoreSwitch(currentId: number | null) {
 
   const request = (t: SwitchTarget) => {
     if (t.id === currentId) {
-      toast('warning', StoreMessages.alreadyCurrent);
+      toast('warning', ShopMessages.alreadyCurrent);
       return;
     }
     setTarget(t);

@@ -14,9 +14,9 @@ import { useStoreSwitch } from '../../components/shops/useStoreSwitch';
 import { TransferStoreDialog } from './TransferStoreDialog';
 import { PushQueuePanel } from '../../components/shops/PushQueuePanel';
 import { ThemeStyleSection } from './ThemeStyleSection';
-import { StoreType, type StoreSummary } from '../../../contract/stores';
+import { ShopType, type ShopSummary } from '../../../contract/shops';
 
-const STATUS_TEXT: Record<StoreSummary['status'], string | null> = {
+const STATUS_TEXT: Record<ShopSummary['status'], string | null> = {
   active: null,
   none: null,
   reauthorize: 'Needs authorization',
@@ -25,16 +25,16 @@ const STATUS_TEXT: Record<StoreSummary['status'], string | null> = {
 
 export function StoresTab() {
   const user = useSnapshot(session).user;
-  const [stores, setStores] = useState<StoreSummary[] | null>(null);
+  const [stores, setStores] = useState<ShopSummary[] | null>(null);
   const [error, setError] = useState('');
-  const [transfer, setTransfer] = useState<StoreSummary | null>(null);
+  const [transfer, setTransfer] = useState<ShopSummary | null>(null);
   const currentId = stores?.find((s) => s.isCurrent)?.id ?? user?.shopid ?? null;
   const { request: switchTo, dialog: switchDialog } = useStoreSwitch(currentId);
 
   const load = useCallback(async () => {
     const res = await storesApi.list();
     if (res.code === 200) {
-      setStores(rowsOf<StoreSummary>(res));
+      setStores(rowsOf<ShopSummary>(res));
       setError('');
     } else setError(res.msg);
   }, []);
@@ -42,7 +42,7 @@ export function StoresTab() {
     void load();
   }, [load]);
 
-  async function setDefault(s: StoreSummary) {
+  async function setDefault(s: ShopSummary) {
     const res = await storesApi.setDefault(s.id);
     if (res.code === 200) {
       toast('success', res.msg);
@@ -144,7 +144,7 @@ export function StoresTab() {
       )}
       {stores?.some((s) => s.isCurrent) && <PushQueuePanel />}
       {/* The storefront script is a Shopify theme feature: other store types have no theme style. */}
-      {stores?.some((s) => s.isCurrent && s.type === StoreType.SHOPIFY) && <ThemeStyleSection />}
+      {stores?.some((s) => s.isCurrent && s.type === ShopType.SHOPIFY) && <ThemeStyleSection />}
       {switchDialog}
       <TransferStoreDialog
         store={transfer}

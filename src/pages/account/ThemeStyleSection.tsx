@@ -21,7 +21,7 @@ import {
   type ThemeButtonSettings,
 } from '../../components/shops/storeScript';
 import { Field } from '../../components/Field';
-import { StoreMessages } from '../../../contract/stores';
+import { ShopMessages } from '../../../contract/shops';
 
 const POSITION_LABEL: Record<ButtonPosition, string> = { below: 'Below the Add to cart button', above: 'Above the Add to cart button' };
 
@@ -43,7 +43,7 @@ export function ThemeStyleSection() {
         return res.code === 200 && res.data ? res.data.url : null;
       });
       // Failures already showed the server's message (src/api/http.ts).
-      if (saved) toast('success', mode === 1 ? 'Script re-uploaded and theme style saved' : StoreMessages.themeStyleSaved);
+      if (saved) toast('success', mode === 1 ? 'Script re-uploaded and theme style saved' : ShopMessages.themeStyleSaved);
     } finally {
       setBusy(false);
     }

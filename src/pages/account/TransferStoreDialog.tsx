@@ -9,7 +9,7 @@ import { toast } from '../../state/ui';
 import { storeLabel } from '../../components/shops/logic';
 import { FormMessages, rules, sendCodeSchema, type Schema } from '../../../contract/validation';
 import { EMAIL_CODE_LENGTH } from '../../../contract/constants';
-import type { StoreSummary } from '../../../contract/stores';
+import type { ShopSummary } from '../../../contract/shops';
 
 const transferSchema: Schema = {
   email: sendCodeSchema.email!,
@@ -20,7 +20,7 @@ const transferSchema: Schema = {
   ],
 };
 
-export function TransferStoreDialog({ store, onClose, onDone }: { store: StoreSummary | null; onClose: () => void; onDone: () => void }) {
+export function TransferStoreDialog({ store, onClose, onDone }: { store: ShopSummary | null; onClose: () => void; onDone: () => void }) {
   const f = useForm({ email: '', code: '' });
   const [busy, setBusy] = useState(false);
   const { setValues, setErrors, setServerError } = f;

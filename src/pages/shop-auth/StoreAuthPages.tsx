@@ -17,8 +17,8 @@ import { handedToken } from '../../api/handoff';
 import { toast } from '../../state/ui';
 import { useConnectFinish } from './useConnectFinish';
 import { setPasswordSchema } from '../../../contract/validation';
-import type { StorePlatform } from '../../../contract/stores';
-import '../../styles/stores.css';
+import type { ShopPlatform } from '../../../contract/shops';
+import '../../styles/shops.css';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,7 +29,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ConnectReturn({ platform, title }: { platform: StorePlatform; title: string }) {
+function ConnectReturn({ platform, title }: { platform: ShopPlatform; title: string }) {
   const state = useConnectFinish(platform);
   return (
     <Card title={title}>

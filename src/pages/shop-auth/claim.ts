@@ -1,5 +1,5 @@
 /** Where a store connected without an account goes next (pure, unit-tested). */
-import type { ConnectResult } from '../../../contract/stores';
+import type { ConnectResult } from '../../../contract/shops';
 
 /** An e-mail with an account logs in to claim the store; otherwise the account is made with a password. */
 export function claimPath(r: Extract<ConnectResult, { status: 'claim' }>): string {

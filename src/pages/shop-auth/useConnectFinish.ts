@@ -12,16 +12,16 @@ import { toast } from '../../state/ui';
 import { callbackKind, queryObject } from '../../components/shops/logic';
 import { goTo } from '../../components/shops/connect';
 import { claimPath } from './claim';
-import type { StorePlatform } from '../../../contract/stores';
+import type { ShopPlatform } from '../../../contract/shops';
 
 export type FinishState = { phase: 'working' } | { phase: 'failed'; message: string } | { phase: 'idle' };
 
-const NAMES: Record<StorePlatform, string> = { shopify: 'Shopify', etsy: 'Etsy', woocommerce: 'WooCommerce' };
+const NAMES: Record<ShopPlatform, string> = { shopify: 'Shopify', etsy: 'Etsy', woocommerce: 'WooCommerce' };
 
 /** Queries already sent: React may mount twice in development and the state only works once. */
 const sent = new Set<string>();
 
-export function useConnectFinish(platform: StorePlatform): FinishState {
+export function useConnectFinish(platform: ShopPlatform): FinishState {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loggedIn = useSnapshot(session).loggedIn;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { startServer, type TestServer } from './harness';
 import { createUser } from '../../server/accounts/users';
 import { createSession } from '../../server/accounts/session';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ interface Merchant {
 }
 let n = 0;
 async function merchant(): Promise<Merchant> {
-  const user = await createUser(s.database.db, `theme${++n}-${Date.now()}@stores.test`, 'secret123');
+  const user = await createUser(s.database.db, `theme${++n}-${Date.now()}@shops.test`, 'secret123');
   const { token } = await createSession(s.database.db, user.id);
   return { id: user.id, call: (method, p, body) => s.api(method, p, body, token) as never };
 }
@@ -63,13 +63,13 @@ describe('store script upload', () => {
 
   it('refuses a missing, oversize or binary script and stores nothing', async () => {
     const m = await merchant();
-    expect((await upload(m, '')).msg).toBe(StoreMessages.scriptMissing);
-    expect((await upload(m, 42)).msg).toBe(StoreMessages.scriptMissing);
-    expect((await upload(m, 'x'.repeat(64 * 1024 + 1))).msg).toBe(StoreMessages.scriptTooLarge);
-    expect((await upload(m, 'var a = 1;\u0000\u0001\u0002')).msg).toBe(StoreMessages.scriptNotText);
+    expect((await upload(m, '')).msg).toBe(ShopMessages.scriptMissing);
+    expect((await upload(m, 42)).msg).toBe(ShopMessages.scriptMissing);
+    expect((await upload(m, 'x'.repeat(64 * 1024 + 1))).msg).toBe(ShopMessages.scriptTooLarge);
+    expect((await upload(m, 'var a = 1;\u0000\u0001\u0002')).msg).toBe(ShopMessages.scriptNotText);
     // A PNG's bytes sent as text: the header's control characters give it away.
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('latin1');
-    expect((await upload(m, png)).msg).toBe(StoreMessages.scriptNotText);
+    expect((await upload(m, png)).msg).toBe(ShopMessages.scriptNotText);
     expect(await filesOf(m.id)).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe('theme style', () => {
     ];
     for (const scriptUrl of refused) {
       const res = await saveStyle(a, { buttonText: 'Hijacked', scriptUrl });
-      expect(res.msg, scriptUrl).toBe(StoreMessages.scriptNotYours);
+      expect(res.msg, scriptUrl).toBe(ShopMessages.scriptNotYours);
     }
     expect(await themeStyleOf(a)).toBe(before);
   });

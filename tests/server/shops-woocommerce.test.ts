@@ -16,7 +16,7 @@ import { createSession } from '../../server/accounts/session';
 import { myProductVariants, myProducts } from '../../server/products/schema';
 import { storeConnections } from '../../server/shops/schema';
 import { startShopJobs, type ShopJobs } from '../../server/shops/jobs';
-import { StoreMessages, StoreType } from '../../contract/stores';
+import { ShopMessages, ShopType } from '../../contract/shops';
 
 const OPTIONS: CatalogOptions = { seed: 'stores-woo-test', productCount: 8, imageSize: 128 };
 let s: TestServer;
@@ -45,12 +45,12 @@ afterAll(async () => {
 
 describe('WooCommerce', () => {
   it('connects through the key grant, pushes variations, updates on re-push, imports a signed order once', async () => {
-    const user = await createUser(s.database.db, `woo-${Date.now()}@stores.test`, 'secret123');
+    const user = await createUser(s.database.db, `woo-${Date.now()}@shops.test`, 'secret123');
     const { token } = await createSession(s.database.db, user.id);
     const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => s.api<T>(method, path, body, token);
 
     expect((await call('POST', '/woocommerce/woocommerce/connectWCForLogin', { storeUrl: 'not a url at all' })).msg).toBe(
-      StoreMessages.invalidStoreUrl,
+      ShopMessages.invalidStoreUrl,
     );
     const start = await call<{ data: { url: string; state: string } }>('POST', '/woocommerce/woocommerce/connectWCForLogin', {
       storeUrl: woo.url,
@@ -67,7 +67,7 @@ describe('WooCommerce', () => {
     });
     expect(result.data.status).toBe('bound');
     const stores = await call<{ data: { type: number; platform: string; adminUrl: string }[] }>('GET', '/api/stores/list');
-    expect(stores.data).toMatchObject([{ type: StoreType.WOOCOMMERCE, platform: 'woocommerce', adminUrl: `${woo.url}/wp-admin` }]);
+    expect(stores.data).toMatchObject([{ type: ShopType.WOOCOMMERCE, platform: 'woocommerce', adminUrl: `${woo.url}/wp-admin` }]);
     const [conn] = await s.database.db.select().from(storeConnections).where(eq(storeConnections.userId, user.id));
     const [consumerKey] = [...woo.keys.keys()];
     expect(conn!.accessTokenEnc).not.toContain(consumerKey!);

@@ -18,9 +18,9 @@ import { storeConnections, storeOrderImports, storeProductLinks, storePushJobs }
 import { startShopJobs, shopTokenCipher, type ShopJobs } from '../../server/shops/jobs';
 import { SHOPIFY_DEFAULT_SCOPES } from '../../server/shops/config';
 import { Code, Messages } from '../../contract/envelope';
-import { StoreMessages, StoreType } from '../../contract/stores';
+import { ShopMessages, ShopType } from '../../contract/shops';
 
-const OPTIONS: CatalogOptions = { seed: 'stores-shopify-test', productCount: 12, imageSize: 128 };
+const OPTIONS: CatalogOptions = { seed: 'shops-shopify-test', productCount: 12, imageSize: 128 };
 const APP = { apiKey: 'pod-standin-key', apiSecret: 'shpss_standInSecret0123456789' };
 
 let s: TestServer;
@@ -57,7 +57,7 @@ interface Merchant {
 }
 let n = 0;
 async function merchant(): Promise<Merchant> {
-  const email = `shop${++n}-${Date.now()}@stores.test`;
+  const email = `shop${++n}-${Date.now()}@shops.test`;
   const user = await createUser(s.database.db, email, 'secret123');
   const { token } = await createSession(s.database.db, user.id);
   return { id: user.id, email, token, call: (method, path, body) => s.api(method, path, body, token) as never };
@@ -148,7 +148,7 @@ describe('connecting a Shopify store', () => {
       user: { shopid: number; type: number; sShops: { id: number; myshopifyDomain: string; simplename: string; type: number }[] };
     }>('GET', '/api/user/getInfo');
     expect(info.user.shopid).toBe(bound.data.shopId);
-    expect(info.user.type).toBe(StoreType.SHOPIFY);
+    expect(info.user.type).toBe(ShopType.SHOPIFY);
     expect(info.user.sShops).toEqual([
       { id: bound.data.shopId, myshopifyDomain: 'alpha-store.myshopify.com', simplename: 'Alpha Store', type: 6 },
     ]);
@@ -160,7 +160,7 @@ describe('connecting a Shopify store', () => {
 
     // The same callback again: its state was used, nothing changes.
     const replay = await m.call('POST', '/api/shopifyOAuth/bindShop', callback);
-    expect(replay.msg).toBe(StoreMessages.stateInvalid);
+    expect(replay.msg).toBe(ShopMessages.stateInvalid);
   });
 
   it('refuses a callback whose HMAC does not match, and one with a state it never issued', async () => {
@@ -169,9 +169,9 @@ describe('connecting a Shopify store', () => {
     const callback = Object.fromEntries(new URL(await shopify.approve(start.data.url)).searchParams);
     const tampered = await m.call('POST', '/api/shopifyOAuth/bindShop', { ...callback, shop: 'gamma-store.myshopify.com' });
     expect(tampered.code).toBe(Code.ERROR);
-    expect(tampered.msg).toBe(StoreMessages.badSignature);
+    expect(tampered.msg).toBe(ShopMessages.badSignature);
     const badHmac = await m.call('POST', '/api/shopifyOAuth/bindShop', { ...callback, hmac: '0'.repeat(64) });
-    expect(badHmac.msg).toBe(StoreMessages.badSignature);
+    expect(badHmac.msg).toBe(ShopMessages.badSignature);
     expect(await m.call<{ data: unknown[] }>('GET', '/api/stores/list').then((r) => r.data)).toEqual([]);
 
     // A correctly signed callback carrying a state we never issued.
@@ -191,7 +191,7 @@ describe('connecting a Shopify store', () => {
       )
       .digest('hex');
     const unknownState = await m.call('POST', '/api/shopifyOAuth/bindShop', forged);
-    expect(unknownState.msg).toBe(StoreMessages.stateInvalid);
+    expect(unknownState.msg).toBe(ShopMessages.stateInvalid);
     expect(await s.database.db.select().from(storeConnections).where(eq(storeConnections.domain, 'beta-store.myshopify.com'))).toEqual([]);
   });
 
@@ -201,7 +201,7 @@ describe('connecting a Shopify store', () => {
     const start = await a.call<{ data: { url: string } }>('GET', '/api/shopifyauthShopify?shop=delta-store');
     const callback = Object.fromEntries(new URL(await shopify.approve(start.data.url)).searchParams);
     const stolen = await b.call('POST', '/api/shopifyOAuth/bindShop', callback);
-    expect(stolen.msg).toBe(StoreMessages.stateInvalid);
+    expect(stolen.msg).toBe(ShopMessages.stateInvalid);
     await connect(a, 'delta-store');
     const start2 = await b.call<{ data: { url: string } }>('GET', '/api/shopifyauthShopify?shop=delta-store');
     const again = await b.call(
@@ -209,7 +209,7 @@ describe('connecting a Shopify store', () => {
       '/api/shopifyOAuth/bindShop',
       Object.fromEntries(new URL(await shopify.approve(start2.data.url)).searchParams),
     );
-    expect(again.msg).toBe(StoreMessages.connectedElsewhere);
+    expect(again.msg).toBe(ShopMessages.connectedElsewhere);
     expect((await b.call<{ data: unknown[] }>('GET', '/api/stores/list')).data).toEqual([]);
   });
 
@@ -257,7 +257,7 @@ describe('connecting a Shopify store', () => {
       password: 'secret123',
       confirmPassword: 'secret123',
     });
-    expect(twice.msg).toBe(StoreMessages.claimInvalid);
+    expect(twice.msg).toBe(ShopMessages.claimInvalid);
 
     launch.timestamp = String(Math.floor(Date.now() / 1000));
     launch.hmac = signQuery(launch, APP.apiSecret);
@@ -308,9 +308,9 @@ describe('pushing products', () => {
     const id = await savedProduct(m, 'Ocean Hoodie', 3);
     const queued = await m.call<{ data: { id: number; status: string } }>('POST', `/api/sendProductShopify/addQueque/${id}`);
     expect(queued.code, queued.msg).toBe(200);
-    expect(queued.msg).toBe(StoreMessages.pushQueued);
+    expect(queued.msg).toBe(ShopMessages.pushQueued);
     const dup = await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
-    expect(dup.msg).toBe(StoreMessages.alreadyQueued);
+    expect(dup.msg).toBe(ShopMessages.alreadyQueued);
 
     const before = await m.call<{ rows: { status: string; title: string }[]; pending: number }>(
       'GET',
@@ -324,7 +324,7 @@ describe('pushing products', () => {
       rows: { status: string; message: string; externalProductId: string; hasRead: boolean; id: number }[];
       pending: number;
     }>('GET', '/api/sendProductShopify/getSendProductQueue');
-    expect(after.rows[0]).toMatchObject({ status: 'done', message: StoreMessages.pushDone, hasRead: false });
+    expect(after.rows[0]).toMatchObject({ status: 'done', message: ShopMessages.pushDone, hasRead: false });
     expect(after.pending).toBe(0);
 
     const [product] = productsIn('push-store.myshopify.com');
@@ -446,7 +446,7 @@ describe('pushing products', () => {
     const m = await merchant();
     await connect(m, 'shelf-store');
     const id = await savedProduct(m);
-    expect((await m.call('POST', `/api/sendProductShopify/downshelf/${id}`)).msg).toBe(StoreMessages.notPushed);
+    expect((await m.call('POST', `/api/sendProductShopify/downshelf/${id}`)).msg).toBe(ShopMessages.notPushed);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
     await runner.drain();
     expect((await m.call('POST', `/api/sendProductShopify/downshelf/${id}`)).code).toBe(200);
@@ -471,10 +471,10 @@ describe('pushing products', () => {
 
     // The designer calls this after every update: a product never pushed gets a plain refusal,
     // not the store notices, even while the store needs attention.
-    expect((await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id: never })).msg).toBe(StoreMessages.notPushed);
+    expect((await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id: never })).msg).toBe(ShopMessages.notPushed);
     await s.database.db.update(storeConnections).set({ status: 'uninstalled' }).where(eq(storeConnections.shopId, shopId));
     const refused = await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id: never });
-    expect(refused.msg).toBe(StoreMessages.notPushed);
+    expect(refused.msg).toBe(ShopMessages.notPushed);
     expect(refused.code).not.toBe(Code.STORE_NOT_INSTALLED);
     expect((await m.call('PUT', '/api/sendProductShopify/editLocalPriceAvailable', { id })).code).toBe(Code.STORE_NOT_INSTALLED);
   });
@@ -573,7 +573,7 @@ describe('several stores per merchant', () => {
     ]);
     expect(list.data[0]!.adminUrl).toBe('https://multi-one.myshopify.com/admin');
 
-    expect((await a.call('PUT', '/api/user/selectShop', { id: second })).msg).toBe(StoreMessages.alreadyCurrent);
+    expect((await a.call('PUT', '/api/user/selectShop', { id: second })).msg).toBe(ShopMessages.alreadyCurrent);
     expect((await a.call('PUT', '/api/user/selectShop', { id: first })).code).toBe(200);
     expect((await a.call('PUT', '/api/user/updateDefault', { id: second })).code).toBe(200);
     list = await a.call('GET', '/api/stores/list');
@@ -583,10 +583,10 @@ describe('several stores per merchant', () => {
     ]);
 
     // Another merchant can neither pick nor push to it.
-    expect((await b.call('PUT', '/api/user/selectShop', { id: first })).msg).toBe(StoreMessages.storeNotFound);
+    expect((await b.call('PUT', '/api/user/selectShop', { id: first })).msg).toBe(ShopMessages.storeNotFound);
     const id = await savedProduct(a);
-    expect((await b.call('POST', `/api/sendProductShopify/addQueque/${id}`)).msg).toBe(StoreMessages.productNotFound);
-    expect((await b.call('POST', '/api/user/transferShopSendCode', { id: first, email: a.email })).msg).toBe(StoreMessages.storeNotFound);
+    expect((await b.call('POST', `/api/sendProductShopify/addQueque/${id}`)).msg).toBe(ShopMessages.productNotFound);
+    expect((await b.call('POST', '/api/user/transferShopSendCode', { id: first, email: a.email })).msg).toBe(ShopMessages.storeNotFound);
 
     expect((await a.call('POST', '/api/user/transferShopSendCode', { id: second, email: b.email })).code).toBe(200);
     const code = codeIn(await s.lastMail(b.email));
@@ -605,12 +605,12 @@ describe('several stores per merchant', () => {
   it('saves the theme style only as a JSON object with a script URL', async () => {
     const m = await merchant();
     expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{bad' })).msg).toBe(
-      StoreMessages.themeStyleInvalid,
+      ShopMessages.themeStyleInvalid,
     );
     expect((await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', { themeStyle: '{"mode":1}' })).msg).toBe(
-      StoreMessages.themeStyleInvalid,
+      ShopMessages.themeStyleInvalid,
     );
-    // The script URL must be one this merchant uploaded (tests/server/stores-theme.test.ts covers the refusals).
+    // The script URL must be one this merchant uploaded (tests/server/shops-theme.test.ts covers the refusals).
     const up = await m.call<{ data: { url: string } }>('POST', '/api/shopifyOAuth/uploadThemeScript', { script: 'console.log("pod");' });
     expect(up.code, up.msg).toBe(200);
     const saved = await m.call('POST', '/api/shopifyOAuth/updateShopifyThemeStyle', {

@@ -12,7 +12,7 @@ export const SHOPIFY_TEST_APP = { apiKey: 'e2e-shopify-key', apiSecret: 'e2e-sho
 export const ETSY_STANDIN_PORT = E2E_PORT + 1001;
 export const ETSY_TEST_APP = { clientId: 'e2e-etsy-keystring', sharedSecret: 'e2e-etsy-secret' };
 
-export const storesServerEnv: Record<string, string> = {
+export const shopsServerEnv: Record<string, string> = {
   PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
   SHOPIFY_API_KEY: SHOPIFY_TEST_APP.apiKey,
   SHOPIFY_API_SECRET: SHOPIFY_TEST_APP.apiSecret,

@@ -16,7 +16,7 @@ import { saveConnection, type VerifiedShop } from '../../server/shops/connection
 import { shopTokenCipher } from '../../server/shops/jobs';
 import { LoginMessages } from '../../server/shops/login-routes';
 import { Code, Messages } from '../../contract/envelope';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 
 const SISTER = { handoffUrl: 'https://sister.example/auth/pod-login?from=pod', redeemSecret: 'sister-platform-secret-0123456789' };
 let s: TestServer;
@@ -107,7 +107,7 @@ describe('manyStoreLogin', () => {
       ...(await imageCode()),
       claimToken: claim,
     });
-    expect(again.msg).toBe(StoreMessages.claimInvalid);
+    expect(again.msg).toBe(ShopMessages.claimInvalid);
     expect(await sessionCount(a.id)).toBe(sessionsBefore);
   });
 
@@ -147,7 +147,7 @@ describe('manyStoreLogin', () => {
       ...(await imageCode()),
       shopId: first,
     });
-    expect(foreign.msg).toBe(StoreMessages.storeNotFound);
+    expect(foreign.msg).toBe(ShopMessages.storeNotFound);
     expect(await sessionCount(b.id)).toBe(0);
     const [shop] = await s.database.db.select().from(shops).where(eq(shops.id, first));
     expect(shop!.userId).toBe(a.id);

@@ -25,9 +25,9 @@ import { createBlobStorage } from '../../server/platform/blob-storage';
 import { randomName } from '../../server/uploads/object-keys';
 import { ETSY_DECLINED } from '../../server/shops/etsy/routes';
 import { Code, Messages } from '../../contract/envelope';
-import { StoreMessages, StoreType } from '../../contract/stores';
+import { ShopMessages, ShopType } from '../../contract/shops';
 
-const OPTIONS: CatalogOptions = { seed: 'stores-etsy-test', productCount: 12, imageSize: 128 };
+const OPTIONS: CatalogOptions = { seed: 'shops-etsy-test', productCount: 12, imageSize: 128 };
 const APP = { clientId: 'etsystandinkeystring0123', sharedSecret: 'etsystandinsecret' };
 
 let s: TestServer;
@@ -64,7 +64,7 @@ interface Merchant {
 }
 let n = 0;
 async function merchant(): Promise<Merchant> {
-  const email = `etsy${++n}-${Date.now()}@stores.test`;
+  const email = `etsy${++n}-${Date.now()}@shops.test`;
   const user = await createUser(s.database.db, email, 'secret123');
   const { token } = await createSession(s.database.db, user.id);
   return { id: user.id, email, token, call: (method, path, body) => s.api(method, path, body, token) as never };
@@ -160,7 +160,7 @@ const creates = (who: EtsyStandInSeller) =>
 describe('connecting an Etsy shop', () => {
   it('shows the disclaimer, connects with PKCE S256 and a single-use state, and keeps the tokens encrypted', async () => {
     const init = await s.api<{ data: { disclaimer: string; configured: boolean; connected: boolean } }>('GET', '/api/etsy/getEtsyInitData');
-    expect(init.data).toMatchObject({ disclaimer: StoreMessages.etsyDisclaimer, configured: true, connected: false });
+    expect(init.data).toMatchObject({ disclaimer: ShopMessages.etsyDisclaimer, configured: true, connected: false });
 
     const m = await merchant();
     const who = seller('SunnyPrints');
@@ -208,7 +208,7 @@ describe('connecting an Etsy shop', () => {
       user: { shopid: number; type: number; sShops: { id: number; myshopifyDomain: string; simplename: string; type: number }[] };
     }>('GET', '/api/user/getInfo');
     expect(info.user.shopid).toBe(bound.data.shopId);
-    expect(info.user.type).toBe(StoreType.ETSY);
+    expect(info.user.type).toBe(ShopType.ETSY);
     expect(info.user.sShops).toEqual([{ id: bound.data.shopId, myshopifyDomain: String(who.shopId), simplename: 'SunnyPrints', type: 11 }]);
     const list = await m.call<{ data: { adminUrl: string; status: string }[] }>('GET', '/api/stores/list');
     expect(list.data).toMatchObject([{ adminUrl: 'https://www.etsy.com/shop/SunnyPrints', status: 'active' }]);
@@ -217,7 +217,7 @@ describe('connecting an Etsy shop', () => {
 
     // The same callback again: its state was used.
     const replay = await m.call('POST', '/api/etsy/connectEtsyForLogin', params(back));
-    expect(replay.msg).toBe(StoreMessages.stateInvalid);
+    expect(replay.msg).toBe(ShopMessages.stateInvalid);
   });
 
   it("refuses a code sent with another authorization's state (the verifier does not match), and a declined consent", async () => {
@@ -233,9 +233,9 @@ describe('connecting an Etsy shop', () => {
     const again = await m.call('POST', '/api/etsy/connectEtsyForLogin', { code, state: params(first.data.url).state });
     expect(again.msg).toBe('Etsy refused the authorization: code is invalid or has expired');
     const reuse = await m.call('POST', '/api/etsy/connectEtsyForLogin', { code, state: params(second.data.url).state });
-    expect(reuse.msg).toBe(StoreMessages.stateInvalid);
+    expect(reuse.msg).toBe(ShopMessages.stateInvalid);
     const unknown = await m.call('POST', '/api/etsy/connectEtsyForLogin', { code, state: 'never-issued' });
-    expect(unknown.msg).toBe(StoreMessages.stateInvalid);
+    expect(unknown.msg).toBe(ShopMessages.stateInvalid);
 
     const third = await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth');
     const declined = params(await etsy.deny(third.data.url));
@@ -290,17 +290,17 @@ describe('connecting an Etsy shop', () => {
     const b = await merchant();
     const who = seller('GuardedShop');
     const callback = await consent(a, who);
-    expect((await b.call('POST', '/api/etsy/connectEtsyForLogin', callback)).msg).toBe(StoreMessages.stateInvalid);
+    expect((await b.call('POST', '/api/etsy/connectEtsyForLogin', callback)).msg).toBe(ShopMessages.stateInvalid);
     const shopId = await connect(a, who);
     const taken = await b.call('POST', '/api/etsy/connectEtsyForLogin', await consent(b, who));
-    expect(taken.msg).toBe(StoreMessages.connectedElsewhere);
+    expect(taken.msg).toBe(ShopMessages.connectedElsewhere);
     expect((await b.call<{ data: unknown[] }>('GET', '/api/stores/list')).data).toEqual([]);
-    expect((await b.call('PUT', '/api/user/selectShop', { id: shopId })).msg).toBe(StoreMessages.storeNotFound);
+    expect((await b.call('PUT', '/api/user/selectShop', { id: shopId })).msg).toBe(ShopMessages.storeNotFound);
     const profiles = await b.call('POST', '/api/etsy/getEtsyShippingProfiles', {});
     expect(profiles.code).toBe(Code.STORE_NOT_INSTALLED);
     expect(profiles.msg).toBe(Messages.storeNotInstalled);
     const { id } = await savedProduct(a);
-    expect((await b.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)) })).msg).toBe(StoreMessages.productNotFound);
+    expect((await b.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)) })).msg).toBe(ShopMessages.productNotFound);
     expect(await jobsOf(shopId)).toEqual([]);
     expect((await s.api('POST', '/api/etsy/getEtsyShippingProfiles', {})).code).toBe(Code.UNAUTHORIZED);
   });
@@ -359,21 +359,21 @@ describe('pushing to Etsy', () => {
     const { id, pictures } = await savedProduct(m, 'Ocean Hoodie', 3);
     const settings = await settingsOf(who);
 
-    expect((await m.call('POST', `/api/sendProductShopify/addQueque/${id}`)).msg).toBe(StoreMessages.etsyPushOnly);
+    expect((await m.call('POST', `/api/sendProductShopify/addQueque/${id}`)).msg).toBe(ShopMessages.etsyPushOnly);
     expect(
       (await m.call('POST', '/api/etsy/pushEtsyProduct', { id, taxonomyId: 1001, shippingProfileId: settings.shippingProfileId })).msg,
     ).toBe('readinessStateId is required');
     const queued = await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...settings });
     expect(queued.code, queued.msg).toBe(200);
-    expect(queued.msg).toBe(StoreMessages.pushQueued);
-    expect((await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...settings })).msg).toBe(StoreMessages.alreadyQueued);
+    expect(queued.msg).toBe(ShopMessages.pushQueued);
+    expect((await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...settings })).msg).toBe(ShopMessages.alreadyQueued);
 
     expect(await runner.drain()).toBe(1);
     const queue = await m.call<{ rows: { status: string; message: string; externalProductId: string }[] }>(
       'GET',
       '/api/sendProductShopify/getSendProductQueue',
     );
-    expect(queue.rows[0]).toMatchObject({ status: 'done', message: StoreMessages.pushDone });
+    expect(queue.rows[0]).toMatchObject({ status: 'done', message: ShopMessages.pushDone });
 
     expect(who.listings.size).toBe(1);
     const listing = [...who.listings.values()][0]!;

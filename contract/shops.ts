@@ -5,20 +5,20 @@
  */
 
 /** Store type codes carried in shops.type and userInfo.type. */
-export const StoreType = {
+export const ShopType = {
   SHOPIFY: 6,
   /** WooCommerce's code is our choice: 9, one of the codes a push accepts (6, 9, 100). */
   WOOCOMMERCE: 9,
   ETSY: 11,
 } as const;
-export type StoreTypeCode = (typeof StoreType)[keyof typeof StoreType];
+export type ShopTypeCode = (typeof ShopType)[keyof typeof ShopType];
 
-export type StorePlatform = 'shopify' | 'etsy' | 'woocommerce';
+export type ShopPlatform = 'shopify' | 'etsy' | 'woocommerce';
 
-export const PLATFORM_TYPE: Record<StorePlatform, StoreTypeCode> = {
-  shopify: StoreType.SHOPIFY,
-  etsy: StoreType.ETSY,
-  woocommerce: StoreType.WOOCOMMERCE,
+export const PLATFORM_TYPE: Record<ShopPlatform, ShopTypeCode> = {
+  shopify: ShopType.SHOPIFY,
+  etsy: ShopType.ETSY,
+  woocommerce: ShopType.WOOCOMMERCE,
 };
 
 /** The dashboard's store-type list and the add-store dialog's choices: 1 Etsy, 2 WooCommerce, 3 Shopify. */
@@ -26,7 +26,7 @@ export const DASHBOARD_STORE_TYPES = [
   { code: 1, name: 'Etsy', platform: 'etsy' },
   { code: 2, name: 'WooCommerce', platform: 'woocommerce' },
   { code: 3, name: 'Shopify', platform: 'shopify' },
-] as const satisfies readonly { code: number; name: string; platform: StorePlatform }[];
+] as const satisfies readonly { code: number; name: string; platform: ShopPlatform }[];
 
 /** Store types a queued push (sendProductShopify/addQueque) accepts; empty (no type) included. */
 export const PUSHABLE_TYPES: readonly (number | null)[] = [6, 9, 100, null];
@@ -37,7 +37,7 @@ export function canQueuePush(type: number | null | undefined): boolean {
 
 /** The old private-app token: apiType 1 on a Shopify-type store (the "upgraded-token flag"). */
 export function needsTokenUpgrade(user: { apiType: number | null; type: number | null }): boolean {
-  return user.apiType === 1 && user.type === StoreType.SHOPIFY;
+  return user.apiType === 1 && user.type === ShopType.SHOPIFY;
 }
 
 /** The store switch popover shows at most 6 characters of a name, then an ellipsis. */
@@ -52,17 +52,17 @@ export function shortStoreName(name: string | null | undefined): string {
  */
 export function storeAdminUrl(type: number | null, domain: string | null): string | null {
   if (!domain) return null;
-  if (type === StoreType.SHOPIFY) return `https://${domain}/admin`;
-  if (type === StoreType.ETSY) return `https://www.etsy.com/shop/${encodeURIComponent(domain)}`;
+  if (type === ShopType.SHOPIFY) return `https://${domain}/admin`;
+  if (type === ShopType.ETSY) return `https://www.etsy.com/shop/${encodeURIComponent(domain)}`;
   const base = /^https?:\/\//i.test(domain) ? domain : `https://${domain}`;
   return `${base.replace(/\/+$/, '')}/wp-admin`;
 }
 
 /** A store the merchant has connected (GET /api/stores/list). */
-export interface StoreSummary {
+export interface ShopSummary {
   id: number;
   type: number | null;
-  platform: StorePlatform | null;
+  platform: ShopPlatform | null;
   myshopifyDomain: string | null;
   simplename: string | null;
   isDefault: boolean;
@@ -107,9 +107,9 @@ export interface AuthorizeStart {
 export type ConnectResult =
   | { status: 'bound'; shopId: number }
   | { status: 'login'; token: string; shopId: number }
-  | { status: 'claim'; claimToken: string; email: string | null; accountExists: boolean; platform: StorePlatform; shop: string };
+  | { status: 'claim'; claimToken: string; email: string | null; accountExists: boolean; platform: ShopPlatform; shop: string };
 
-export const StoreMessages = {
+export const ShopMessages = {
   addStoreDefault: 'Please Select the store type and install it.',
   cancelPush: 'Cancel push',
   upgradePrompt: 'The old app is no longer available. Please upgrade to the new app to keep pushing products.',

@@ -14,7 +14,7 @@ import { retryAfterMs, kindOfStatus } from '../../server/shops/errors';
 import { createTokenCipher, parseKey } from '../../server/shops/token-cipher';
 import { productSetVariables, variantMapFrom } from '../../server/shops/shopify/product-input';
 import type { PushProduct } from '../../server/shops/push-product';
-import { canQueuePush, needsTokenUpgrade, shortStoreName, storeAdminUrl } from '../../contract/stores';
+import { canQueuePush, needsTokenUpgrade, shortStoreName, storeAdminUrl } from '../../contract/shops';
 import { wooShopOrigin } from '../../server/shops/woocommerce/routes';
 
 describe('Shopify shop domains and signatures', () => {

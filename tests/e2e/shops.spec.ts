@@ -2,7 +2,7 @@
  * Store connections from the merchant's side, against the built app, the real server and a
  * loopback Shopify stand-in (tests/server/stand-ins/shopify.ts, Shopify's documented OAuth,
  * GraphQL Admin and webhook contract) that this spec starts on the port the server is pointed at
- * (tests/e2e/stores-env.ts). Covers: connecting a store through the add-store dialog and the
+ * (tests/e2e/shops-env.ts). Covers: connecting a store through the add-store dialog and the
  * install page, a push going from queued to done, the product with its variants and images in
  * the store, a store order arriving in Orders, the store switch, default and transfer, the
  * keyboard path through the add-store dialog and Etsy's disclaimer before authorisation.
@@ -11,12 +11,12 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { codeFromOutbox } from './outbox';
 import sharp from 'sharp';
 import { BASE, json, logIn, merchantPool, toast, type Merchant } from './merchants';
-import { ETSY_STANDIN_PORT, ETSY_TEST_APP, SHOPIFY_STANDIN_PORT, SHOPIFY_TEST_APP } from './stores-env';
+import { ETSY_STANDIN_PORT, ETSY_TEST_APP, SHOPIFY_STANDIN_PORT, SHOPIFY_TEST_APP } from './shops-env';
 import { startLoopbackProxy } from './loopback-proxy';
 import { startShopifyStandIn, type ShopifyStandIn } from '../server/stand-ins/shopify';
 import { startEtsyStandIn, type EtsyStandIn } from '../server/stand-ins/etsy';
 import { startWooCommerceStandIn } from '../server/stand-ins/woocommerce';
-import { StoreMessages } from '../../contract/stores';
+import { ShopMessages } from '../../contract/shops';
 
 interface CatalogVariant {
   id: number;
@@ -138,7 +138,7 @@ test('connect a Shopify store, push a product from queued to done, and its store
   standIn.failNext('500', 1, 2, 'PodProductSet');
   await page.goto('/my-products');
   await page.getByRole('button', { name: 'Push Stand-in Tee to store' }).click();
-  await expect(toast(page, StoreMessages.pushQueued)).toBeVisible();
+  await expect(toast(page, ShopMessages.pushQueued)).toBeVisible();
   await page.goto('/my-account?tabname=stores');
   const queue = page.getByRole('table');
   const row = queue.getByRole('row', { name: /Stand-in Tee/ });
