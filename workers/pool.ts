@@ -15,10 +15,14 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Workers the machine can feed: one core stays with the page. */
+/**
+ * One worker per core, up to 8: a bulk render keeps every core busy (the page itself only waits
+ * for results meanwhile). Each worker holds its own GL contexts and caches, hence the cap.
+ */
+export const MAX_POOL_SIZE = 8;
 export function defaultPoolSize(): number {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-  return Math.max(1, Math.min(4, cores - 1));
+  return Math.max(1, Math.min(MAX_POOL_SIZE, cores));
 }
 
 export class RenderPool {

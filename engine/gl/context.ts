@@ -76,3 +76,21 @@ export function maxTextureSize(gl: WebGL2RenderingContext): number {
 export function assertContextAlive(gl: WebGL2RenderingContext): void {
   if (gl.isContextLost()) throw new Error('WebGL context lost');
 }
+
+/**
+ * The WebGL renderer's name as the driver reports it (the unmasked name where the browser gives
+ * it), e.g. "ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device ...), SwiftShader driver)".
+ */
+export function rendererName(gl: WebGL2RenderingContext | WebGLRenderingContext): string {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+}
+
+/**
+ * True when WebGL is drawn by the CPU (SwiftShader, Mesa's llvmpipe or softpipe, Microsoft's
+ * Basic Render Driver): every fragment then costs CPU time, and the 2D canvas (Skia's optimised
+ * CPU raster) draws the same images faster than a WebGL pass.
+ */
+export function isSoftwareRenderer(name: string): boolean {
+  return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
+}

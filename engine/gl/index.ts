@@ -5,6 +5,8 @@ export {
   glLimits,
   maxTextureSize,
   assertContextAlive,
+  rendererName,
+  isSoftwareRenderer,
   type GLCanvas,
   type GLLimits,
 } from './context.ts';

@@ -4,6 +4,8 @@
  */
 import { acquireComposeRenderer, type ComposeRenderer } from './renderer.ts';
 import { loadFlatAssets } from './assets.ts';
+import { composeBackend } from './backend.ts';
+import { CANVAS2D_MAX_SIDE, drawPlan2d, fitsCanvas2d } from './canvas2d.ts';
 import { checkpoint } from './errors.ts';
 import { bitmapToCanvas, fitsOnePass, outputSize, renderSingle, renderTiled, type OutputSize } from './output.ts';
 import { planFlat, type FlatPlan } from './plan.ts';
@@ -26,7 +28,8 @@ function releaseLargeCanvas(cr: ComposeRenderer): void {
 }
 
 interface Prepared {
-  readonly cr: ComposeRenderer;
+  /** The GPU renderer, or null when this composition draws on a 2D canvas. */
+  readonly cr: ComposeRenderer | null;
   readonly plan: FlatPlan;
   readonly out: OutputSize;
   readonly tileSize: number;
@@ -45,9 +48,14 @@ function assertOptions(options: ComposeFlatOptions): number {
 async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
   const scale = assertOptions(options);
   checkpoint(options);
-  const [cr, assets] = await Promise.all([acquireComposeRenderer(), loadFlatAssets(options.design.designList, options.images, options)]);
-  checkpoint(options);
   const out = outputSize(options.flat, scale);
+  const gpu = composeBackend() === 'webgl' || !fitsCanvas2d(out);
+  const [cr, assets] = await Promise.all([
+    gpu ? acquireComposeRenderer() : null,
+    loadFlatAssets(options.design.designList, options.images, options),
+  ]);
+  checkpoint(options);
+  const maxTextureSize = cr?.maxTextureSize ?? CANVAS2D_MAX_SIDE;
   const plan = planFlat({
     flat: options.flat,
     designList: options.design.designList,
@@ -55,9 +63,9 @@ async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
     images: assets.images,
     fonts: assets.fonts,
     outputScale: [out.width / options.flat.width, out.height / options.flat.height],
-    maxTextureSize: cr.maxTextureSize,
+    maxTextureSize,
   });
-  const tileSize = Math.max(1, Math.floor(Math.min(options.tileSize ?? DEFAULT_TILE_SIZE, cr.maxTextureSize)));
+  const tileSize = Math.max(1, Math.floor(Math.min(options.tileSize ?? DEFAULT_TILE_SIZE, maxTextureSize)));
   return { cr, plan, out, tileSize };
 }
 
@@ -69,6 +77,7 @@ async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
  */
 export async function composeFlat(options: ComposeFlatOptions): Promise<ImageBitmap> {
   const { cr, plan, out, tileSize } = await prepare(options);
+  if (cr === null) return drawPlan2d(plan, options.flat, out).transferToImageBitmap();
   // Built and drawn in one synchronous stretch: no other composition can evict a cached
   // texture or draw on the shared renderer in between.
   const scene = buildScene(plan, cr.textures);
@@ -87,6 +96,20 @@ export async function composeFlat(options: ComposeFlatOptions): Promise<ImageBit
  */
 export async function composeFlatToPng(options: ComposePngOptions): Promise<Blob> {
   const { cr, plan, out, tileSize } = await prepare(options);
+  const png = await toCanvas(cr, plan, options, out, tileSize).convertToBlob({ type: 'image/png' });
+  checkpoint(options);
+  return options.dpi === undefined ? png : withPngDpi(png, options.dpi);
+}
+
+/** The composed flat on a canvas to encode: drawn there directly, or rendered on the GPU and copied. */
+function toCanvas(
+  cr: ComposeRenderer | null,
+  plan: FlatPlan,
+  options: ComposePngOptions,
+  out: OutputSize,
+  tileSize: number,
+): OffscreenCanvas {
+  if (cr === null) return drawPlan2d(plan, options.flat, out);
   const scene = buildScene(plan, cr.textures);
   let canvas: OffscreenCanvas;
   try {
@@ -97,7 +120,5 @@ export async function composeFlatToPng(options: ComposePngOptions): Promise<Blob
     scene.destroy();
     releaseLargeCanvas(cr);
   }
-  const png = await canvas.convertToBlob({ type: 'image/png' });
-  checkpoint(options);
-  return options.dpi === undefined ? png : withPngDpi(png, options.dpi);
+  return canvas;
 }

@@ -8,3 +8,4 @@ export { acquireComposeRenderer, disposeComposeRenderer, type ComposeRenderer } 
 export { TilingLimitError, StopRenderError, checkpoint, type RenderGuard } from './errors.ts';
 export { withPngDpi, readPngDpi, physChunk } from './png.ts';
 export type { ComposeFlatOptions, ComposePngOptions, ComposeBackground, ImageLoader, FlatSize } from './types.ts';
+export { composeBackend, setComposeBackend, type ComposeBackend } from './backend.ts';

@@ -1,7 +1,8 @@
 /** Pixel helpers shared by the composition tests (browser mode, real Chromium). */
 import type { FlatDesign, ImageElement, TextElement } from '../../../engine/model/index.ts';
 import { createImageElement, createTextElement } from '../../../engine/model/index.ts';
-import type { ImageLoader } from '../../../engine/render/compose/index.ts';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { setComposeBackend, type ComposeBackend, type ImageLoader } from '../../../engine/render/compose/index.ts';
 
 export type Draw = (ctx: OffscreenCanvasRenderingContext2D) => void;
 
@@ -143,4 +144,21 @@ export function image(init: Partial<ImageElement> & Pick<ImageElement, 'url' | '
 
 export function text(init: Partial<TextElement> & Pick<TextElement, 'text'>): TextElement {
   return createTextElement({ flatId: 'f', fontFamily: 'Montserrat', ...init });
+}
+
+/** The ways a flat can be composed; every composition test runs through each. */
+export const COMPOSE_BACKENDS = ['webgl', 'canvas2d'] as const satisfies readonly ComposeBackend[];
+
+/**
+ * Declares the file's tests once per composition backend, pinned while they run (tests in a file
+ * run one after another, so the realm-wide pin is theirs alone).
+ */
+export function eachBackend(declare: (backend: ComposeBackend) => void): void {
+  for (const backend of COMPOSE_BACKENDS) {
+    describe(`${backend} composition`, () => {
+      beforeAll(() => setComposeBackend(backend));
+      afterAll(() => setComposeBackend('auto'));
+      declare(backend);
+    });
+  }
 }
