@@ -2,14 +2,7 @@
  * Decisions of the store UI, kept pure so they are unit-tested: what a push click does, when the
  * queue polls, what a platform callback URL carries, and the names the lists show.
  */
-import {
-  ShopType,
-  canQueuePush,
-  needsTokenUpgrade,
-  storeAdminUrl,
-  type PushQueueItem,
-  type ShopPlatform,
-} from '../../../contract/shops';
+import { ShopType, canQueuePush, needsTokenUpgrade, storeAdminUrl, type PushQueueItem, type ShopPlatform } from '../../../contract/shops';
 
 export interface PushUser {
   apiType: number | null;
