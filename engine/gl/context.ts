@@ -94,3 +94,19 @@ export function rendererName(gl: WebGL2RenderingContext | WebGLRenderingContext)
 export function isSoftwareRenderer(name: string): boolean {
   return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
 }
+
+let softwareProbe: boolean | null = null;
+
+/**
+ * Whether this browser's WebGL draws on the CPU, probed once per realm on a throwaway context.
+ * Without WebGL2 at all the answer is true: nothing faster than the CPU is there.
+ */
+export function webglIsSoftware(): boolean {
+  if (softwareProbe !== null) return softwareProbe;
+  const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+  if (gl === null) return (softwareProbe = true);
+  softwareProbe = isSoftwareRenderer(rendererName(gl));
+  // Chromium caps live contexts per page and drops the oldest past it: free this one now.
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return softwareProbe;
+}

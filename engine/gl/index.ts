@@ -7,6 +7,7 @@ export {
   assertContextAlive,
   rendererName,
   isSoftwareRenderer,
+  webglIsSoftware,
   type GLCanvas,
   type GLLimits,
 } from './context.ts';

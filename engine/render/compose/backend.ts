@@ -6,11 +6,10 @@
  * CPU raster is several times faster and needs no readback. Chosen once per realm by probing the
  * WebGL renderer; `setComposeBackend` pins one (tests render every scene through both).
  */
-import { isSoftwareRenderer, rendererName } from '../../gl/context.ts';
+import { webglIsSoftware } from '../../gl/context.ts';
 
 export type ComposeBackend = 'webgl' | 'canvas2d';
 
-let probed: ComposeBackend | null = null;
 let pinned: ComposeBackend | null = null;
 
 /** Pins the backend for this realm ('auto' returns to the probe's choice). */
@@ -20,17 +19,5 @@ export function setComposeBackend(backend: ComposeBackend | 'auto'): void {
 
 /** The backend compositions in this realm use. */
 export function composeBackend(): ComposeBackend {
-  return pinned ?? (probed ??= probeBackend());
-}
-
-function probeBackend(): ComposeBackend {
-  const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
-  // Without WebGL2 the 2D canvas is the only way (the mockup passes would fail anyway).
-  if (gl === null) return 'canvas2d';
-  try {
-    return isSoftwareRenderer(rendererName(gl)) ? 'canvas2d' : 'webgl';
-  } finally {
-    // Chromium caps live contexts per page and drops the oldest past it: free this one now.
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-  }
+  return pinned ?? (webglIsSoftware() ? 'canvas2d' : 'webgl');
 }

@@ -149,7 +149,8 @@ export class GpuCache {
     this.bases.clear();
   }
 
-  private photoId(photo: ImageBitmap): number {
+  /** A number per photo bitmap, for cache keys. */
+  photoId(photo: ImageBitmap): number {
     let id = this.photoIds.get(photo);
     if (id === undefined) {
       id = this.nextPhotoId++;

@@ -23,6 +23,7 @@ import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLaye
 import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
 import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
+import { LastFrames, unionRects } from './last-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
 import { blendOnto, blurLayer, drawLayer, finishTile, keepClipShape, resetState, type TileFrame } from './passes.ts';
@@ -57,6 +58,11 @@ export interface MockupRendererOptions {
   readonly baseCacheBytes?: number;
   /** 'bicubic': affine layers resampled by Photoshop's Bicubic Automatic (resampling.ts). Default 'bilinear'. */
   readonly resampling?: Resampling;
+  /**
+   * Keep the last frames of opaque views on the CPU and read back only what the layers changed
+   * (last-frames.ts). Default true; false reads every frame back whole.
+   */
+  readonly reuseFrames?: boolean;
 }
 
 export interface RenderViewOptions {
@@ -114,6 +120,7 @@ export class MockupRenderer {
   private readonly pool: TargetPool;
   private readonly cache: GpuCache;
   private readonly queue = new SerialQueue();
+  private readonly lastFrames: LastFrames | null;
   private readonly samples: number;
   private readonly maxTile: number;
   private readonly cylinderShading: number;
@@ -131,6 +138,7 @@ export class MockupRenderer {
     this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
+    this.lastFrames = options.reuseFrames === false ? null : new LastFrames();
     this.programs = createMockupGL(this.gl, { resampling: options.resampling ?? 'bilinear' });
     this.pool = new TargetPool(this.gl);
     this.cache = new GpuCache(this.gl, this.programs, {
@@ -198,6 +206,7 @@ export class MockupRenderer {
     this.disposed = true;
     return this.queue.run(async () => {
       this.cache.clear();
+      this.lastFrames?.clear();
       this.pool.dispose();
       deleteMockupGL(this.gl, this.programs);
       // Chromium keeps a capped number of live contexts (16) and, past it, kills the OLDEST one,
@@ -332,7 +341,14 @@ export class MockupRenderer {
 
       const canvas = new OffscreenCanvas(out.width, out.height);
       const ctx = context2d(canvas);
-      for (const tile of planTiles(out.width, out.height, this.maxTile)) {
+      const tiles = planTiles(out.width, out.height, this.maxTile);
+      // Outside its layers an opaque view without parts is the tinted photo, the same every time:
+      // a render in one tile reuses the last frame of its photo, colour and size (last-frames.ts).
+      const frameKey =
+        this.lastFrames && opaque && parts.length === 0 && photoBitmap && tiles.length === 1
+          ? `${this.cache.photoId(photoBitmap)}|${tint?.join(',') ?? '-'}|${out.width}x${out.height}`
+          : null;
+      for (const tile of tiles) {
         this.check(ticket);
         const frame = this.frame(job, tile);
         const whole: PixelRect = { x: 0, y: 0, width: tile.width, height: tile.height };
@@ -345,11 +361,14 @@ export class MockupRenderer {
         const base: { target: RenderTarget | null; rect: PixelRect | null } = { target: null, rect: null };
         // Where blurred layers are blurred (across, then down), acquired on the first one.
         let blurTargets: [RenderTarget, RenderTarget] | null = null;
+        // Where this tile's layers drew.
+        let dirty: PixelRect | null = null;
         for (const layer of layers) {
           let rect = layerRectInTile(layer, tile, grow);
           if (layer.clipBase !== null) rect = base.rect && rect ? intersectRects(rect, base.rect) : null;
           if (layer.isClipBase) base.rect = null;
           if (!rect) continue;
+          dirty = unionRects(dirty, rect);
           // Check point between passes: a newer render that arrived meanwhile stops this one.
           await yieldToEventLoop();
           this.check(ticket);
@@ -385,7 +404,9 @@ export class MockupRenderer {
           finishTile(gl, this.programs, frame, comp.texture as GLTexture, backdrop, background, background[3] < 1);
           result = backdrop;
         }
-        ctx.putImageData(readImageData(gl, result), tile.x, tile.y);
+        if (frameKey !== null && this.lastFrames)
+          this.lastFrames.write(frameKey, ctx, dirty, whole, (rect) => readImageData(gl, result, rect));
+        else ctx.putImageData(readImageData(gl, result), tile.x, tile.y);
         for (const t of [comp, backdrop, draw, resolved]) this.pool.release(t);
       }
       return canvas;
