@@ -6,6 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import { Engine, MockupRenderer, createFetchImageLoader, printSize, type MockupRequest } from '../../engine/index.ts';
+import { composeBackend } from '../../engine/render/compose/index.ts';
 import type { SkuDesign, TemplateView } from '../../engine/model/types.ts';
 import { buildLayerMesh } from '../../engine/render/mockup/layer-mesh.ts';
 import { outputSizeFor } from '../../engine/render/mockup/output.ts';
@@ -202,7 +203,7 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
       w.terminate();
     }
   },
-  /** The engine's two halves alone: flat composition (pixi.js) and warp + blend + readback (twgl.js). */
+  /** The engine's two halves alone: flat composition (pixi.js or the 2D canvas) and warp + blend + readback (twgl.js). */
   async 'interactive.engine-compose'(o) {
     const view = viewOf(INTERACTIVE_VIEW);
     const scale = flatScaleFor(scene.template, view, 'front', INTERACTIVE_SIZE);
@@ -256,7 +257,7 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
         async (i) => settle(await renderer.renderView({ view, flats: { front: flats[i]! }, size: INTERACTIVE_SIZE })),
         o,
       );
-      return { samples, notes: ['flat bitmaps from composeFlat (pixi.js context), one new bitmap per frame'] };
+      return { samples, notes: [`flat bitmaps from composeFlat (${composeBackend()}), one new bitmap per frame`] };
     } finally {
       await renderer.dispose();
       for (const f of flats) f.close();
@@ -468,6 +469,7 @@ async function info() {
     webglVendor: String(gl.getParameter(dbg ? dbg.UNMASKED_VENDOR_WEBGL : gl.VENDOR)),
     maxTextureSize: gl.getParameter(gl.MAX_TEXTURE_SIZE) as number,
     poolSize: defaultPoolSize(),
+    composeBackend: composeBackend(),
   };
 }
 
