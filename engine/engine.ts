@@ -100,7 +100,7 @@ export class Engine {
     return this.renderer.renderLayers({ view, flats, ...(size ? { size } : {}) });
   }
 
-  /** The print file of one flat: PNG at its print size for `dpi` (spec: target 150), tiled past the GPU limit. */
+  /** The print file of one flat: PNG at its print size for `dpi` (150 for print), tiled past the GPU limit. */
   async exportPrintFile(template: CustomTemplate, design: SkuDesign, flatId: string, dpi = 150): Promise<Blob> {
     const flat = findFlat(template, flatId);
     const print = printSize(flat.flatData, dpi);

@@ -137,7 +137,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
-      // Client routes (and the spec's 404 page for unknown ones) are resolved by the SPA.
+      // Client routes (and the product's 404 page for unknown ones) are resolved by the SPA.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   } else {

@@ -112,7 +112,7 @@ function segmentsFor(lengthPx: number, maxSegmentPx: number, min: number, max: n
 
 /**
  * Grid segments for a warped surface drawn at `outputWidthPx × outputHeightPx`.
- * The spec samples parametric surfaces 20x20; large outputs get more segments
+ * The product samples parametric surfaces 20x20; large outputs get more segments
  * so the piecewise-linear mesh never strays visibly from the curved surface
  * (no chord longer than ~16 px), capped to keep vertex counts bounded.
  */

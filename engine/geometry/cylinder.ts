@@ -89,12 +89,12 @@ export function visibleURange(view: CylinderView): { u0: number; u1: number } {
 }
 
 export const MIN_CYLINDER_COLUMNS = 20;
-/** The spec's cylinder render loop runs at most 100 frames; one column per frame is the ceiling. */
+/** The product's cylinder render loop runs at most 100 frames; one column per frame is the ceiling. */
 export const MAX_CYLINDER_COLUMNS = 100;
 
 /**
  * Columns for a cylinder mesh: one per ~8 px of silhouette width, between the
- * spec's 20 samples and 100 frames. Columns are evenly spaced in angle, so
+ * product's 20 samples and 100 frames. Columns are evenly spaced in angle, so
  * they crowd towards the silhouette where the surface turns fastest.
  */
 export function chooseCylinderColumns(view: CylinderView, maxColumnPx = 8): number {

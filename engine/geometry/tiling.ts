@@ -1,7 +1,7 @@
 /**
  * Tiling layout: where the copies of a tiled image element go on a flat.
  *
- * Pattern types (the spec's 0–5):
+ * Pattern types (the product's 0–5):
  *   0 grid       plain repeat
  *   1 half-drop  every odd column moved down half a step
  *   2 brick      every odd row moved right half a step
@@ -157,7 +157,7 @@ function assertInput(input: TilingInput): void {
 /**
  * Every tile whose lattice cell (tile plus spacing) touches the flat grown by
  * `marginTiles` steps, or whose drawn footprint reaches the flat. Refuses
- * layouts over 150 tiles with the spec's code 1 / 'Maximum 150 tiling'.
+ * layouts over 150 tiles with the product's code 1 / 'Maximum 150 tiling'.
  */
 export function layoutTiles(input: TilingInput): TilingResult {
   assertInput(input);

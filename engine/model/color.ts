@@ -1,7 +1,7 @@
 import { MAX_COLOR_NAME_SUFFIX } from './constants.ts';
 import { DataError } from './errors.ts';
 
-// '%23' is how the API writes '#' inside option value lists (spec: "a placeholder for '#'").
+// '%23' is how the API writes '#' inside option value lists (a placeholder for '#').
 const HEX_RE = /^(?:#|%23)?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** '#RRGGBB' (upper case) for 3 or 6 hex digits with '#', '%23' or no prefix; null otherwise. */

@@ -1,14 +1,14 @@
 /**
- * Engine constants from the product spec (sections 4, 5, 8, 9). Kept here rather than imported
+ * Engine constants: the product's limits, codes and defaults. Kept here rather than imported
  * from contract/ so the engine stays a self-contained package that can be embedded on its own.
  */
 
-/** Spec section 8: internal code 20000 is a data error; 'Data error' is the message shown. */
+/** Internal code 20000 is a data error; 'Data error' is the message shown. */
 export const DATA_ERROR_CODE = 20000 as const;
 export const DATA_ERROR_MSG = 'Data error' as const;
 
 /**
- * Render blend codes. 1-7 are the product's own (spec section 9; canvas names, 'none' is plain
+ * Render blend codes. 1-7 are the product's own (canvas names, 'none' is plain
  * source-over drawing). 8 and up are Photoshop's other modes with Photoshop's formulas, so a
  * template imported from a mockup PSD keeps every layer's mode (Photoshop's soft light is not the
  * canvas one).
@@ -75,13 +75,13 @@ export const DPI_QUALITY_LABELS: Readonly<Record<DpiQuality, string>> = {
   bad: 'Low resolution',
 };
 
-/** The spec gives two readings (800/600/800/20 and 800x800); the square one is used. */
+/** Two readings exist (800/600/800/20 and 800x800); the square one is used. */
 export const CANVAS_SIZE = { width: 800, height: 800 } as const;
 /** Parametric surfaces (Bezier patches, cylinders) are sampled on a 20x20 grid. */
 export const PARAMETRIC_SAMPLES = 20;
 
 export const MAX_TILES = 150;
-/** Spec section 5: tiling over the limit is rejected with code 1 and this message. */
+/** Tiling over the limit is rejected with code 1 and this message. */
 export const MAX_TILES_CODE = 1;
 export const MAX_TILES_MSG = 'Maximum 150 tiling';
 export const TILING_PATTERN_TYPES = [0, 1, 2, 3, 4, 5] as const;
@@ -105,7 +105,7 @@ export const TEXT_DEFAULTS = {
   shadow: null,
 } as const;
 
-/** Editor input ranges (spec section 5). Letter spacing is in em; charSpacing stores em x 1000. */
+/** Editor input ranges. Letter spacing is in em; charSpacing stores em x 1000. */
 export const TEXT_LIMITS = {
   letterSpacingMin: -0.5,
   letterSpacingStep: 0.05,
@@ -119,7 +119,7 @@ export const TEXT_LIMITS = {
   shadowAngleMax: 359.9,
   shadowAngleStep: 1,
 } as const;
-/** Spec section 9: the shadow distance slider value is multiplied by 10 to get pixels. */
+/** The shadow distance slider value is multiplied by 10 to get pixels. */
 export const SHADOW_DISTANCE_SCALE = 10;
 
 export const UPLOAD_DOWNSCALE_LIMIT = 1200;
@@ -131,9 +131,9 @@ export const MAX_RENDER_FRAMES = { flat: 20, cylinder: 100 } as const;
 
 export const MAX_COLOR_NAME_SUFFIX = 49;
 
-/** Spec section 9: custom types 2, 3, 5, 6, 7 are 3D or flat types and need templates. */
+/** Custom types 2, 3, 5, 6, 7 are 3D or flat types and need templates. */
 export const CUSTOM_TYPES_3D: readonly number[] = [2, 3, 5, 6, 7];
 export const MAX_PRODUCT_OPTIONS = 3;
 
-/** Style codes the renderer offsets specially (spec section 9; the offsets are not given). */
+/** Style codes the renderer offsets specially (the offsets are not known). */
 export const STYLE_CODES_WITH_RENDER_OFFSET = ['B953', 'B998'] as const;

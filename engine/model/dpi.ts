@@ -1,7 +1,7 @@
 import { DPI, UPLOAD_DOWNSCALE_LIMIT, type DpiQuality } from './constants.ts';
 import type { FlatData, ImageElement } from './types.ts';
 
-/** Spec section 4: good at 120 dpi or more, medium from 72 to under 120, bad (low resolution) below. */
+/** Good at 120 dpi or more, medium from 72 to under 120, bad (low resolution) below. */
 export function dpiQuality(dpi: number): DpiQuality {
   if (dpi >= DPI.goodMin) return 'good';
   if (dpi >= DPI.mediumMin) return 'medium';
@@ -30,7 +30,7 @@ export function effectiveDpi(element: DpiElement, flat: DpiFlat, printDpi: numbe
   return Math.min(x, y);
 }
 
-/** Size an uploaded image is scaled down to (spec: over 1200x1200 is scaled down), aspect kept. */
+/** Size an uploaded image is scaled down to (anything over 1200x1200 is scaled down), aspect kept. */
 export function downscaledSize(width: number, height: number, limit: number = UPLOAD_DOWNSCALE_LIMIT): { width: number; height: number } {
   const scale = Math.min(1, limit / width, limit / height);
   if (scale >= 1) return { width, height };

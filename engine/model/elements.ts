@@ -41,7 +41,7 @@ function defined<T extends object>(init: T): Partial<T> {
 export type TextElementInit = Pick<TextElement, 'flatId' | 'text'> & Partial<Omit<TextElement, 'type' | 'flatId' | 'text'>>;
 
 /**
- * A text element with fabric and spec defaults (font size 40, left aligned). textLines follow
+ * A text element with fabric and product defaults (font size 40, left aligned). textLines follow
  * the text unless given; width and height stay 0 until the text layout measures them.
  */
 export function createTextElement(init: TextElementInit): TextElement {

@@ -1,7 +1,7 @@
 import { CUSTOM_TYPES_3D } from './constants.ts';
 import type { EngineProduct, ProductOption } from './types.ts';
 
-/** Spec section 9: custom types 2, 3, 5, 6, 7 are 3D / flat types, which need templates. */
+/** Custom types 2, 3, 5, 6, 7 are 3D / flat types, which need templates. */
 export function is3DCustomType(customType: number): boolean {
   return CUSTOM_TYPES_3D.includes(customType);
 }

@@ -1,7 +1,7 @@
 import { SHADOW_DISTANCE_SCALE, TEXT_DEFAULTS, type TextAlign } from './constants.ts';
 import type { TextElement } from './types.ts';
 
-/** Spec section 4: alignment only means something with two or more lines; otherwise left. */
+/** Alignment only means something with two or more lines; otherwise left. */
 export function textAlignmentFor(textLines: readonly string[], align: TextAlign): TextAlign {
   return textLines.length >= 2 ? align : 'left';
 }
@@ -19,7 +19,7 @@ const clean = (v: number) => {
 
 /**
  * Shadow offset in pixels from the editor's distance (0-10) and angle (degrees). The distance is
- * scaled by 10 (spec section 9). Angle 0 points right and angles turn clockwise on screen
+ * scaled by 10. Angle 0 points right and angles turn clockwise on screen
  * (y down), the same sense as element rotation.
  */
 export function shadowOffset(distance: number, angleDeg: number): { offsetX: number; offsetY: number } {

@@ -1,10 +1,10 @@
 /**
  * The engine's document and template model. Every type here is plain JSON-like data so documents
  * can cross worker boundaries with structuredClone / postMessage and be stored as-is. Field names
- * follow spec section 3 exactly, even where they are inconsistent (BGType, SKUId, optionsval),
+ * are the saved API's own, kept exactly even where they are inconsistent (BGType, SKUId, optionsval),
  * because the same JSON is saved through the API.
  *
- * Conventions (the spec is silent on these):
+ * Conventions (the API's documents leave these open):
  * - Ids are strings. Validators accept finite numbers from the API and convert them, so the engine
  *   never compares 12 with '12'.
  * - Colours are normalised to '#RRGGBB' upper case.

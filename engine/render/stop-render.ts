@@ -1,5 +1,5 @@
 /**
- * Spec section 4: a newer render id aborts an older render with 'stop render'. One class for the
+ * A newer render id aborts an older render with 'stop render'. One class for the
  * compositor and the mockup pipeline, so callers test for one thing.
  */
 export const STOP_RENDER_MESSAGE = 'stop render';

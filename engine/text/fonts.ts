@@ -3,12 +3,12 @@
  *
  * Fonts are loaded with the FontFace API into the FontFaceSet of the realm the engine runs in:
  * `document.fonts` on a page, `self.fonts` in a worker. Canvas text in that realm then uses them.
- * A family that cannot be loaded rejects with 'Error loading font' (spec section 8): callers must
+ * A family that cannot be loaded rejects with 'Error loading font': callers must
  * never draw with a fallback face and hand the result on as if it were the design.
  */
 import manifestJson from '../../fonts/manifest.json';
 
-/** Spec section 8. */
+/** The message shown when a font cannot be loaded. */
 export const FONT_ERROR_MSG = 'Error loading font' as const;
 
 export interface BundledFontFace {
@@ -20,9 +20,9 @@ export interface BundledFontFace {
   readonly family: string;
   readonly weight: number;
   readonly style: 'normal' | 'italic';
-  /** The font name the spec lists that this face stands for. */
+  /** The product's font name this face stands for. */
   readonly specName: string;
-  /** True when the spec's font is not freely licensed and this is the closest OFL font. */
+  /** True when the product's font is not freely licensed and this is the closest OFL font. */
   readonly substitute: boolean;
   /** Other spellings found in saved designs (matched like every name: see fontKey). */
   readonly aliases: readonly string[];
@@ -51,7 +51,7 @@ export class FontLoadError extends Error {
   readonly family: string;
 
   constructor(family: string, cause?: unknown) {
-    // The message is exactly the spec's: it is what the UI shows and what crosses Comlink
+    // The message is exactly the product's: it is what the UI shows and what crosses Comlink
     // (structuredClone keeps an Error's message, not its extra fields).
     super(FONT_ERROR_MSG, cause === undefined ? undefined : { cause });
     this.name = 'FontLoadError';
@@ -86,7 +86,7 @@ const MANIFEST = checkManifest(manifestJson);
 
 export const BUNDLED_FONTS: readonly BundledFontFace[] = MANIFEST.faces;
 
-/** The face new text elements get (the spec names no default; this is one of its listed fonts). */
+/** The face new text elements get (no default is named; this is one of the product's fonts). */
 export const DEFAULT_FONT_FACE: BundledFontFace = MANIFEST.faces.find((f) => f.id === MANIFEST.defaultFace)!;
 
 // Vite turns each file into a URL that works in the app, in workers and in tests (dev server

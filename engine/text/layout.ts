@@ -7,7 +7,7 @@
  * - charSpacing is 1/1000 em: each grapheme advances by charSpacing / 1000 × fontSize more, and
  *   a line's width counts that spacing between graphemes, not after the last one;
  * - width is the widest line; alignment shifts shorter lines and only applies with two or more
- *   lines (spec section 4).
+ *   lines.
  */
 import { TEXT_DEFAULTS, textAlignmentFor, splitTextLines, type TextAlign, type TextElement } from '../model/index.ts';
 import type { LoadedFont } from './fonts.ts';

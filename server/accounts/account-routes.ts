@@ -128,7 +128,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  // The spec posts taxNumber form-encoded; the parser is scoped to this route's plugin.
+  // The page posts taxNumber form-encoded; the parser is scoped to this route's plugin.
   void app.register(async (scoped) => {
     scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -6,7 +6,7 @@
  * Parameters: waretypeid | categoryId | category | categorySlug; waretypetwoid | subcategoryId |
  * subcategory | subcategorySlug (a slug alone matches it in every category: 't-shirt');
  * customType; shipFrom (USA, Australia, China or US, AU, CN); minPrice / maxPrice in dollars
- * (spec price format) or minCost / maxCost in cents, matched against the product's cheapest
+ * (the price filter's own format) or minCost / maxCost in cents, matched against the product's cheapest
  * variant (the "from" price a card shows; cents win when both are given); keyword | title | q;
  * hot, is3D, gift (0/1); sort, or RuoYi's orderByColumn with isAsc.
  */

@@ -27,7 +27,7 @@ export const catalogCategories = pgTable(
     status: integer('status').notNull().default(1),
     /** The hot-selling category is kept out of the header's main menu. */
     inMenu: boolean('in_menu').notNull().default(true),
-    /** The header shows a sub-menu of its subcategories (spec: Women's, Men's, Shoes & Socks, Bags, Home Deco). */
+    /** The header shows a sub-menu of its subcategories (Women's, Men's, Shoes & Socks, Bags, Home Deco). */
     hasSubMenu: boolean('has_sub_menu').notNull().default(false),
   },
   (t) => [uniqueIndex('catalog_categories_slug_idx').on(t.slug)],

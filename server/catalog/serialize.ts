@@ -41,7 +41,7 @@ export function toCard(r: CardRow): ProductCard {
 }
 
 /**
- * The spec's flat option fields: '[White,Black]' value lists, '[%23FFFFFF,%23000000]' hex lists
+ * The product's flat option fields: '[White,Black]' value lists, '[%23FFFFFF,%23000000]' hex lists
  * ('%23' stands for '#'), a colour flag; suffix '' for the first option, '2' and '3' after.
  */
 export function flatOptionFields(options: readonly ProductOption[]): Record<string, string | number> {

@@ -203,7 +203,7 @@ export function findMethod(idOrName: string): ShippingMethod | undefined {
   return SHIPPING_METHODS.find((m) => String(m.logisticsId) === key || m.name.toLowerCase() === key);
 }
 
-/** The warehouse rule: null when the product may go to the country, else the spec's message. */
+/** The warehouse rule: null when the product may go to the country, else the product's message. */
 export function shipRefusal(from: ShipFromCode, countryCode: string): string | null {
   const code = countryCode.toUpperCase();
   if (from === 'AU' && code !== 'AU' && code !== 'NZ') return ShipMessages.onlyAuNz;
@@ -211,7 +211,7 @@ export function shipRefusal(from: ShipFromCode, countryCode: string): string | n
   return null;
 }
 
-/** The product's logistics cost entry (spec: logistics_id, is_tiered), in cents. */
+/** The product's logistics cost entry (logistics_id, is_tiered), in cents. */
 export interface LogisticsCost {
   logistics_id: number;
   is_tiered: 0 | 1;
@@ -235,7 +235,7 @@ export function logisticsFor(from: ShipFromCode, weightGrams: number): Logistics
 
 export type { ShippingQuote };
 
-/** Quotes for one product to one country, or the spec's refusal message (callers answer code 10000). */
+/** Quotes for one product to one country, or the product's refusal message (callers answer code 10000). */
 export function quote(opts: {
   from: ShipFromCode;
   logistics: readonly LogisticsCost[];

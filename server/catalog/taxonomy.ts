@@ -19,7 +19,7 @@ export interface CategoryDef {
   slug: string;
   /** Left out of the main product menu (the hot-selling category). */
   inMenu: boolean;
-  /** The header shows a sub-menu for it (spec: Women's, Men's, Shoes & Socks, Bags, Home Deco). */
+  /** The header shows a sub-menu for it (Women's, Men's, Shoes & Socks, Bags, Home Deco). */
   hasSubMenu: boolean;
   subcategories: SubcategoryDef[];
 }

@@ -5,7 +5,7 @@
  * - a group's cost for a method is the sum, over its products, of the catalogue's quote for that
  *   product and its quantity (variants of one product count together, so a product's further
  *   units get the tiered "additional" price exactly as the calculator shows);
- * - the warehouse rule refuses a group with the spec's message ('Only Ship to USA', …).
+ * - the warehouse rule refuses a group with the product's message ('Only Ship to USA', …).
  */
 import {
   DEFAULT_TRACK_URL,

@@ -1,5 +1,5 @@
 /**
- * The cart (spec shipTrolley): lines of a catalogue product and variant, either as a sample or as
+ * The cart (shipTrolley on the wire): lines of a catalogue product and variant, either as a sample or as
  * one of the merchant's saved products ("My products", server/commerce/my-products-lookup.ts),
  * grouped by where they ship from. Every call is scoped to the calling
  * merchant: another merchant's line answers exactly like a line that does not exist.

@@ -296,7 +296,7 @@ export async function useOrderCoupon(tx: Tx, orderId: number): Promise<void> {
 // Sign-up and invites
 // ---------------------------------------------------------------------------------------------
 
-/** A share code is the inviter's user id (spec: the share link is built only with a user id). */
+/** A share code is the inviter's user id (the share link is built only with a user id). */
 export function parseShareCode(code: unknown): number | null {
   const s = typeof code === 'number' ? String(code) : typeof code === 'string' ? code.trim() : '';
   return /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647 ? Number(s) : null;

@@ -12,7 +12,7 @@ import { users } from '../accounts/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Cart lines (spec shipTrolley). */
+/** Cart lines (shipTrolley on the wire). */
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -194,7 +194,7 @@ export const balanceAccounts = pgTable(
   (t) => [check('balance_accounts_nonnegative', sql`${t.balance} >= 0`)],
 );
 
-/** The ledger (spec: payment record types). Provider payments appear with balance_change 0. */
+/** The ledger (payment record types). Provider payments appear with balance_change 0. */
 export const balanceRecords = pgTable(
   'balance_records',
   {
@@ -286,7 +286,7 @@ export const coupons = pgTable('coupons', {
   status: integer('status').notNull().default(1),
 });
 
-/** Coupons a merchant holds (spec shopCouponReceive). */
+/** Coupons a merchant holds (shopCouponReceive on the wire). */
 export const couponReceipts = pgTable(
   'coupon_receipts',
   {

@@ -15,7 +15,7 @@ export const CLIPART_FOLDER = 'clipart';
 export const BACKGROUND_FOLDER = 'backgrounds';
 export const MARKER_FILE = 'build.json';
 
-/** Clip-art thumbnails: the spec's image preset 1 (200 x 200, padded). */
+/** Clip-art thumbnails: the product's image preset 1 (200 x 200, padded). */
 export const CLIPART_THUMB = 200;
 export const BACKGROUND_THUMB = 240;
 

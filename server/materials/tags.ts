@@ -34,7 +34,7 @@ export function tagId(key: TagKey): number {
 }
 
 /**
- * Background types. The spec names the `type` parameter but not its values; this library uses
+ * Background types. The API names the `type` parameter but not its values; this library uses
  * 1 = colours and gradients, 2 = repeating patterns, 3 = textures and scenes.
  */
 export const BACKGROUND_TYPES = [

@@ -1,4 +1,4 @@
-/** Builders for the spec's response envelope, and the error type routes throw. */
+/** Builders for the product's response envelope, and the error type routes throw. */
 import { Code, Messages } from '../../contract/envelope';
 
 export function ok<T extends Record<string, unknown>>(extra?: T, msg: string = Messages.success) {

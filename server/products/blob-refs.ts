@@ -54,5 +54,5 @@ export async function ownedFile(
   return { key, url: blobs.publicUrl(key), body };
 }
 
-/** A URL-looking editObj string (spec: editObj is "possibly a URL to fetch"). */
+/** A URL-looking editObj string (editObj may be a URL to fetch). */
 export const looksLikeUrl = (s: string): boolean => /^(https?:\/\/|\/)/i.test(s.trim());

@@ -90,10 +90,10 @@ export const myProductImages = pgTable(
       .references(() => myProducts.id, { onDelete: 'cascade' }),
     viewId: text('view_id').notNull(),
     viewName: text('view_name').notNull().default(''),
-    /** '#RRGGBB' of the SKU colour (spec colorValue / colorLump). */
+    /** '#RRGGBB' of the SKU colour (colorValue / colorLump on the wire). */
     colorValue: text('color_value').notNull().default(''),
     colorName: text('color_name').notNull().default(''),
-    /** The rendered SKU (spec SKUId, optionsval, optionsid). */
+    /** The rendered SKU (SKUId, optionsval, optionsid on the wire). */
     skuId: text('sku_id').notNull().default(''),
     optionsval: text('optionsval').notNull().default(''),
     optionsid: text('optionsid').notNull().default(''),

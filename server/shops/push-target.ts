@@ -20,7 +20,7 @@ export interface ShopsRuntime {
 
 /**
  * The store a push goes to: the caller's current one, connected and able to take it.
- * Refusals carry the spec's codes: 10003 not installed, 10004 permissions changed.
+ * Refusals carry the product's codes: 10003 not installed, 10004 permissions changed.
  */
 export async function pushTarget(ctx: AppContext, userId: number, platform: 'queue' | 'etsy'): Promise<ShopRow> {
   const shop = await currentShop(ctx.db, userId);

@@ -1,6 +1,6 @@
 /**
  * Checks an uploaded image by decoding it and derives the copies the product needs: the editor
- * copy (at most 1200x1200, spec "upload downscale limit") and the 120x120 thumbnail.
+ * copy (at most 1200x1200) and the 120x120 thumbnail.
  *
  * Decompression bombs: a small file can declare a huge picture (a 1.2 MB PNG of 20000x20000
  * decodes to 1.6 GB of RGBA). Every picture from outside is measured from its header first

@@ -1,4 +1,4 @@
-/** Uploaded files of a merchant (spec: upload record, shopCustomImages "my uploads"). */
+/** Uploaded files of a merchant (upload records, shown as "my uploads" by shopCustomImages). */
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 

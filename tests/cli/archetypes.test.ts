@@ -1,6 +1,6 @@
 /**
- * Every archetype of the demo catalogue renders through the real engine (issue 4: "a template the
- * engine cannot render fails the build"): the server generates a small catalogue, the harness page
+ * Every archetype of the demo catalogue renders through the real engine (a template the engine
+ * cannot render fails the build): the server generates a small catalogue, the harness page
  * loads each template and its pictures through the API, covers every flat with a red design and
  * renders every view.
  */

@@ -115,7 +115,7 @@ describe('refusals with the spec wording', () => {
     ).toMatchObject({ code: 10000, msg: Messages.captchaExpired });
   });
 
-  it('validates forms with the messages of spec section 5', async () => {
+  it('validates forms with the messages the pages show', async () => {
     expect(await s.api('POST', '/api/user/login', { username: '', password: 'x' })).toMatchObject({ msg: FormMessages.emailRequired });
     expect(
       await s.api('POST', '/api/user/login', { username: 'not-an-email', password: 'secret123', code: 'abcd', uuid: 'x' }),

@@ -1,6 +1,6 @@
 /**
- * Shipping over HTTP: the ship-from rules of spec section 5 with their messages, free shipping to
- * the spec's European countries for factory products, quotes, the calculator and tracking links.
+ * Shipping over HTTP: the ship-from rules with their messages, free shipping to
+ * the product's European countries for factory products, quotes, the calculator and tracking links.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';

@@ -1,5 +1,5 @@
 /**
- * The catalogue calls of spec section 7 over real HTTP on a real database. A small catalogue is
+ * The catalogue calls over real HTTP on a real database. A small catalogue is
  * generated into the test server; the same rows are built in memory, so every list, filter,
  * sort and total is checked against an independent computation rather than against itself.
  */

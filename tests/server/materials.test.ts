@@ -1,5 +1,5 @@
 /**
- * The material calls of spec section 7 over real HTTP on a real database, against a small
+ * The material calls over real HTTP on a real database, against a small
  * generated library: tags with counts, paging and filters checked against the same library built
  * in memory, backgrounds by type, the collect / uncollect flows (idempotent, login required,
  * one merchant never sees another's collection), and the pictures: transparent outside the

@@ -237,7 +237,7 @@ export const layerFileSchema = z.preprocess(
   ),
 );
 
-/** The spec's default is overlay at alpha 0.9; other modes draw fully opaque unless told. */
+/** The product's default is overlay at alpha 0.9; other modes draw fully opaque unless told. */
 const defaultOpacity = (blend: BlendCode) => (blend === DEFAULT_BLEND_CODE ? DEFAULT_OVERLAY_ALPHA : 1);
 
 const layerCommon = {

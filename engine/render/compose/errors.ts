@@ -1,6 +1,6 @@
 import { MAX_TILES_CODE, MAX_TILES_MSG } from '../../model/index.ts';
 
-/** Spec section 5: over 150 tiles is rejected with code 1 and 'Maximum 150 tiling'. */
+/** Over 150 tiles is rejected with code 1 and 'Maximum 150 tiling'. */
 export class TilingLimitError extends Error {
   readonly code = MAX_TILES_CODE;
   readonly msg = MAX_TILES_MSG;

@@ -9,7 +9,7 @@ export interface PrintSize extends OutputSize {
 
 /**
  * Pixel size of a flat's print file at `dpi`. flatWidth × flatHeight is the print size at the
- * spec's default 125 dpi, so other DPIs scale it; the composition scale is that size over the
+ * product's default 125 dpi, so other DPIs scale it; the composition scale is that size over the
  * flat's design size (width × height), the space element coordinates live in.
  */
 export function printSize(flat: Pick<FlatData, 'width' | 'height' | 'flatWidth' | 'flatHeight'>, dpi: number = DPI.target): PrintSize {

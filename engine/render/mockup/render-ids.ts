@@ -1,5 +1,5 @@
 /**
- * Render ids (spec section 4, "3D render"): a render is aborted with a 'stop render' error when a
+ * Render ids: a render is aborted with a 'stop render' error when a
  * newer render id exists for the same target. Renders check their ticket between passes, so a
  * stale one stops at the next check point and never resolves with its pixels.
  */

@@ -170,7 +170,7 @@ export class MockupRenderer {
     return context2d(canvas).getImageData(0, 0, canvas.width, canvas.height);
   }
 
-  /** Renders a view to a JPEG (spec: exported view images are JPEG), flattened over the background (white by default). */
+  /** Renders a view to a JPEG (exported view images are JPEG), flattened over the background (white by default). */
   async renderViewToJpeg(options: RenderViewOptions, quality = 0.92): Promise<Blob> {
     const { canvas, ticket } = await this.renderToCanvas(options, options.background ?? DEFAULT_COLOR);
     this.check(ticket);

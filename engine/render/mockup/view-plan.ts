@@ -69,7 +69,7 @@ export interface PlannedPart {
 }
 
 /**
- * Part overlays: shadows and plain parts in list order, then ornaments (which the spec draws on
+ * Part overlays: shadows and plain parts in list order, then ornaments (which the product draws on
  * top of everything). The large image is used when the output is larger than the view's size.
  */
 export function planViewParts(view: TemplateView, outputLargerThanView: boolean): PlannedPart[] {

@@ -1,6 +1,6 @@
 /**
  * Aliyun OSS through ali-oss: the server writes with its own RAM credentials; browsers get
- * temporary STS credentials limited to the merchant's own upload folder (spec: the object-storage
+ * temporary STS credentials limited to the merchant's own upload folder (the object-storage
  * token lasts 3,000,000 ms and the client refreshes it).
  */
 import OSS from 'ali-oss';

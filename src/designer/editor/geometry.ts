@@ -36,7 +36,7 @@ export const FIT_MARGIN = 24;
 /** How close (in screen px) an edge or centre must come to a guide line to snap to it. */
 export const SNAP_SCREEN_PX = 6;
 /**
- * Inset of the safe zone from the print area's edges, as a share of its size. The spec names no
+ * Inset of the safe zone from the print area's edges, as a share of its size. The product names no
  * safe zone; 5 % is the usual print-shop bleed-to-safe margin for garments.
  */
 export const SAFE_ZONE_RATIO = 0.05;

@@ -45,7 +45,7 @@ export function chosenVariants(options: readonly WireOption[], variants: readonl
 export interface ChosenColour {
   /** The product's colour value name. */
   value: string;
-  /** Unique among the chosen colours (spec: duplicate names get numeric suffixes up to 49). */
+  /** Unique among the chosen colours (duplicate names get numeric suffixes up to 49). */
   name: string;
   hex: string;
 }

@@ -7,7 +7,7 @@
 export const STEP = { select: 0, design: 1, complete: 3, details: 4, price: 5 } as const;
 export type StepName = keyof typeof STEP;
 
-/** Step types the spec names titles for: 2 starts at the product, 3 at the design, 5 edits details only, 6 designs only. */
+/** Step types with their own titles: 2 starts at the product, 3 at the design, 5 edits details only, 6 designs only. */
 export type StepType = 2 | 3 | 5 | 6;
 
 /** What the merchant sees in the progress bar for each step. */
@@ -20,7 +20,7 @@ export const STEP_LABELS: Readonly<Record<StepName, string>> = {
 };
 
 /**
- * The steps of each flow, in order, with the dialog title the spec gives for each ("type 2 gives
+ * The steps of each flow, in order, with the dialog title the product gives for each ("type 2 gives
  * Select a product, Create a product, Editorial Product", and so on). Shorter flows drop the
  * first steps.
  */

@@ -1,5 +1,5 @@
 /**
- * Backgrounds per view (spec section 4 "Background design"): colour ('1') or image ('2'), shown
+ * Backgrounds per view: colour ('1') or image ('2'), shown
  * or hidden. Copying one view's background to the others gives each view that can show a
  * background (delete flag 0: one of its print areas takes a background) a copy; every other
  * view gets a white colour background made visible.

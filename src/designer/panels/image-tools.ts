@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the images panel: placing a new image on a flat, the DPI indicator, and the
- * tiling check (spec sections 4, 5 and 9).
+ * tiling check (at most 150 tiles on a flat).
  */
 // Model and compositor modules directly (not engine/index.ts): these helpers run in Node tests, where pixi cannot load.
 import {
@@ -56,7 +56,7 @@ export interface DpiReading {
   label: string;
 }
 
-/** Spec section 4: good at 120 dpi or more, medium from 72, bad (low resolution) below. */
+/** Good at 120 dpi or more, medium from 72, bad (low resolution) below. */
 export function dpiReading(el: ImageElement, flat: FlatData): DpiReading {
   const dpi = effectiveDpi(el, flat);
   const quality = dpiQuality(dpi);

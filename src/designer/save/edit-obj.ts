@@ -1,5 +1,5 @@
 /**
- * Where the design JSON goes in the save body (spec sections 4 and 9): inline up to 60000
+ * Where the design JSON goes in the save body: inline up to 60000
  * characters, above that uploaded as a file and referenced by its URL.
  */
 import { INLINE_JSON_LIMIT } from '../../../engine/model/index.ts';

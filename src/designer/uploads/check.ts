@@ -1,5 +1,5 @@
 /**
- * The client-side checks of an image before it is sent (spec section 5 "Uploads"): jpeg or png
+ * The client-side checks of an image before it is sent: jpeg or png
  * by content (a renamed file is caught), size above 0 and within the limit. The server checks
  * again; these only spare the merchant a round trip.
  */

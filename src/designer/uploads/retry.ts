@@ -1,5 +1,5 @@
 /**
- * The upload retry rule (spec sections 4 and 9): a failed file is retried automatically up to 3
+ * The upload retry rule: a failed file is retried automatically up to 3
  * times, 2 seconds apart; then a confirm box offers Re-upload (another round) or Cancel, which
  * rejects with 'Cancel upload'. Every attempt's outcome is reported so the upload record can show
  * pending (0), done (1) or failed (-1).

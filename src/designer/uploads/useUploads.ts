@@ -1,6 +1,6 @@
 /**
  * The image upload queue of the designer: checks each file, uploads it under the retry rule,
- * keeps an upload record per file (spec "Upload record": fileIndex, uploadStatus 0/1/-1, url,
+ * keeps an upload record per file (fileIndex, uploadStatus 0/1/-1, url,
  * thumbnailUrl) and asks Re-upload or Cancel through a confirm box (title Message).
  */
 import { useCallback, useRef, useState } from 'react';
@@ -18,7 +18,7 @@ export interface UploadRecord {
   msg: string;
 }
 
-/** Spec section 5: a refused file shows an error toast for 2 seconds. */
+/** A refused file shows an error toast for 2 seconds. */
 const REFUSED_TOAST_MS = 2000;
 
 export interface ConfirmRequest {

@@ -2,7 +2,7 @@
  * Blend codes 1-7 (lighter, color, darken, lighten, overlay, multiply, none) with opacity, on
  * known colours. Each result is checked twice: against the W3C compositing formulas written out
  * here (independently of the shader), and against Chromium's Canvas2D drawing the same thing
- * with globalCompositeOperation, which is what the spec's mode names are. Codes 8 and up
+ * with globalCompositeOperation, which is what the product's mode names are. Codes 8 and up
  * (Photoshop's modes, for PSD templates) are checked against the CPU compositor's formulas.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

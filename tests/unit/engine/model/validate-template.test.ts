@@ -89,7 +89,7 @@ describe('validateTemplate: valid documents', () => {
       M: { kind: 'affine', matrix: [1, 0, 0, 1, 5, 6] },
       PPC: null,
       F: { kind: 'flat', flatId: '7' },
-      // Spec default: overlay at alpha 0.9.
+      // The product's default: overlay at alpha 0.9.
       blend: 5,
       opacity: 0.9,
     });
