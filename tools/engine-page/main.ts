@@ -18,6 +18,7 @@ import {
 } from '../../engine/index.ts';
 import { compositeDocument, flattenOver, storedCompositeStatus } from '../../engine/psd/composite/index.ts';
 import { applySmartFilters } from '../../engine/psd/pixels/filters.ts';
+import { setComposeBackend } from '../../engine/render/compose/index.ts';
 import type { Raster } from '../../engine/psd/pixels/raster.ts';
 import { embeddedPsdPixels } from '../../engine/psd/sources.ts';
 import { bakePsdTemplate } from '../../engine/psd/template-bake.ts';
@@ -62,6 +63,15 @@ export interface MockupOutput {
  * no resampling); warped and perspective ones bilinear, which is closer to Photoshop's for them.
  */
 const PHOTOSHOP_RESAMPLING = { resampling: 'bicubic', flatOversample: Infinity } as const;
+
+/**
+ * Photoshop-exact renders compose flats through WebGL on every machine: against Photoshop's own
+ * pixels the 2D canvas's filtering measured a little further off on perspective layers (MAE 0.99
+ * to 1.02 and 0.90 to 0.94 on the werps oracle), while speed matters less here than there.
+ */
+function composeForPhotoshop(psd: boolean): void {
+  setComposeBackend(psd ? 'webgl' : 'auto');
+}
 
 const fetchBytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
 const toBase64 = async (blob: Blob) => {
@@ -215,6 +225,7 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
     });
   const design = designFor(template.flatList, (flatId) => (args.design ? '__design' : (sourceUrl[flatId] ?? null)));
   const fallback = createMapImageLoaderFallback();
+  composeForPhotoshop(psd !== null);
   const engine = new Engine({ loader: createMapImageLoader(bitmaps, fallback), ...(psd ? PHOTOSHOP_RESAMPLING : {}) });
   const sourceOf = new Map((imported?.sources ?? []).map((s) => [s.flatId, s]));
   try {
@@ -283,6 +294,7 @@ async function bakeInto(out: MockupOutput, psd: Psd, design: SkuDesign, designBi
   out.template = { json: JSON.stringify(baked.template, null, 1), images, notes: baked.notes };
   const bitmaps: Record<string, ImageBitmap> = { ...designBitmaps };
   for (const i of baked.images) bitmaps[i.name] = await rasterToBitmap(i.raster);
+  composeForPhotoshop(true);
   const renderer = new Engine({ loader: createMapImageLoader(bitmaps), ...PHOTOSHOP_RESAMPLING });
   try {
     const view = baked.template.viewList[0]!;
