@@ -37,31 +37,31 @@ async function scene(): Promise<{ design: Pick<FlatDesign, 'designList'>; images
   };
 }
 
-/** Exact 2x2 box average (premultiplied), i.e. what a scale-1 render approximates. */
-function halve(img: ImageData): ImageData {
-  const out = new ImageData(img.width / 2, img.height / 2);
+/** Exact k×k box average (premultiplied): what a pixel of a k-times smaller drawing should hold. */
+function boxDown(img: ImageData, k: number): ImageData {
+  const out = new ImageData(img.width / k, img.height / k);
   for (let y = 0; y < out.height; y++) {
     for (let x = 0; x < out.width; x++) {
       const acc = [0, 0, 0, 0];
-      for (const [dx, dy] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ] as const) {
-        const i = ((2 * y + dy) * img.width + 2 * x + dx) * 4;
-        const a = img.data[i + 3]!;
-        for (let c = 0; c < 3; c++) acc[c]! += (img.data[i + c]! * a) / 255;
-        acc[3]! += a;
+      for (let dy = 0; dy < k; dy++) {
+        for (let dx = 0; dx < k; dx++) {
+          const i = ((k * y + dy) * img.width + k * x + dx) * 4;
+          const a = img.data[i + 3]!;
+          for (let c = 0; c < 3; c++) acc[c]! += (img.data[i + c]! * a) / 255;
+          acc[3]! += a;
+        }
       }
       const o = (y * out.width + x) * 4;
-      const a = acc[3]! / 4;
-      for (let c = 0; c < 3; c++) out.data[o + c] = a > 0 ? Math.round(((acc[c]! / 4) * 255) / a) : 0;
+      const a = acc[3]! / (k * k);
+      for (let c = 0; c < 3; c++) out.data[o + c] = a > 0 ? Math.round(((acc[c]! / (k * k)) * 255) / a) : 0;
       out.data[o + 3] = Math.round(a);
     }
   }
   return out;
 }
+
+/** Exact 2x2 box average: what a scale-1 render approximates. */
+const halve = (img: ImageData): ImageData => boxDown(img, 2);
 
 eachBackend(() => {
   describe('scale', () => {
@@ -128,29 +128,6 @@ eachBackend(() => {
 
 describe('the WebGL and 2D canvas compositions', () => {
   afterAll(() => setComposeBackend('auto'));
-
-  /** Exact k×k box average (premultiplied): what a pixel of a k-times smaller drawing should hold. */
-  function boxDown(img: ImageData, k: number): ImageData {
-    const out = new ImageData(img.width / k, img.height / k);
-    for (let y = 0; y < out.height; y++) {
-      for (let x = 0; x < out.width; x++) {
-        const acc = [0, 0, 0, 0];
-        for (let dy = 0; dy < k; dy++) {
-          for (let dx = 0; dx < k; dx++) {
-            const i = ((k * y + dy) * img.width + k * x + dx) * 4;
-            const a = img.data[i + 3]!;
-            for (let c = 0; c < 3; c++) acc[c]! += (img.data[i + c]! * a) / 255;
-            acc[3]! += a;
-          }
-        }
-        const o = (y * out.width + x) * 4;
-        const a = acc[3]! / (k * k);
-        for (let c = 0; c < 3; c++) out.data[o + c] = a > 0 ? Math.round(((acc[c]! / (k * k)) * 255) / a) : 0;
-        out.data[o + 3] = Math.round(a);
-      }
-    }
-    return out;
-  }
 
   /**
    * Images only (text rasters are the same canvas in both): tiles with edges between pixels,
