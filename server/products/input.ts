@@ -30,6 +30,8 @@ export interface SaveInput {
   variants?: { variantId: number; price?: number }[];
   isTemplate?: boolean;
   sourceTemplateId?: number | null;
+  /** A bulk save's key for this product: the same key again answers with the product it made. */
+  requestKey?: string;
 }
 
 export function readEditObj(raw: unknown, rawUrl: unknown): EditObjInput | undefined {

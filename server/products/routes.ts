@@ -12,7 +12,7 @@ import { AppError, ok, okData, page } from '../platform/envelope';
 import { aka, choice, id, idParams, isBlank, offsetOf, optionalId, paging, text } from '../platform/http-schema/fields';
 import { dataReply, okReply, pageReply } from '../platform/http-schema/replies';
 import { bodyHtmlField, saveFields, saveInput, titleField, variantsField, type SaveInput } from './input';
-import { batchIds, worded } from './fields';
+import { batchIds, keptText, worded } from './fields';
 import {
   applyPriceToProducts,
   copyProduct,
@@ -25,6 +25,8 @@ import {
 } from './service';
 import { addImage, needsUrlAndView, replaceImages, setVariantImage, viewImageFields, viewImageInput, viewImageList } from './images';
 import { getPriceRule, setPriceRule } from './price-rules';
+import { addBatch, addWithImages, type BatchItem } from './batch';
+import { BULK_SAVE_MAX, BulkMessages } from '../../contract/bulk';
 import { myProductCard, myProductDetail, myProductVariant, priceRule } from './replies';
 import {
   MULTIPLIER_PCT_MAX,
@@ -40,6 +42,21 @@ import { sessionSecurity as security } from '../accounts/signed-in';
 const tags = ['products'];
 
 const savedReply = dataReply(z.looseObject({ id: z.int() }));
+
+/** A product to create with its rendered view images, and the bulk job's key for it. */
+const productWithImagesFields = {
+  ...saveFields,
+  images: aka(viewImageList, 'list', 'imageList'),
+  requestKey: keptText('requestKey', 100).meta({
+    description: 'Any text unique to this product of a bulk job: sending it again answers with the product it made',
+  }),
+};
+
+function batchItem(b: z.output<z.ZodObject<typeof productWithImagesFields>>): BatchItem {
+  const input = saveInput(b);
+  if (b.requestKey) input.requestKey = b.requestKey;
+  return { input, images: b.images };
+}
 
 /** 1 (or true) copies into My templates, anything else into My products; blank keeps where it was. */
 const copyTemplateFlag = z
@@ -67,6 +84,65 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
       const id = await createProduct(deps, userId, saveInput(request.body));
       request.log.info({ userId, myProductId: id }, 'my product saved');
       return okData({ id }, ProductMessages.saved);
+    },
+  );
+
+  /** add and addImagesEditList in one call: the product exists only with the images it was sent with. */
+  api.post(
+    '/api/Myexclusive/addExt',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save a design as a product together with its rendered view images',
+        body: z.object(productWithImagesFields),
+        response: { 200: savedReply },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const id = await addWithImages(deps, userId, batchItem(request.body));
+      request.log.info({ userId, myProductId: id }, 'my product saved with images');
+      return okData({ id }, ProductMessages.saved);
+    },
+  );
+
+  /**
+   * The bulk save: many products, each with its images. Each item succeeds or fails on its own
+   * and the answer lists both, in the order sent.
+   */
+  api.post(
+    '/api/Myexclusive/batchAdd',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save many products at once, each with its rendered view images',
+        body: z.object({
+          list: aka(
+            z
+              .array(z.object(productWithImagesFields), { error: 'list must be a list of products' })
+              .min(1, BulkMessages.noProducts)
+              .max(BULK_SAVE_MAX, BulkMessages.tooManyItems),
+            'productList',
+          ),
+        }),
+        response: {
+          200: dataReply(
+            z.looseObject({
+              created: z.int(),
+              results: z.array(z.looseObject({ index: z.int(), id: z.int().optional(), msg: z.string().optional() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const results = await addBatch(deps, userId, request.body.list.map(batchItem));
+      const created = results.filter((r) => r.id !== undefined).length;
+      request.log.info({ userId, created, failed: results.length - created }, 'bulk products saved');
+      return okData({ created, results }, BulkMessages.created);
     },
   );
 

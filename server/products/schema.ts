@@ -49,10 +49,19 @@ export const myProducts = pgTable(
     isPhoto: boolean('is_photo').notNull().default(false),
     /** 1 active. */
     status: integer('status').notNull().default(1),
+    /**
+     * The key a bulk save sent with this product (one per product of a bulk job): sending the
+     * same key again answers with this product instead of creating a second one, so a bulk save
+     * retried after a lost answer, a reload or a crash never duplicates products.
+     */
+    requestKey: text('request_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('my_products_user_idx').on(t.userId, t.isTemplate, t.updatedAt)],
+  (t) => [
+    index('my_products_user_idx').on(t.userId, t.isTemplate, t.updatedAt),
+    uniqueIndex('my_products_request_key_idx').on(t.userId, t.requestKey),
+  ],
 );
 
 /** The catalogue variants a saved product sells, with the merchant's price. */

@@ -117,9 +117,22 @@ async function checkSourceTemplate(db: Db, userId: number, id: number | null | u
   return row?.id ?? notFound(true);
 }
 
+/** The product a bulk save already made under `key`, if any. */
+export async function productWithKey(db: Db, userId: number, key: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: myProducts.id })
+    .from(myProducts)
+    .where(and(eq(myProducts.userId, userId), eq(myProducts.requestKey, key)));
+  return row?.id ?? null;
+}
+
 export async function createProduct(deps: ProductsDeps, userId: number, input: SaveInput): Promise<number> {
   const { db } = deps;
   if (input.productfid === undefined) throw new AppError('productfid is required');
+  if (input.requestKey !== undefined) {
+    const made = await productWithKey(db, userId, input.requestKey);
+    if (made !== null) return made;
+  }
   const parent = await loadParent(db, input.productfid);
   if (!parent) throw new AppError(ProductMessages.parentNotFound);
   const design = input.editObj === undefined ? { editObj: null, editObjUrl: null } : await resolveEditObj(deps, userId, input.editObj);
@@ -130,30 +143,38 @@ export async function createProduct(deps: ProductsDeps, userId: number, input: S
   if ('error' in priced) throw new AppError(priced.error);
   const [user] = await db.select({ shopId: users.currentShopId }).from(users).where(eq(users.id, userId));
   const colorIds = input.colorIds && input.colorIds.length > 0 ? input.colorIds : colorsOfVariants(parent, priced);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(myProducts)
-      .values({
-        userId,
-        shopId: user?.shopId ?? null,
-        productfid: parent.id,
-        isTemplate: input.isTemplate ?? false,
-        sourceTemplateId,
-        title: input.title ?? parent.title.slice(0, PRODUCT_TITLE_MAX),
-        bodyHtml: input.bodyHtml ?? sanitizeHtml(parent.bodyHtml),
-        ...design,
-        printtype: input.printtype ?? null,
-        customType: input.customType === undefined ? parent.customType : input.customType,
-        sectionType: input.sectionType ?? null,
-        prototypeGroupId: input.prototypeGroupId ?? null,
-        prototypeGroupName: input.prototypeGroupName ?? '',
-        colorIds,
-        options: input.picks ?? {},
-      })
-      .returning({ id: myProducts.id });
-    await insertVariants(tx, row!.id, priced);
-    return row!.id;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(myProducts)
+        .values({
+          userId,
+          shopId: user?.shopId ?? null,
+          productfid: parent.id,
+          isTemplate: input.isTemplate ?? false,
+          sourceTemplateId,
+          title: input.title ?? parent.title.slice(0, PRODUCT_TITLE_MAX),
+          bodyHtml: input.bodyHtml ?? sanitizeHtml(parent.bodyHtml),
+          ...design,
+          printtype: input.printtype ?? null,
+          customType: input.customType === undefined ? parent.customType : input.customType,
+          sectionType: input.sectionType ?? null,
+          prototypeGroupId: input.prototypeGroupId ?? null,
+          prototypeGroupName: input.prototypeGroupName ?? '',
+          colorIds,
+          options: input.picks ?? {},
+          requestKey: input.requestKey ?? null,
+        })
+        .returning({ id: myProducts.id });
+      await insertVariants(tx, row!.id, priced);
+      return row!.id;
+    })
+    .catch(async (err: unknown) => {
+      // Two saves with one key at once: the second loses on the unique index and answers with the first's product.
+      const made = input.requestKey === undefined ? null : await productWithKey(db, userId, input.requestKey);
+      if (made !== null) return made;
+      throw err;
+    });
 }
 
 export async function updateProduct(deps: ProductsDeps, userId: number, id: number, input: SaveInput): Promise<void> {
@@ -393,41 +414,64 @@ export function copyTitle(title: string): string {
  * A new product with the same design, variants, prices and view images. Files are shared, not
  * duplicated: stored names are random and never rewritten, so the copies cannot affect each other.
  */
-export async function copyProduct(db: Db, userId: number, id: number, opts: { isTemplate?: boolean } = {}): Promise<number> {
+export interface CopyOptions {
+  /** Into My templates (true) or My products (false); left out: where the original is. */
+  isTemplate?: boolean;
+  /** The shop the copy belongs to; left out: the original's. */
+  shopId?: number | null;
+  /** Keep the title as it is (a copy into another shop) instead of marking it "(Copy)". */
+  sameTitle?: boolean;
+}
+
+export async function copyProduct(db: Db, userId: number, id: number, opts: CopyOptions = {}): Promise<number> {
+  return db.transaction((tx) => copyProductIn(tx, userId, id, opts));
+}
+
+/** Copies of several products in one transaction: all of them, or none when one is not the merchant's. */
+export async function copyProducts(db: Db, userId: number, ids: readonly number[], opts: CopyOptions = {}): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const row = await ownProduct(tx, userId, id);
-    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
-    const [copy] = await tx
-      .insert(myProducts)
-      .values({
-        ...rest,
-        title: copyTitle(row.title),
-        isTemplate: opts.isTemplate ?? row.isTemplate,
-      })
-      .returning({ id: myProducts.id });
-    const newId = copy!.id;
-    const images = await tx.select().from(myProductImages).where(eq(myProductImages.myProductId, id)).orderBy(asc(myProductImages.id));
-    const imageMap = new Map<number, number>();
-    for (const img of images) {
-      const { id: oldImageId, myProductId: _m, createdAt: _ic, ...imgRest } = img;
-      const [n] = await tx
-        .insert(myProductImages)
-        .values({ ...imgRest, myProductId: newId })
-        .returning({ id: myProductImages.id });
-      imageMap.set(oldImageId, n!.id);
-    }
-    const variants = await tx.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id));
-    if (variants.length > 0) {
-      await tx.insert(myProductVariants).values(
-        variants.map(({ id: _vid, myProductId: _mp, imageId, ...v }) => ({
-          ...v,
-          myProductId: newId,
-          imageId: imageId === null ? null : (imageMap.get(imageId) ?? null),
-        })),
-      );
-    }
-    return newId;
+    const out: number[] = [];
+    for (const id of ids) out.push(await copyProductIn(tx, userId, id, opts));
+    return out;
   });
+}
+
+async function copyProductIn(tx: Tx, userId: number, id: number, opts: CopyOptions): Promise<number> {
+  const row = await ownProduct(tx, userId, id);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row;
+  const [copy] = await tx
+    .insert(myProducts)
+    .values({
+      ...rest,
+      title: opts.sameTitle ? row.title : copyTitle(row.title),
+      isTemplate: opts.isTemplate ?? row.isTemplate,
+      shopId: opts.shopId === undefined ? row.shopId : opts.shopId,
+      // A copy is a new product, not the answer to the original's bulk save.
+      requestKey: null,
+    })
+    .returning({ id: myProducts.id });
+  const newId = copy!.id;
+  const images = await tx.select().from(myProductImages).where(eq(myProductImages.myProductId, id)).orderBy(asc(myProductImages.id));
+  const imageMap = new Map<number, number>();
+  for (const img of images) {
+    const { id: oldImageId, myProductId: _m, createdAt: _ic, ...imgRest } = img;
+    const [n] = await tx
+      .insert(myProductImages)
+      .values({ ...imgRest, myProductId: newId })
+      .returning({ id: myProductImages.id });
+    imageMap.set(oldImageId, n!.id);
+  }
+  const variants = await tx.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id));
+  if (variants.length > 0) {
+    await tx.insert(myProductVariants).values(
+      variants.map(({ id: _vid, myProductId: _mp, imageId, ...v }) => ({
+        ...v,
+        myProductId: newId,
+        imageId: imageId === null ? null : (imageMap.get(imageId) ?? null),
+      })),
+    );
+  }
+  return newId;
 }
 
 export async function markPhotoProduct(db: Db, userId: number, id: number): Promise<number> {

@@ -13,7 +13,10 @@ import { storeProductLinks } from './schema';
 import { requireUser } from '../accounts/session';
 import { AppError, ok, okData } from '../platform/envelope';
 import { enforce, Limits } from '../platform/rate-limit';
-import { aka, id, idList, idParams, text } from '../platform/http-schema/fields';
+import { aka, id, idList, idParams, optionalId, text } from '../platform/http-schema/fields';
+import { batchIds } from '../products/fields';
+import { copyProducts } from '../products/service';
+import { ProductMessages } from '../../contract/products';
 import { dataReply, okReply } from '../platform/http-schema/replies';
 import { findUserByEmail } from '../accounts/users';
 import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
@@ -86,6 +89,35 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
       const userId = await requireUser(request);
       await setDefaultShop(db, userId, request.body.id);
       return ok(undefined, ShopMessages.defaultSet);
+    },
+  );
+
+  /**
+   * Copies of saved products for one of the merchant's stores (the current one when no store is
+   * named), titles kept: the way to sell one design in a second store. All or none.
+   */
+  api.post(
+    '/api/Myexclusive/shopBatchCopyProduct',
+    {
+      schema: {
+        tags: ['products'],
+        security,
+        summary: "Copy saved products into one of the merchant's stores (default: the current one)",
+        body: z.object({
+          ids: aka(batchIds('ids'), 'productIds', 'idList'),
+          shopId: aka(optionalId('shopId'), 'shopid'),
+        }),
+        response: { 200: dataReply(z.looseObject({ ids: z.array(z.int()), shopId: z.int() })) },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      const { ids, shopId } = request.body;
+      const shop = shopId === undefined ? await currentShop(db, userId) : await ownShop(db, userId, shopId);
+      if (!shop) throw new AppError(ShopMessages.noStore);
+      const copies = await copyProducts(db, userId, ids, { shopId: shop.id, sameTitle: true });
+      request.log.info({ userId, shopId: shop.id, copies: copies.length }, 'products copied into a store');
+      return okData({ ids: copies, shopId: shop.id }, ProductMessages.copied);
     },
   );
 
