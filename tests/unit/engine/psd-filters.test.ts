@@ -130,15 +130,26 @@ describe('Gaussian blur', () => {
 });
 
 describe('Average', () => {
-  it('fills the layer with its alpha-weighted mean colour, alpha kept', () => {
-    const img = createRaster(3, 1);
+  it('fills the layer with the mean stored colour of the whole canvas, white outside the layer, alpha kept', () => {
+    const img = createRaster(4, 1);
     setPx(img, 0, 0, [200, 0, 0, 255]);
-    setPx(img, 1, 0, [0, 0, 200, 51]);
-    setPx(img, 2, 0, [9, 9, 9, 0]);
+    setPx(img, 1, 0, [9, 9, 9, 0]); // transparent inside the layer's box: its hidden colour counts
+    setPx(img, 2, 0, [0, 0, 200, 51]);
+    setPx(img, 3, 0, [7, 7, 7, 0]); // outside the box: counted as white
     const out = averageRaster(img);
-    expect(px(out, 0, 0)).toEqual([167, 0, 33, 255]); // 200*255/306, 200*51/306
-    expect(px(out, 1, 0)).toEqual([167, 0, 33, 51]);
-    expect(px(out, 2, 0)).toEqual([0, 0, 0, 0]);
+    // (200 + 9 + 0 + 255) / 4, (0 + 9 + 0 + 255) / 4, (0 + 9 + 200 + 255) / 4
+    expect(px(out, 0, 0)).toEqual([116, 66, 116, 255]);
+    expect(px(out, 2, 0)).toEqual([116, 66, 116, 51]);
+    expect(px(out, 1, 0)).toEqual([0, 0, 0, 0]);
+    expect(px(out, 3, 0)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('an opaque layer over part of the canvas averages with white, not with itself', () => {
+    const img = createRaster(4, 4);
+    for (let y = 1; y < 3; y++) for (let x = 1; x < 3; x++) setPx(img, x, y, [255, 0, 0, 255]);
+    // 4 red pixels and 12 white ones: (4 * 0 + 12 * 255) / 16 = 191.25
+    expect(px(averageRaster(img), 1, 1)).toEqual([255, 191, 191, 255]);
+    expect(averageRaster(createRaster(2, 2)).data.every((v) => v === 0)).toBe(true);
   });
 
   it.runIf(existsSync(`${ORACLE}/smart_filter_average.psd`))('against Photoshop (agpsd_smart_filter_average)', () => {
@@ -174,10 +185,11 @@ describe('Average', () => {
         for (let c = 0; c < 3; c++) colourDiff[c] = Math.max(colourDiff[c]!, Math.abs(out.data[i * 4 + c]! - ref.data[i * 4 + c]!));
     }
     expect(alphaDiff).toBe(0);
-    // Photoshop's colour is 138,129,133; the visible (alpha-weighted) mean is 138,119,126
+    // From Photoshop's own pre-filter pixels the filter gives exactly Photoshop's 138,129,133
+    // (the alpha-weighted mean of the visible pixels would be 138,119,126).
     expect(px(ref, 128, 100)).toEqual([138, 129, 133, 255]);
-    expect(px(out, 128, 100)).toEqual([138, 119, 126, 255]);
-    expect(colourDiff).toEqual([0, 10, 7]);
+    expect(px(out, 128, 100)).toEqual([138, 129, 133, 255]);
+    expect(colourDiff).toEqual([0, 0, 0]);
     // What Photoshop averaged: every pixel's stored colour over the whole canvas, transparent ones included.
     const mean = [r, g, b].map((p) => p.reduce((s, v) => s + v, 0) / (W * H));
     expect(mean.map(Math.round)).toEqual([138, 129, 133]);
