@@ -4,9 +4,10 @@ precision highp float;
 //
 // Variants (macros injected after #version, engine/render/mockup/programs.ts):
 //   CUBIC  0: the texture unit's own filtering (bilinear, trilinear with mipmaps); costs one fetch.
-//          1: a Keys cubic widened by the pixel's footprint in the texture, normalised, read with
-//             texelFetch: Photoshop's Bicubic Sharper / Smoother (engine/render/mockup/resampling.ts
-//             holds the parameters and the measurements behind them).
+//          1: a Keys cubic widened by the pixel's footprint in the texture, normalised, applied
+//             rows first in straight colour, read with texelFetch: Photoshop's Bicubic Sharper /
+//             Smoother (engine/render/mockup/resampling.ts holds the parameters, the measurements
+//             behind them and the same arithmetic on the CPU).
 #ifndef CUBIC
 #define CUBIC 0
 #endif
@@ -37,6 +38,18 @@ float keys(float x, float a) {
        : 0.0;
 }
 
+// Photoshop's Bicubic as measured (engine/psd/README.md, "Resampling"): separable, rows first,
+// each row's horizontal sum clamped to 0..1 and rounded to 8 bits before the vertical pass, so the
+// negative lobes of one pass cannot multiply with those of the other into faint coverage off the
+// corners. At the image's edge the sample centre stops at the first/last texel centre and texels
+// past the edge are transparent, the weights still normalised over every tap: an opaque edge's
+// outer pixels keep only the in-image share of the kernel (238 of 255 for Smoother at 1.69x).
+// Colour is mixed straight (not weighted by alpha) over a hidden colour that continues the artwork:
+// a tap without coverage (transparent, or past the edge) takes the colour of the nearest covered
+// tap in its row, and a row without coverage that of the nearest covered row (on the 1.69x pixel
+// art 0.37 against 0.78 mixing premultiplied colour; engine/render/mockup/resampling.ts mirrors
+// this on the CPU).
+
 vec4 cubicSample(vec2 uv) {
   ivec2 size0 = textureSize(u_texture, 0);
   vec2 p0 = uv * vec2(size0);
@@ -48,36 +61,76 @@ vec4 cubicSample(vec2 uv) {
   int level = int(lod);
   ivec2 size = textureSize(u_texture, level);
   vec2 w = width * vec2(size) / vec2(size0);
-  vec2 c = uv * vec2(size) - 0.5; // in texel-centre coordinates of that level
+  // In texel-centre coordinates of that level, held inside the first and last texel centres.
+  vec2 c = clamp(uv * vec2(size) - 0.5, vec2(0.0), vec2(size - 1));
   ivec2 first = ivec2(floor(c - 2.0 * w)) + 1;
   ivec2 count = min(ivec2(floor(c + 2.0 * w)) - first + 1, ivec2(MAX_TAPS));
   float a = u_cubicKernel.x;
   float wx[MAX_TAPS];
-  float sumX = 0.0;
+  float cumX[MAX_TAPS + 1];
+  cumX[0] = 0.0;
   for (int i = 0; i < MAX_TAPS; i++) {
     if (i >= count.x) break;
     wx[i] = keys((float(first.x + i) - c.x) / w.x, a);
-    sumX += wx[i];
+    cumX[i + 1] = cumX[i] + wx[i];
   }
-  vec4 acc = vec4(0.0);
-  float sumY = 0.0;
+  float wy[MAX_TAPS];
+  float cumY[MAX_TAPS + 1];
+  cumY[0] = 0.0;
   for (int j = 0; j < MAX_TAPS; j++) {
     if (j >= count.y) break;
-    float wy = keys((float(first.y + j) - c.y) / w.y, a);
-    sumY += wy;
-    int ty = clamp(first.y + j, 0, size.y - 1);
-    vec4 row = vec4(0.0);
+    wy[j] = keys((float(first.y + j) - c.y) / w.y, a);
+    cumY[j + 1] = cumY[j] + wy[j];
+  }
+  // Vertical pass over the rows' 8-bit straight colour and alpha.
+  vec3 rgb = vec3(0.0);
+  float alpha = 0.0;
+  int prevRow = -1;
+  vec3 prevRowColor = vec3(0.0);
+  for (int j = 0; j < MAX_TAPS; j++) {
+    if (j >= count.y) break;
+    int ty = first.y + j;
+    // A row past the edge is transparent: its weight counts, its texels add nothing.
+    if (ty < 0 || ty >= size.y) continue;
+    vec3 rowRgb = vec3(0.0);
+    float rowAlpha = 0.0;
+    int prev = -1;
+    vec3 prevColor = vec3(0.0);
     for (int i = 0; i < MAX_TAPS; i++) {
       if (i >= count.x) break;
-      row += wx[i] * texelFetch(u_texture, ivec2(clamp(first.x + i, 0, size.x - 1), ty), level);
+      int tx = first.x + i;
+      if (tx < 0 || tx >= size.x) continue;
+      vec4 t = texelFetch(u_texture, ivec2(tx, ty), level);
+      if (t.a <= 0.0) continue;
+      rowAlpha += wx[i] * t.a;
+      vec3 s = t.rgb / t.a;
+      // The uncovered taps since the previous covered one split between the two, the nearer
+      // taking each (ties the earlier); taps before the first covered one all go to it.
+      int m = prev < 0 ? -1 : (prev + i) / 2;
+      if (prev >= 0) rowRgb += (cumX[m + 1] - cumX[prev + 1]) * prevColor;
+      rowRgb += (cumX[i + 1] - cumX[m + 1]) * s;
+      prev = i;
+      prevColor = s;
     }
-    acc += wy * row;
+    if (prev < 0) continue;
+    rowRgb += (cumX[count.x] - cumX[prev + 1]) * prevColor;
+    // The intermediate is an 8-bit image.
+    rowRgb = floor(clamp(rowRgb / cumX[count.x], 0.0, 1.0) * 255.0 + 0.5) / 255.0;
+    rowAlpha = floor(clamp(rowAlpha / cumX[count.x], 0.0, 1.0) * 255.0 + 0.5) / 255.0;
+    if (rowAlpha <= 0.0) continue;
+    alpha += wy[j] * rowAlpha;
+    int m = prevRow < 0 ? -1 : (prevRow + j) / 2;
+    if (prevRow >= 0) rgb += (cumY[m + 1] - cumY[prevRow + 1]) * prevRowColor;
+    rgb += (cumY[j + 1] - cumY[m + 1]) * rowRgb;
+    prevRow = j;
+    prevRowColor = rowRgb;
   }
-  acc /= sumX * sumY;
-  // Negative lobes overshoot: keep alpha in 0..1 and premultiplied colour within alpha.
-  acc.a = clamp(acc.a, 0.0, 1.0);
-  acc.rgb = clamp(acc.rgb, vec3(0.0), vec3(acc.a));
-  return acc;
+  if (prevRow < 0) return vec4(0.0);
+  rgb += (cumY[count.y] - cumY[prevRow + 1]) * prevRowColor;
+  // Negative lobes overshoot: keep colour and alpha in 0..1.
+  alpha = clamp(alpha / cumY[count.y], 0.0, 1.0);
+  rgb = clamp(rgb / cumY[count.y], 0.0, 1.0);
+  return vec4(rgb * alpha, alpha);
 }
 #endif
 

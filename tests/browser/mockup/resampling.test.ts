@@ -1,11 +1,12 @@
 /**
  * resampling: 'bicubic' draws affine layers with Photoshop's Bicubic Automatic (Keys cubic,
  * Sharper when reducing, Smoother when enlarging). The GPU's pixels are checked against the same
- * kernel computed on the CPU (resampling.ts), and against bilinear: sharper, and closer to it.
+ * kernel applied the same way on the CPU (resampling.ts: rows first with an 8-bit intermediate),
+ * and against bilinear: sharper, and closer to it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MockupRenderer } from '../../../engine/render/mockup/index.ts';
-import { cubicWeights, kernelWidth, photoshopKernel } from '../../../engine/render/mockup/resampling.ts';
+import { kernelWidth, photoshopCubicSample, photoshopKernel } from '../../../engine/render/mockup/resampling.ts';
 import type { Point } from '../../../engine/model/index.ts';
 import { canvas, createRenderer, meanAbsDiff, smartObject, solid, view } from './helpers.ts';
 
@@ -46,21 +47,15 @@ function render(renderer: MockupRenderer, flat: ImageBitmap, scale: number, tx: 
   return renderer.renderViewToImageData({ view: view([layer], { imageUrl: 'grey' }), flats: { front: flat } });
 }
 
-/** CPU reference of the renderer's cubic for an axis-aligned placement: channel `ch` of output pixel (x, y). */
+/**
+ * CPU reference of the renderer's cubic for an axis-aligned placement: channel `ch` of output pixel
+ * (x, y). The patterns are opaque, so their straight pixels are their premultiplied ones.
+ */
 function cubicReference(src: ImageData, scale: number, tx: number, ty: number, x: number, y: number, ch: number): number {
   const k = photoshopKernel(scale);
   const width = kernelWidth(k, 1 / scale);
-  const wx = cubicWeights((x + 0.5 - tx) / scale - 0.5, width, k.a);
-  const wy = cubicWeights((y + 0.5 - ty) / scale - 0.5, width, k.a);
-  const clamp = (i: number, n: number) => Math.min(n - 1, Math.max(0, i));
-  let v = 0;
-  wy.weights.forEach((wj, j) => {
-    const row = clamp(wy.first + j, src.height);
-    wx.weights.forEach((wi, i) => {
-      v += wi * wj * (src.data[(row * src.width + clamp(wx.first + i, src.width)) * 4 + ch] as number);
-    });
-  });
-  return Math.min(255, Math.max(0, v));
+  const v = photoshopCubicSample(src, (x + 0.5 - tx) / scale - 0.5, (y + 0.5 - ty) / scale - 0.5, width, width, k.a);
+  return (v[ch] as number) * 255;
 }
 
 interface Region {
@@ -145,10 +140,11 @@ describe('bicubic reduction (Bicubic Sharper)', () => {
     expect(c.max, `bicubic vs CPU kernel: max ${c.max}, mean ${c.mean}`).toBeLessThanOrEqual(2);
     // Bilinear (trilinear here: mipmapped past 2:1) is far from it…
     expect(l.mean, `bilinear vs CPU kernel: mean ${l.mean}`).toBeGreaterThan(10 * Math.max(c.mean, 0.5));
-    // …and softer: neighbouring pixels differ less (measured 77 vs 66).
+    // …and softer: neighbouring pixels differ less (measured 71 vs 66; 77 before the intermediate
+    // was clamped, which cuts the overshoot of each pass).
     const sharp = edgeEnergy(cubic, r);
     const soft = edgeEnergy(linear, r);
-    expect(sharp, `bicubic ${sharp} vs bilinear ${soft}`).toBeGreaterThan(1.1 * soft);
+    expect(sharp, `bicubic ${sharp} vs bilinear ${soft}`).toBeGreaterThan(1.05 * soft);
   });
 
   test('a sharp edge rises from 10 % to 90 % in about one pixel; bilinear takes over two', async () => {
@@ -200,7 +196,7 @@ describe('bicubic enlargement (Bicubic Smoother)', () => {
   const tx = 40.375;
   const ty = 50.25;
 
-  test('matches the CPU kernel within 2 levels, and is at least as sharp as bilinear', async () => {
+  test('matches the CPU kernel within 2 levels, and is about as sharp as bilinear', async () => {
     const { bitmap, pixels } = await pattern(32, 2);
     const cubic = await render(bicubic, bitmap, scale, tx, ty);
     const linear = await render(bilinear, bitmap, scale, tx, ty);
@@ -209,11 +205,11 @@ describe('bicubic enlargement (Bicubic Smoother)', () => {
     const l = versusReference(linear, pixels, scale, tx, ty, r);
     expect(c.max, `bicubic vs CPU kernel: max ${c.max}, mean ${c.mean}`).toBeLessThanOrEqual(2);
     expect(l.mean, `bilinear vs CPU kernel: mean ${l.mean}`).toBeGreaterThan(5 * Math.max(c.mean, 0.5));
-    // Smoother is Photoshop's enlargement kernel: about as sharp as bilinear (measured 55 vs 52), with
-    // the cubic's lobes, not sharper by much.
+    // Smoother is Photoshop's enlargement kernel: about as sharp as bilinear (measured 51 vs 52 with
+    // the clamped intermediate, 55 without), with the cubic's lobes, not sharper.
     const sharp = edgeEnergy(cubic, r);
     const soft = edgeEnergy(linear, r);
-    expect(sharp, `bicubic ${sharp} vs bilinear ${soft}`).toBeGreaterThan(soft);
+    expect(sharp, `bicubic ${sharp} vs bilinear ${soft}`).toBeGreaterThan(0.95 * soft);
   });
 
   test('at scale 1 on the pixel grid it copies the flat exactly', async () => {
