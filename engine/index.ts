@@ -6,7 +6,15 @@
 export * from './model/index.ts';
 export * as geometry from './geometry/index.ts';
 export * from './psd/index.ts';
-export { loadFont, loadFonts, BUNDLED_FONTS, DEFAULT_FONT_FACE, setFontUrlResolver } from './text/index.ts';
+export {
+  loadFont,
+  loadFonts,
+  BUNDLED_FONTS,
+  DEFAULT_FONT_FACE,
+  setFontUrlResolver,
+  type BundledFontFace,
+  type LoadedFont,
+} from './text/index.ts';
 export {
   composeFlat,
   composeFlatToPng,
@@ -14,6 +22,9 @@ export {
   TilingLimitError,
   withPngDpi,
   readPngDpi,
+  composeBackend,
+  setComposeBackend,
+  type ComposeBackend,
   type ComposeFlatOptions,
   type ComposeBackground,
 } from './render/compose/index.ts';
@@ -24,9 +35,14 @@ export {
   decodeImage,
   outputSizeFor,
   RenderIdRegistry,
+  type CachingImageLoader,
   type ImageLoader,
+  type OutputSize,
   type RenderViewOptions,
   type Resampling,
 } from './render/mockup/index.ts';
+// The mockup pipeline's plan (which layers a view draws, and each one's mesh), for hosts that
+// draw it some other way: the engine benchmark's Canvas2D baseline is one.
+export { planViewLayers, buildLayerMesh, type PlannedLayer, type LayerMesh } from './render/mockup/index.ts';
 export { StopRenderError, isStopRender, STOP_RENDER_MESSAGE } from './render/stop-render.ts';
 export { Engine, flatScaleForView, type EngineOptions, type MockupRequest } from './engine.ts';

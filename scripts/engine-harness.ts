@@ -9,6 +9,19 @@ import { createServer, type ViteDevServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 
+/** Headless Chromium with the flags known to work on these machines (WebGL2 on SwiftShader without a GPU). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Prints the page's console errors and uncaught exceptions on stderr, marked as the page's. */
+export function forwardPageErrors(page: Page, label = 'page'): void {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') console.error(`[${label}]`, msg.text());
+  });
+  page.on('pageerror', (err) => console.error(`[${label}]`, err.message));
+}
+
 export interface EngineHarness {
   page: Page;
   /** Makes a local file fetchable by the page; returns its URL. */
@@ -31,7 +44,7 @@ export async function openEngineHarness(opts: { apiUrl?: string } = {}): Promise
   await vite.listen();
   const address = vite.httpServer?.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   const inputs = new Map<string, Buffer>();
   await page.route('**/__input/**', async (route) => {
@@ -49,9 +62,7 @@ export async function openEngineHarness(opts: { apiUrl?: string } = {}): Promise
     const body = await readFile(file).catch(() => null);
     await (body ? route.fulfill({ body }) : route.fulfill({ status: 404, body: 'missing file' }));
   });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') console.error('[page]', msg.text());
-  });
+  forwardPageErrors(page);
   await page.goto(`http://127.0.0.1:${port}/tools/engine-page/index.html`);
   await page.waitForFunction(() => (window as unknown as { podEngineReady?: boolean }).podEngineReady === true, undefined, {
     timeout: 120_000,

@@ -1,20 +1,11 @@
-/** Starts a render worker and returns its typed Comlink proxy. */
-import * as Comlink from 'comlink';
-import type { RenderWorkerApi } from './render.worker.ts';
+/**
+ * The app's render worker: the engine package's own worker (`@pod-studio/engine/worker`), named
+ * for the browser's developer tools. The app starts it the way any embedding page would.
+ */
+import { createEngineWorker, type EngineWorkerHandle } from '@pod-studio/engine/worker';
 
-export interface RenderWorkerHandle {
-  api: Comlink.Remote<RenderWorkerApi>;
-  terminate(): void;
-}
+export type RenderWorkerHandle = EngineWorkerHandle;
 
 export function startRenderWorker(): RenderWorkerHandle {
-  const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'pod-render' });
-  const api = Comlink.wrap<RenderWorkerApi>(worker);
-  return {
-    api,
-    terminate: () => {
-      api[Comlink.releaseProxy]();
-      worker.terminate();
-    },
-  };
+  return createEngineWorker({ name: 'pod-render' });
 }

@@ -3,13 +3,12 @@
  * engine's live stage, and answers each frame once it is drawn. The page owns input and sends
  * only the latest frame (stage-client), so frames never queue up behind a slow one.
  */
-// pixi.js compiles its uniform and shader sync functions with `new Function` unless these
-// eval-free versions are installed: the app's Content-Security-Policy allows no 'unsafe-eval'
-// (docs/security.md), and a worker runs under the policy its script was served with.
-import 'pixi.js/unsafe-eval';
+// The app's Content-Security-Policy allows no 'unsafe-eval' (docs/security.md), and a worker runs
+// under the policy its script was served with: the engine's stage installs pixi.js's eval-free
+// polyfills itself.
 import * as Comlink from 'comlink';
-import { createFetchImageLoader } from '../engine/render/mockup/index.ts';
-import { LiveStage, type StageFrame, type StageResult } from '../engine/stage/index.ts';
+import { createFetchImageLoader } from '@pod-studio/engine';
+import { LiveStage, type StageFrame, type StageResult } from '@pod-studio/engine/stage';
 
 let stage: LiveStage | null = null;
 const loader = createFetchImageLoader({ maxEntries: 256 });

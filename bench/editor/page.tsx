@@ -9,7 +9,7 @@
 import { Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { snapshot } from 'valtio';
-import type { StageResult } from '../../engine/stage/live-stage.ts';
+import type { StageResult } from '@pod-studio/engine/stage';
 import { EditorStage, StageClient } from '../../src/designer/stage/index.ts';
 import { createEditor, visibleDesign, type Editor, type EditorState } from '../../src/designer/editor/index.ts';
 import { startRenderWorker } from '../../workers/client.ts';

@@ -3,8 +3,8 @@
  * pictures, 75 texts in the bundled fonts), seeded so every run draws the same thing, and a
  * t-shirt-like view that shows the flat for the mockup timing.
  */
-import { BUNDLED_FONTS } from '../../engine/text/index.ts';
-import { createImageElement, createTextElement, type CustomTemplate, type DesignElement } from '../../engine/model/index.ts';
+import { BUNDLED_FONTS } from '@pod-studio/engine/layout';
+import { createImageElement, createTextElement, type CustomTemplate, type DesignElement } from '@pod-studio/engine/model';
 
 export const FLAT = 800;
 export const DRAGGED = 'dragged';

@@ -3,7 +3,7 @@
  * Canvas2D mockup as JPEG, and the floor: a bare JPEG encode of a 1200x1200 2D canvas.
  */
 import * as Comlink from 'comlink';
-import type { MockupRequest } from '../../engine/engine.ts';
+import type { MockupRequest } from '@pod-studio/engine';
 import { Canvas2DMockup } from './canvas2d.ts';
 
 const canvas2d = new Canvas2DMockup();

@@ -14,15 +14,27 @@
  * It gets the caches the engine has: decoded images (same fetch loader), loaded fonts, and the
  * tinted photo at output size. Runs on a page and in a worker.
  */
-import { elementMatrix, multiplyAffine, type Mat2d } from '../../engine/geometry/index.ts';
-import { layerFlatIds, type BlendCode, type DesignElement, type TemplateView } from '../../engine/model/index.ts';
-import type { MockupRequest } from '../../engine/engine.ts';
-import { createFetchImageLoader, type CachingImageLoader } from '../../engine/render/mockup/image-loader.ts';
-import { buildLayerMesh, type LayerMesh } from '../../engine/render/mockup/layer-mesh.ts';
-import { outputSizeFor, type OutputSize } from '../../engine/render/mockup/output.ts';
-import { planViewLayers } from '../../engine/render/mockup/view-plan.ts';
-import { fabricShadow, layoutText, loadFont, textElementMatrix } from '../../engine/text/index.ts';
-import type { PathCommand, SmartObjectLayer } from '../../engine/model/types.ts';
+import { elementMatrix, multiplyAffine, type Mat2d } from '@pod-studio/engine/geometry';
+import {
+  layerFlatIds,
+  type BlendCode,
+  type DesignElement,
+  type TemplateView,
+  type PathCommand,
+  type SmartObjectLayer,
+} from '@pod-studio/engine/model';
+import {
+  type MockupRequest,
+  createFetchImageLoader,
+  type CachingImageLoader,
+  buildLayerMesh,
+  type LayerMesh,
+  outputSizeFor,
+  type OutputSize,
+  planViewLayers,
+  flatScaleForView as flatScaleFor,
+} from '@pod-studio/engine';
+import { fabricShadow, layoutText, loadFont, textElementMatrix } from '@pod-studio/engine/layout';
 
 type Ctx = OffscreenCanvasRenderingContext2D;
 
@@ -59,7 +71,6 @@ export const CANVAS_BLEND: Record<BlendCode, GlobalCompositeOperation> = {
 
 /** Same as Engine (engine/engine.ts OVERSAMPLE and largestLayerSide): the flat's composition scale for a view. */
 /** The engine's own flat sizing, so both approaches compose the same number of pixels. */
-import { flatScaleForView as flatScaleFor } from '../../engine/engine.ts';
 export { flatScaleFor };
 
 export function pathFromPpc(commands: readonly PathCommand[], sx: number, sy: number): Path2D {

@@ -5,14 +5,20 @@
  * ImageMagick, for which this page supplies the same inputs and geometry (imagemagickPlan).
  */
 import * as Comlink from 'comlink';
-import { Engine, MockupRenderer, createFetchImageLoader, printSize, type MockupRequest } from '../../engine/index.ts';
-import { composeBackend } from '../../engine/render/compose/index.ts';
-import type { SkuDesign, TemplateView } from '../../engine/model/types.ts';
-import { buildLayerMesh } from '../../engine/render/mockup/layer-mesh.ts';
-import { outputSizeFor } from '../../engine/render/mockup/output.ts';
-import { planViewLayers } from '../../engine/render/mockup/view-plan.ts';
-import { elementMatrix, multiplyAffine, type Mat2d } from '../../engine/geometry/index.ts';
-import { fabricShadow, layoutText, loadFont, resolveFontFace, textElementMatrix } from '../../engine/text/index.ts';
+import {
+  Engine,
+  MockupRenderer,
+  createFetchImageLoader,
+  printSize,
+  type MockupRequest,
+  composeBackend,
+  buildLayerMesh,
+  outputSizeFor,
+  planViewLayers,
+} from '@pod-studio/engine';
+import type { SkuDesign, TemplateView } from '@pod-studio/engine/model';
+import { elementMatrix, multiplyAffine, type Mat2d } from '@pod-studio/engine/geometry';
+import { fabricShadow, layoutText, loadFont, resolveFontFace, textElementMatrix } from '@pod-studio/engine/layout';
 import { startRenderWorker } from '../../workers/client.ts';
 import { RenderPool, defaultPoolSize } from '../../workers/pool.ts';
 import type { BaselineWorkerApi } from './baseline.worker.ts';

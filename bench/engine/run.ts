@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { isSoftwareRenderer } from '../../engine/gl/context.ts';
+import { isSoftwareRenderer } from '@pod-studio/engine/pool';
 import { openEngineHarness } from '../../scripts/engine-harness.ts';
 import { findImageMagick, imArgs, imFlatArgs, installImageMagick, timeIm } from './imagemagick.ts';
 import type { BenchApi, BulkResult, SampleOptions, Samples } from './page.ts';

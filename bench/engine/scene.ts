@@ -15,8 +15,8 @@ import type {
   TemplateFlat,
   TemplateView,
   TextElement,
-} from '../../engine/model/types.ts';
-import { unwrap, validateTemplate } from '../../engine/index.ts';
+} from '@pod-studio/engine/model';
+import { unwrap, validateTemplate } from '@pod-studio/engine';
 
 export const PHOTO_SIZE = 1200;
 /** Design px of each flat; flatWidth x flatHeight (print px at 125 dpi) gives 4500x5400 at 150 dpi. */

@@ -4,7 +4,7 @@
  * and compare digests without touching a database or writing a picture.
  */
 import { createHash } from 'node:crypto';
-import type { CustomTemplate } from '../../engine/model/index.ts';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 import { ARCHETYPES } from './archetypes';
 import { viewFileNames } from './art/photo';
 import { buildId, fileUrl, iconName } from '../../server/catalog/paths';

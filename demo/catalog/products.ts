@@ -3,7 +3,7 @@
  * ship-from and logistics, flags and dates. Pure and seeded: the same seed and count give the
  * same rows, byte for byte (no clock, no Math.random).
  */
-import type { ProductOption } from '../../engine/model/index.ts';
+import type { ProductOption } from '@pod-studio/engine/model';
 import { slugify } from '../../contract/slug';
 import type { Archetype, Upcharge } from './archetypes/types';
 import { ARCHETYPES, ARCHETYPE_WEIGHT } from './archetypes';

@@ -20,7 +20,7 @@ import type {
   SmartObjectMatrix,
   TemplateFlat,
   TemplateView,
-} from '../../engine/model/index.ts';
+} from '@pod-studio/engine/model';
 import type { Archetype, FlatSpec, Placement, PrintArea, ViewDrawing } from './archetypes/types';
 import { DESIGN, toPpc } from './art/path';
 import { paletteColor } from './art/palette';

@@ -28,4 +28,6 @@ export {
   type DataErrorResult,
 } from './validate.ts';
 export { designDocument, readDesignDocument, type SavedDesignDoc } from './design-document.ts';
+export { imageDesign, templateDesign, type DesignImage, type ImageDesignOptions } from './image-design.ts';
+export { withAbsoluteUrls } from './urls.ts';
 export * from './schema/index.ts';

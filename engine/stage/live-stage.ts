@@ -9,6 +9,10 @@
  * touched (the canvas keeps its pixels between frames), so the fill work follows the size of
  * the change, not of the stage. Under SwiftShader fill is what costs.
  */
+// pixi.js compiles its uniform and shader sync functions with `new Function` unless these
+// eval-free versions are installed: installed where the engine creates pixi renderers, so every
+// host runs under a Content-Security-Policy without 'unsafe-eval' (see render/compose/renderer.ts).
+import 'pixi.js/unsafe-eval';
 import {
   CanvasSource,
   Color,

@@ -91,8 +91,10 @@ export const DEFAULT_FONT_FACE: BundledFontFace = MANIFEST.faces.find((f) => f.i
 
 // Vite turns each file into a URL that works in the app, in workers and in tests (dev server
 // path or hashed asset). Root-relative URLs resolve the same from a page and from a worker.
+// `no-inline` keeps them separate files in the engine's package build too (library builds otherwise
+// inline every asset as base64): there each URL is resolved against the built module's own URL.
 const FILE_URLS: Record<string, string> = import.meta.glob<string>('../../fonts/*.woff2', {
-  query: '?url',
+  query: '?url&no-inline',
   import: 'default',
   eager: true,
 });

@@ -18,7 +18,7 @@ import { listProducts, loadBundles, productBasics, productIdByHandle, relatedPro
 import { productCard, productDetail, variantTemplate } from './replies';
 import { toCard, toDetail, viewPhotoIn } from './serialize';
 import { DEFAULT_CATALOG_PAGE_SIZE, DEFAULT_STRIP_PAGE_SIZE } from '../../contract/catalog';
-import type { CustomTemplate } from '../../engine/model/index.ts';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 import { catalogTaxonomyRoutes } from './taxonomy-routes';
 import { catalogShippingRoutes } from './shipping-routes';
 import { catalogFileRoutes } from './files-routes';

@@ -1,5 +1,5 @@
 /** Database rows to the wire shapes of contract/catalog.ts. */
-import type { CustomTemplate, ProductOption } from '../../engine/model/index.ts';
+import type { CustomTemplate, ProductOption } from '@pod-studio/engine/model';
 import { productPath } from '../../contract/slug';
 import { tintName } from './paths';
 import type { CardRow, ImageRow, ProductBundle } from './queries';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CustomTemplate } from '../../engine/model/index.ts';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 import type { AppContext } from '../platform/context';
 import { AppError, okData, page } from '../platform/envelope';
 import { aka, flag, offsetOf, optionalInt } from '../platform/http-schema/fields';

@@ -108,8 +108,8 @@ export const STRIPE_CSP = {
 /**
  * The policy the app (index.html) and its module workers run under. Scripts come only from this
  * origin (Vite's index.html has no inline script; the workers are same-origin module files), no
- * eval (pixi.js runs with its eval-free polyfills, see workers/*.worker.ts), no inline styles
- * (React's style props go through the CSSOM, which CSP does not govern).
+ * eval (the engine installs pixi.js's eval-free polyfills, engine/render/compose/renderer.ts), no
+ * inline styles (React's style props go through the CSSOM, which CSP does not govern).
  */
 export function appContentSecurityPolicy(opts: Pick<SecurityOptions, 'stripeJs' | 'assetOrigins'>): string {
   const stripe = opts.stripeJs;

@@ -3,7 +3,7 @@
  * is scoped to the merchant; another merchant's id behaves exactly like an id that does not exist.
  * Writes that belong together (a product and its variants) run in one transaction.
  */
-import { readDesignDocument } from '../../engine/model/index.ts';
+import { readDesignDocument } from '@pod-studio/engine/model';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import type { Tx } from '../commerce/ledger';

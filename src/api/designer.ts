@@ -5,7 +5,7 @@
 import { call } from './http';
 import type { Envelope } from '../../contract/envelope';
 import type { AddImagesEditListBody, MyProductDetail, PriceRule, SaveProductBody } from '../../contract/products';
-import type { CustomTemplate } from '../../engine/index.ts';
+import type { CustomTemplate } from '@pod-studio/engine';
 import type { WireImage } from '../../contract/catalog';
 import type { BackgroundImage, CollectedMaterialImage, CollectResult, MaterialImage, MaterialTagItem } from '../../contract/materials';
 

@@ -15,15 +15,23 @@ import {
   type ImportedPsd,
   type SkuDesign,
   type TemplateFlat,
-} from '../../engine/index.ts';
-import { compositeDocument, flattenOver, storedCompositeStatus } from '../../engine/psd/composite/index.ts';
-import { applySmartFilters } from '../../engine/psd/pixels/filters.ts';
-import { setComposeBackend } from '../../engine/render/compose/index.ts';
-import type { Raster } from '../../engine/psd/pixels/raster.ts';
-import { embeddedPsdPixels } from '../../engine/psd/sources.ts';
-import { bakePsdTemplate } from '../../engine/psd/template-bake.ts';
-import { embeddedDisplacementMap } from '../../engine/psd/displace.ts';
-import { documentColorContext, embeddedColor, isPsd, toDocumentColor, type ColorContext } from '../../engine/psd/color/index.ts';
+  setComposeBackend,
+} from '@pod-studio/engine';
+import {
+  compositeDocument,
+  flattenOver,
+  storedCompositeStatus,
+  applySmartFilters,
+  type Raster,
+  embeddedPsdPixels,
+  bakePsdTemplate,
+  embeddedDisplacementMap,
+  documentColorContext,
+  embeddedColor,
+  isPsd,
+  toDocumentColor,
+  type ColorContext,
+} from '@pod-studio/engine/psd';
 
 export interface MockupArgs {
   template?: string;

@@ -3,7 +3,7 @@
  * premultiplied by alpha plus alpha, over the pixels either image covers (alpha > 0 in one of
  * them), and the intersection-over-union of the two coverages. Both rasters are document-size.
  */
-import type { Raster } from '../../engine/psd/pixels/raster.ts';
+import type { Raster } from '@pod-studio/engine/psd';
 
 export interface Comparison {
   /** Mean absolute error per channel over the covered pixels; 0 when neither covers anything. */

@@ -4,7 +4,7 @@
  * view pixels) in the templates, so the mockup clip always matches the picture. Only absolute
  * M / L / C / Z are used because that is all PPC can express.
  */
-import type { PathCommand } from '../../../engine/model/index.ts';
+import type { PathCommand } from '@pod-studio/engine/model';
 
 export type Pt = readonly [number, number];
 /** [x, y] draws a line to the point; [c1x, c1y, c2x, c2y, x, y] a cubic. A ring's first node is its start. */

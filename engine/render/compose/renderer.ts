@@ -6,6 +6,11 @@
  * transferToImageBitmap (no readback, no copy). Every render through it is synchronous from
  * resize to transfer, so concurrent compositions cannot interleave on it.
  */
+// pixi.js compiles its uniform and shader sync functions with `new Function` unless these
+// eval-free versions are installed. Installed here, where the engine creates its pixi renderers,
+// so every host (the app's workers, an embedding page, the built package, which bundles its own
+// pixi.js) runs under a Content-Security-Policy without 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 import { DOMAdapter, WebGLRenderer, WebWorkerAdapter, autoDetectRenderer } from 'pixi.js';
 import { BitmapTextureCache } from './textures.ts';
 

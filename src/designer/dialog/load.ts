@@ -4,14 +4,14 @@
  */
 import { ref } from 'valtio';
 import { centsToPriceText, type MyProductDetail } from '../../../contract/products';
-import { validateTemplate, type SkuDesign } from '../../../engine/index.ts';
+import { validateTemplate, type SkuDesign } from '@pod-studio/engine';
 import { catalogApi, type ProductDetail } from '../../api/catalog';
 import { designerApi, productsApi, type ColourTemplateRow } from '../../api/designer';
 import { createEditor, type Editor } from '../editor';
 import { fillPrices, settlePreview, templateFor, type DesignerModel } from '../model/designer';
 import { selectionFrom, type MultiSelection } from '../model/options';
 import { flowSteps } from '../model/steps';
-import { readDesignDocument } from '../../../engine/model/index.ts';
+import { readDesignDocument } from '@pod-studio/engine/model';
 import { draftKey, loadDraft, type DraftTarget } from '../draft/draft';
 
 export function draftTargetOf(m: Pick<DesignerModel, 'open' | 'product'>): DraftTarget | null {

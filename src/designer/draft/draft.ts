@@ -4,7 +4,7 @@
  * product, a template); cleared when the design is saved or the merchant discards it.
  */
 import { del, get, set } from 'idb-keyval';
-import type { SkuDesign } from '../../../engine/index.ts';
+import type { SkuDesign } from '@pod-studio/engine';
 import type { StepName } from '../model/steps';
 import type { MultiSelection } from '../model/options';
 

@@ -12,8 +12,8 @@
  *   geometry.ts   view maths, element boxes, snapping, scale and rotate arithmetic
  */
 import { proxy, snapshot } from 'valtio';
-import type { Bounds, Vec2 } from '../../../engine/geometry/index.ts';
-import type { BackgroundDesign, CustomTemplate, DesignElement, SkuDesign, TextElement } from '../../../engine/model/index.ts';
+import type { Bounds, Vec2 } from '@pod-studio/engine/geometry';
+import type { BackgroundDesign, CustomTemplate, DesignElement, SkuDesign, TextElement } from '@pod-studio/engine/model';
 import { ActionRegistry, defaultActions, type ActionId, type KeyInput } from './actions.ts';
 import type { CommandContext } from './commands.ts';
 import { createDocument, type DesignDocument, type EditorState } from './document.ts';

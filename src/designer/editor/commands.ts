@@ -4,8 +4,8 @@
  * repeatable ones (nudge, key rotate, key scale) merge while the selection stays the same, so a
  * run of arrow presses undoes as one step like one drag.
  */
-import type { DesignElement } from '../../../engine/model/index.ts';
-import { elementCenter } from '../../../engine/geometry/index.ts';
+import type { DesignElement } from '@pod-studio/engine/model';
+import { elementCenter } from '@pod-studio/engine/geometry';
 import type { DesignDocument } from './document.ts';
 import { positionForCenter, rotateAboutCenter, snapAngle, transformOf, type Size } from './geometry.ts';
 

@@ -20,7 +20,7 @@ import {
   type DesignElement,
   type FlatDesign,
   type SkuDesign,
-} from '../../../engine/model/index.ts';
+} from '@pod-studio/engine/model';
 import { History, type DocPart } from './history.ts';
 import { carryDesignToTemplate, emptyDesign, flatDesignFor } from './template-switch.ts';
 

@@ -1,6 +1,6 @@
 /** The frame the stage worker draws, built from the editor state and the view (pure). */
-import { layerFlatIds } from '../../../engine/model/index.ts';
-import type { StageBackground, StageFrame } from '../../../engine/stage/live-stage.ts';
+import { layerFlatIds } from '@pod-studio/engine/model';
+import type { StageBackground, StageFrame } from '@pod-studio/engine/stage';
 import type { EditorState } from './document.ts';
 import type { Size, View } from './geometry.ts';
 

@@ -4,15 +4,8 @@
  * positions are flat px unless named screen; element placement follows fabric through the
  * engine's own matrices, so the handles sit exactly where the worker draws.
  */
-import {
-  elementCenter,
-  elementCorners,
-  boundsOfPoints,
-  type Bounds,
-  type ElementTransform,
-  type Vec2,
-} from '../../../engine/geometry/index.ts';
-import type { DesignElement } from '../../../engine/model/index.ts';
+import { elementCenter, elementCorners, boundsOfPoints, type Bounds, type ElementTransform, type Vec2 } from '@pod-studio/engine/geometry';
+import type { DesignElement } from '@pod-studio/engine/model';
 
 export interface View {
   /** CSS px per flat px. */

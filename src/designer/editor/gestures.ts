@@ -16,7 +16,7 @@
  * - on the empty stage: deselect (Shift keeps the selection) and drag a marquee that selects
  *   every element whose bounds it touches.
  */
-import { boundsOfPoints, elementCenter, type Bounds, type Vec2 } from '../../../engine/geometry/index.ts';
+import { boundsOfPoints, elementCenter, type Bounds, type Vec2 } from '@pod-studio/engine/geometry';
 import type { CommandContext } from './commands.ts';
 import {
   SNAP_SCREEN_PX,

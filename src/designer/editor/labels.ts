@@ -1,4 +1,4 @@
-import type { DesignElement } from '../../../engine/model/index.ts';
+import type { DesignElement } from '@pod-studio/engine/model';
 
 /** The accessible name of an element on the stage and in the layers panel: 'Text: Hello', 'Image: logo.png'. */
 export function elementLabel(el: DesignElement): string {

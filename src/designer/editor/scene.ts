@@ -4,8 +4,8 @@
  * Editor builds a scene from a state snapshot and the stage overlay draws the same scene, so
  * what the merchant sees and what a click hits are one computation.
  */
-import type { Bounds, Vec2 } from '../../../engine/geometry/index.ts';
-import type { DesignElement } from '../../../engine/model/index.ts';
+import type { Bounds, Vec2 } from '@pod-studio/engine/geometry';
+import type { DesignElement } from '@pod-studio/engine/model';
 import type { EditorState } from './document.ts';
 import { toFlat, toScreen, type Size, type View } from './geometry.ts';
 

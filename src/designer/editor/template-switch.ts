@@ -10,7 +10,7 @@ import {
   type FlatDesign,
   type SkuDesign,
   type TemplateFlat,
-} from '../../../engine/model/index.ts';
+} from '@pod-studio/engine/model';
 
 /** The flat design a template flat starts with: its pre-placed artwork and its colour. */
 export function flatDesignFor(flat: TemplateFlat, skuColor: string): FlatDesign {

@@ -5,8 +5,8 @@
  * when it does so the overlay redraws with the real box.
  */
 import { proxy } from 'valtio';
-import type { TextElement } from '../../../engine/model/index.ts';
-import { layoutText, loadFont, type LoadedFont } from '../../../engine/text/index.ts';
+import type { TextElement } from '@pod-studio/engine/model';
+import { layoutText, loadFont, type LoadedFont } from '@pod-studio/engine/layout';
 import type { Size } from './geometry.ts';
 
 export const fontsState = proxy({ version: 0 });

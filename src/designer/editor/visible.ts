@@ -1,4 +1,4 @@
-import type { SkuDesign } from '../../../engine/model/index.ts';
+import type { SkuDesign } from '@pod-studio/engine/model';
 import type { EditorState } from './document.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import type { DesignElement } from '../../../engine/model/index.ts';
+import type { DesignElement } from '@pod-studio/engine/model';
 import { elementLabel, type ActionId, type Editor } from '../editor';
 import './layers.css';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { snapshot, useSnapshot } from 'valtio';
-import { isStopRender, type SkuDesign } from '../../../engine/index.ts';
+import { isStopRender, type SkuDesign } from '@pod-studio/engine';
 import type { RenderWorkerHandle } from '../../../workers/client';
 import { ImageViewer } from '../../components/catalog/ImageViewer';
 import type { PreviewImage } from '../../components/catalog/Img';

@@ -7,7 +7,7 @@
  */
 import { proxy } from 'valtio';
 import { DEFAULT_PRICE_RULE, applyPriceRule, centsToPriceText, type PriceRule } from '../../../contract/products';
-import type { CustomTemplate } from '../../../engine/index.ts';
+import type { CustomTemplate } from '@pod-studio/engine';
 import type { ProductDetail } from '../../api/catalog';
 import type { ColourTemplateRow } from '../../api/designer';
 import type { Editor } from '../editor';

@@ -2,7 +2,7 @@
  * The product step's choices: several values per option (colours and sizes to sell), the
  * option check, the variants those choices make and the colour list the save body carries.
  */
-import { dedupeColorNames } from '../../../engine/model/index.ts';
+import { dedupeColorNames } from '@pod-studio/engine/model';
 import type { WireOption, WireVariant } from '../../api/catalog';
 
 /** Chosen values per option, in option order. */

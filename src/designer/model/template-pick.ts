@@ -2,7 +2,7 @@
  * Template switching: the template whose colour matches the checked colour,
  * switched to only when it differs from the current one.
  */
-import type { CustomTemplate } from '../../../engine/model/index.ts';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 
 export interface ColourTemplate {
   /** '#RRGGBB' of the colour (the image row's imgname). */

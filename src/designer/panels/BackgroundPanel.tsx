@@ -1,7 +1,7 @@
 /** Backgrounds per view: colour or picture, show or hide, copy to the other views, remove. */
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { BackgroundDesign } from '../../../engine/index.ts';
+import type { BackgroundDesign } from '@pod-studio/engine';
 import { designerApi, type BackgroundImage } from '../../api/designer';
 import type { Editor } from '../editor';
 import { colourBackground, copyBackgroundToViews, imageBackground } from './background-rules';

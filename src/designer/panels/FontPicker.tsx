@@ -3,7 +3,7 @@
  * loaded into the page with the engine's loader, so the names draw in their own font.
  */
 import { useEffect, useId, useState } from 'react';
-import { BUNDLED_FONTS, loadFont } from '../../../engine/index.ts';
+import { BUNDLED_FONTS, loadFont } from '@pod-studio/engine';
 
 export function FontPicker({ value, onChange }: { value: string; onChange: (family: string) => void }) {
   const name = useId();

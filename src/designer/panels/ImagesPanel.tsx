@@ -4,7 +4,7 @@
  * the DPI indicator and tiling with the engine's pattern types.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { TILING_PATTERN_TYPES, type ImageElement, type TilingPatternType } from '../../../engine/index.ts';
+import { TILING_PATTERN_TYPES, type ImageElement, type TilingPatternType } from '@pod-studio/engine';
 import { designerApi, type MaterialImage, type MaterialTagItem, type UploadedImage } from '../../api/designer';
 import { ConfirmDialog } from '../../components/Modal';
 import { toast } from '../../state/ui';

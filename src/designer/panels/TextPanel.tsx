@@ -4,7 +4,7 @@
  * angle, alignment. Typing follows the text-editing rules of text-rules.ts.
  */
 import { useId, useState } from 'react';
-import { createTextElement, shadowOffset, TEXT_DEFAULTS, TEXT_LIMITS, type TextAlign, type TextElement } from '../../../engine/index.ts';
+import { createTextElement, shadowOffset, TEXT_DEFAULTS, TEXT_LIMITS, type TextAlign, type TextElement } from '@pod-studio/engine';
 import type { Editor } from '../editor';
 import { FontPicker } from './FontPicker';
 import { alignmentEnabled, charSpacingOf, clampTo, letterSpacingOf, planTextInput, shadowControlsOf } from './text-rules';

@@ -4,7 +4,7 @@
  * background (delete flag 0: one of its print areas takes a background) a copy; every other
  * view gets a white colour background made visible.
  */
-import { DEFAULT_COLOR, layerFlatIds, type BackgroundDesign, type CustomTemplate } from '../../../engine/model/index.ts';
+import { DEFAULT_COLOR, layerFlatIds, type BackgroundDesign, type CustomTemplate } from '@pod-studio/engine/model';
 
 export function colourBackground(viewId: string, color: string): BackgroundDesign {
   return { viewId, imageUrl: null, labelType: null, BGType: '1', color: color.toUpperCase(), viewIdList: [], visible: true };

@@ -2,7 +2,7 @@
  * Pure helpers of the images panel: placing a new image on a flat, the DPI indicator, and the
  * tiling check (at most 150 tiles on a flat).
  */
-// Model and compositor modules directly (not engine/index.ts): these helpers run in Node tests, where pixi cannot load.
+// The engine's model and layout entry points, not its root: these helpers run in Node tests, where pixi cannot load.
 import {
   createImageElement,
   dpiQuality,
@@ -13,10 +13,9 @@ import {
   type FlatData,
   type ImageElement,
   type TilingPatternType,
-} from '../../../engine/model/index.ts';
-import { TilingLimitError } from '../../../engine/render/compose/errors.ts';
+} from '@pod-studio/engine/model';
 // The compositor's own tile layout, so the check refuses exactly what rendering would refuse.
-import { tileElementMatrices } from '../../../engine/render/compose/plan.ts';
+import { TilingLimitError, tileElementMatrices } from '@pod-studio/engine/layout';
 
 /** Share of the flat a newly placed image may cover at most. */
 const PLACE_FILL = 0.6;

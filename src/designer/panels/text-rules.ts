@@ -4,7 +4,7 @@
  * text design and selects it, entering text with a design updates it. Alignment is active only
  * with two or more lines, otherwise left. Pure: returns a plan the panel applies to the editor.
  */
-import { splitTextLines, textAlignmentFor, type TextAlign, type TextElement } from '../../../engine/model/index.ts';
+import { splitTextLines, textAlignmentFor, type TextAlign, type TextElement } from '@pod-studio/engine/model';
 
 export type TextPlan =
   | { kind: 'none' }

@@ -1,6 +1,6 @@
 /** The one selected element on the stage (the panels edit one element at a time), from a snapshot. */
 import { useSnapshot } from 'valtio';
-import type { DesignElement, TemplateFlat } from '../../../engine/index.ts';
+import type { DesignElement, TemplateFlat } from '@pod-studio/engine';
 import type { Editor } from '../editor';
 
 export function useSelected(editor: Editor): { element: DesignElement | null; flat: TemplateFlat | null; activeFlatId: string } {

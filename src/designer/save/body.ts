@@ -3,7 +3,7 @@
  * custom product (editObj, productfid, printtype, sectionType, prototypeGroupId,
  * prototypeGroupName, customType, colorIds, optionsvalue fields). Pure.
  */
-import type { CustomTemplate } from '../../../engine/model/index.ts';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 import type { SaveProductBody } from '../../../contract/products';
 import type { WireOption } from '../../api/catalog';
 import type { ChosenColour, MultiSelection } from '../model/options';

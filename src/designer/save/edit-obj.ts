@@ -2,7 +2,7 @@
  * Where the design JSON goes in the save body: inline up to 60000
  * characters, above that uploaded as a file and referenced by its URL.
  */
-import { INLINE_JSON_LIMIT } from '../../../engine/model/index.ts';
+import { INLINE_JSON_LIMIT } from '@pod-studio/engine/model';
 
 export type EditObjPlan = { kind: 'inline'; json: string } | { kind: 'file'; json: string };
 

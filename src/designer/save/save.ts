@@ -6,19 +6,17 @@
  * document and the form as they were, and a product that was already created is updated on the retry
  * instead of being created twice.
  */
-import { priceTextToCents, PRODUCT_TITLE_MAX, ProductMessages, type ViewImageInput } from '../../../contract/products';
-import { isStopRender, type CustomTemplate, type SkuDesign } from '../../../engine/index.ts';
+import { priceTextToCents, PRODUCT_TITLE_MAX, ProductMessages } from '../../../contract/products';
+import type { CustomTemplate, SkuDesign } from '@pod-studio/engine';
 import { designerApi, productsApi, savedId, type ColourTemplateRow } from '../../api/designer';
 import { storesApi } from '../../api/shops';
 import type { ProductDetail } from '../../api/catalog';
-import type { RenderWorkerHandle } from '../../../workers/client';
 import type { RenderPool } from '../../../workers/pool';
 import { chosenColours, chosenVariants, firstOptionError, type MultiSelection } from '../model/options';
-import { templateFor } from '../model/designer';
-import { designDocument } from '../../../engine/model/index.ts';
+import { designDocument } from '@pod-studio/engine/model';
 import { saveBody } from './body';
 import { planEditObj } from './edit-obj';
-import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from './view-images';
+import { viewImageJobs } from './view-jobs';
 
 /** Custom types that are photo types: saved products of these are marked photo products. */
 export const PHOTO_CUSTOM_TYPES: readonly number[] = [8, 9];
@@ -64,11 +62,6 @@ export function formError(
   return null;
 }
 
-const viewNames = (t: CustomTemplate): Record<string, string> => {
-  const views = (t.templateData as { views?: { viewId: string; name: string }[] } | null)?.views ?? [];
-  return Object.fromEntries(views.map((v) => [v.viewId, v.name]));
-};
-
 export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
   const bad = formError(req);
   if (bad) return { ok: false, msg: bad.msg, field: bad.field, id: req.id };
@@ -108,48 +101,13 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
   const id = res.code === 200 ? (savedId(res.data) ?? req.id) : null;
   if (id === null) return { ok: false, msg: res.msg || 'Data error', id: req.id };
 
-  // Every view in every chosen colour (a product with no colour option: its one colour), rendered
-  // and uploaded by the pool's workers side by side; the list keeps colour-then-view order.
-  const shades = colours.length > 0 ? colours : [{ value: '', name: '', hex: req.design.color }];
-  const colourIdx = product.options.findIndex((o) => o.isColor);
-  const jobs = shades.flatMap((shade) => {
-    const template = templateFor(req.rows, shade.hex) ?? req.template;
-    const names = viewNames(template);
-    const variantIds = variants
-      .filter((v) => colourIdx < 0 || [v.option1, v.option2, v.option3][colourIdx] === shade.value)
-      .map((v) => v.id);
-    return template.viewList.map((view) => async (render: RenderWorkerHandle['api']): Promise<ViewImageInput> => {
-      let jpeg: Blob;
-      try {
-        jpeg = await render.renderMockupJpeg(
-          {
-            template,
-            design: { ...(req.renderDesign ?? req.design), color: shade.hex },
-            viewId: view.viewId,
-            color: shade.hex,
-            size: VIEW_IMAGE_SIZE,
-          },
-          VIEW_IMAGE_QUALITY,
-        );
-      } catch (err) {
-        throw new Error(isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error');
-      }
-      const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
-      if (up.code !== 200 || !up.data) throw new Error(up.msg || 'Upload failed');
-      return {
-        // The original, not the upload's 1200 px editing copy: view images keep their full size.
-        url: up.data.originalUrl || up.data.url,
-        thumbnailUrl: up.data.thumbnailUrl,
-        viewId: view.viewId,
-        viewName: names[view.viewId] ?? view.viewId,
-        colorValue: shade.hex,
-        colorName: shade.name,
-        SKUId: String(variantIds[0] ?? ''),
-        optionsval: shade.value,
-        optionsid: product.options[colourIdx]?.id ?? '',
-        variantIds,
-      };
-    });
+  const jobs = viewImageJobs({
+    product,
+    rows: req.rows,
+    template: req.template,
+    design: req.renderDesign ?? req.design,
+    variants,
+    colours,
   });
   progress(`Rendering mockups 0 of ${jobs.length}`);
   const rendered = await req.pool.run(jobs, { onProgress: (done, total) => progress(`Rendering mockups ${done} of ${total}`) });

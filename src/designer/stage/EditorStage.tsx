@@ -15,8 +15,8 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { snapshot, subscribe, useSnapshot } from 'valtio';
-import type { Vec2 } from '../../../engine/geometry/index.ts';
-import type { StageResult } from '../../../engine/stage/live-stage.ts';
+import type { Vec2 } from '@pod-studio/engine/geometry';
+import type { StageResult } from '@pod-studio/engine/stage';
 import {
   elementLabel,
   fontsState,

@@ -4,7 +4,7 @@
  * fast pointer never queues work behind a slow frame.
  */
 import * as Comlink from 'comlink';
-import type { StageFrame, StageResult } from '../../../engine/stage/live-stage.ts';
+import type { StageFrame, StageResult } from '@pod-studio/engine/stage';
 import type { StageWorkerApi } from '../../../workers/stage.worker.ts';
 
 export interface StageClientOptions {

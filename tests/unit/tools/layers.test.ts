@@ -1,8 +1,9 @@
 /**
  * The tree's layers, read from the import statements themselves: engine and contract at the
  * bottom, the app (src/) and the server beside each other above them, the demo generator on top,
- * and the designer's folders depending on each other one way. A new import that reaches the wrong
- * way fails here, naming the file and the import.
+ * and the designer's folders depending on each other one way; the engine reached from outside only
+ * through its package's public entry points. A new import that reaches the wrong way fails here,
+ * naming the file and the import.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -10,10 +11,15 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
 
+/** Folders that hold no source of ours: installed packages and build output. */
+const NOT_SOURCE = new Set(['node_modules', 'dist']);
+
 function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
-    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return NOT_SOURCE.has(e.name) ? [] : sourceFiles(path);
+    return e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
+  });
 }
 
 /** Every module a file imports: a package name, or a path from the repository root for a relative import. */
@@ -60,6 +66,34 @@ describe('layers', () => {
   it('the server never imports the app, and only its entry point starts the demo generator', () => {
     const refused = (t: string, file: string) => topFolder(t) === 'src' || (topFolder(t) === 'demo' && file !== 'server/main.ts');
     expect(wrongImports('server', refused)).toEqual([]);
+  });
+});
+
+describe('the engine package', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'engine/package.json'), 'utf8')) as { name: string; exports: Record<string, string> };
+  /** '@pod-studio/engine', '@pod-studio/engine/model', …: the package's public entry points. */
+  const entryPoints = new Set(
+    Object.keys(pkg.exports)
+      .filter((subpath) => subpath !== './package.json')
+      .map((subpath) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`)),
+  );
+  /** Every folder of ours but the engine itself and the tests (which may test its internals). */
+  const appFolders = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !NOT_SOURCE.has(e.name) && !['engine', 'tests'].includes(e.name))
+    .map((e) => e.name);
+
+  it('is reached from the rest of the tree only through its public entry points, as a third party would', () => {
+    const refused = (t: string) => topFolder(t) === 'engine' || ((t === pkg.name || t.startsWith(`${pkg.name}/`)) && !entryPoints.has(t));
+    expect(appFolders).toEqual(expect.arrayContaining(['src', 'server', 'workers', 'demo', 'scripts', 'bench', 'tools']));
+    expect(appFolders.flatMap((dir) => wrongImports(dir, refused))).toEqual([]);
+    // The check reads real imports: the app's render worker wiring uses the package.
+    expect(importsOf('workers/client.ts')).toContain(`${pkg.name}/worker`);
+  });
+
+  it('names only entry points that exist', () => {
+    for (const [subpath, file] of Object.entries(pkg.exports)) {
+      expect(() => readFileSync(join(root, 'engine', file)), subpath).not.toThrow();
+    }
   });
 });
 

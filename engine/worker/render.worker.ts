@@ -1,19 +1,16 @@
 /**
  * The render worker: hosts one Engine on its own OffscreenCanvas and exposes it with Comlink.
- * Pixels leave as transferred ImageBitmaps and Blobs, never as JSON copies.
+ * Pixels leave as transferred ImageBitmaps and Blobs, never as JSON copies. Started by
+ * createEngineWorker (./client.ts); a host never imports this module on its main thread.
  */
-// pixi.js compiles its uniform and shader sync functions with `new Function` unless these
-// eval-free versions are installed: the app's Content-Security-Policy allows no 'unsafe-eval'
-// (docs/security.md), and a worker runs under the policy its script was served with.
-import 'pixi.js/unsafe-eval';
 import * as Comlink from 'comlink';
-import { Engine, type MockupRequest } from '../engine/index.ts';
-import type { CustomTemplate, SkuDesign } from '../engine/model/types.ts';
+import { Engine, type MockupRequest } from '../engine.ts';
+import type { CustomTemplate, SkuDesign } from '../model/types.ts';
 
 let engine: Engine | null = null;
 const get = () => (engine ??= new Engine({ canvas: new OffscreenCanvas(1, 1) }));
 
-export const renderWorkerApi = {
+const engineWorkerApi = {
   async renderMockup(req: MockupRequest): Promise<ImageBitmap> {
     const bitmap = await get().renderMockup(req);
     return Comlink.transfer(bitmap, [bitmap]);
@@ -34,6 +31,7 @@ export const renderWorkerApi = {
   },
 };
 
-export type RenderWorkerApi = typeof renderWorkerApi;
+/** What a render worker answers, as plain async methods (see EngineWorkerHandle.api). */
+export type EngineWorkerApi = typeof engineWorkerApi;
 
-Comlink.expose(renderWorkerApi);
+Comlink.expose(engineWorkerApi);
