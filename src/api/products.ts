@@ -20,8 +20,13 @@ export const myProductsApi = {
       showSuccess: true,
       dedupe: false,
     }),
-  updateInfo: (body: UpdateProductInfoBody) =>
-    call<{ id: number }>('put', 'api/Myexclusive/updateMyProductInfo', { json: body, showSuccess: true, dedupe: false }),
+  /** Shows "Saved successfully" unless told not to (a bulk save tells once for all its products). */
+  updateInfo: (body: UpdateProductInfoBody, opts: { showSuccess?: boolean } = {}) =>
+    call<{ id: number }>('put', 'api/Myexclusive/updateMyProductInfo', {
+      json: body,
+      showSuccess: opts.showSuccess ?? true,
+      dedupe: false,
+    }),
   priceRule: () => call<PriceRule>('get', 'api/shops/priceRule', { showError: false, hideLoading: true }),
   setPriceRule: (rule: Partial<PriceRule>) =>
     call<PriceRule>('put', 'api/shops/priceRule', { json: rule, showSuccess: true, dedupe: false }),

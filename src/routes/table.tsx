@@ -34,6 +34,8 @@ import { OrdersPage } from '../pages/commerce/OrdersPage';
 import { PayPage } from '../pages/commerce/PayPage';
 import { ShareCouponPage } from '../pages/commerce/ShareCouponPage';
 import { ShoppingCartPage } from '../pages/commerce/ShoppingCart';
+import { BulkDesignPage } from '../bulk/pages/BulkDesignPage';
+import { BulkPricePage } from '../bulk/pages/BulkPricePage';
 import { BlogLayout, DashboardLayout, DefaultLayout, FullLayout, MobileBareLayout, MobileLayout } from '../layouts/Layouts';
 
 const soon = (path: string, title: string): RouteObject => ({ path, handle: { title }, element: <NotAvailable title={title} /> });
@@ -125,9 +127,9 @@ export const routeTable: RouteObject[] = [
       page('/orders', 'Orders', <OrdersPage />),
       page('/shopping-cart', 'Shopping Cart', <ShoppingCartPage />),
       page('/shopping-cart/pay', 'Payment', <PayPage />),
-      soon('/bulk-design/bulk_design_bg', 'Bulk Design'),
-      soon('/bulk-design/price', 'Bulk Design Price'),
-      soon('/bulk-design/:id?', 'Bulk Design'),
+      page('/bulk-design/bulk_design_bg', 'Bulk Design', <BulkDesignPage background />),
+      page('/bulk-design/price', 'Bulk Design Price', <BulkPricePage />),
+      page('/bulk-design/:id?', 'Bulk Design', <BulkDesignPage />),
     ],
   },
   {
