@@ -8,10 +8,28 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import * as XLSX from '@e965/xlsx';
-import { json, logIn, merchantPool, type Merchant } from './merchants';
+import { request as playwrightRequest } from '@playwright/test';
+import { BASE, json, logIn, type Merchant } from './merchants';
 
-const merchants = merchantPool();
-test.afterAll(() => merchants.dispose());
+/**
+ * The demo merchant: every spec registers from 127.0.0.1 and the server sends at most 10 e-mail
+ * codes an hour to one address, which the other specs use up. Each test tags its products'
+ * titles with a word of its own and reads back only those.
+ */
+async function demoMerchant(): Promise<Merchant> {
+  const anon = await playwrightRequest.newContext({ baseURL: BASE });
+  const res = await json<{ token: string }>(
+    anon.post('/prod-api/api/user/login', { data: { username: 'demo@example.com', password: 'demo1234' } }),
+  );
+  await anon.dispose();
+  return {
+    email: 'demo@example.com',
+    token: res.token,
+    api: await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { authorization: `Bearer ${res.token}` } }),
+  };
+}
+
+const runTag = () => `zq${Date.now().toString(36)}`;
 
 interface Card {
   id: number;
@@ -32,9 +50,10 @@ const logo = () =>
     .png()
     .toBuffer();
 
-async function myProducts(m: Merchant): Promise<Saved[]> {
+/** The merchant's products whose titles hold `tag`. */
+async function myProducts(m: Merchant, tag: string): Promise<Saved[]> {
   const list = await json<{ rows: { id: number }[]; total: number }>(
-    m.api.get('/prod-api/api/Myexclusive/list', { params: { pageSize: 25 } }),
+    m.api.get('/prod-api/api/Myexclusive/list', { params: { pageSize: 25, keyword: tag } }),
   );
   const out: Saved[] = [];
   for (const r of list.rows) out.push((await json<{ data: Saved }>(m.api.get(`/prod-api/api/Myexclusive/getInfo/${r.id}`))).data);
@@ -45,7 +64,8 @@ const readyCount = (page: Page) => page.locator('.bulk-item.is-rendered').count(
 
 test('bulk design: 12 products, one design, a reload mid-way, prices by rule, all saved with mockups', async ({ page }) => {
   test.setTimeout(420_000);
-  const m = await merchants.account('bulk');
+  const m = await demoMerchant();
+  const tag = runTag();
   await logIn(page, m);
   await page.goto('/bulk-design');
   await expect(page.getByRole('heading', { name: 'Bulk design' })).toBeVisible();
@@ -60,6 +80,7 @@ test('bulk design: 12 products, one design, a reload mid-way, prices by rule, al
   // The previews draw the design on the products before anything is rendered for real.
   await expect(page.getByRole('img', { name: /^Preview of / }).first()).toBeVisible();
 
+  await page.getByRole('textbox', { name: 'Product title' }).fill(`{design} {product} ${tag}`);
   await page.getByRole('button', { name: 'Render 12 products' }).click();
   const bar = page.getByRole('progressbar', { name: 'Mockups rendered' });
   await expect(bar).toBeVisible();
@@ -86,12 +107,12 @@ test('bulk design: 12 products, one design, a reload mid-way, prices by rule, al
   await page.getByRole('button', { name: 'Save all 12 products' }).click();
   await expect(page).toHaveURL(/\/my-products$/, { timeout: 60_000 });
 
-  const saved = await myProducts(m);
+  const saved = await myProducts(m, tag);
   expect(saved).toHaveLength(12);
   for (const p of saved) {
     expect(p.images.length, `${p.title} has its mockups`).toBeGreaterThanOrEqual(1);
     expect(p.variants.every((v) => v.price === 1999)).toBe(true);
-    expect(p.title).toMatch(/^rose-logo /);
+    expect(p.title).toMatch(new RegExp(`^rose-logo .+ ${tag}$`));
   }
   // The mockups are real pictures with the design on them: every product shows the rose (a
   // clearly red-dominant patch) in at least one of its mockups.
@@ -112,7 +133,8 @@ test('bulk design: 12 products, one design, a reload mid-way, prices by rule, al
 
 test('a spreadsheet of 20 rows with 2 bad rows creates 18 products and reports the two by row number', async ({ page }) => {
   test.setTimeout(420_000);
-  const m = await merchants.account('sheet');
+  const m = await demoMerchant();
+  const tag = runTag();
   await logIn(page, m);
   const cards = (
     await json<{ rows: Card[] }>(m.api.get('/prod-api/api/product/productsCatalogList', { params: { pageSize: 25 } }))
@@ -127,7 +149,7 @@ test('a spreadsheet of 20 rows with 2 bad rows creates 18 products and reports t
       colours: c.colors[0]!.name,
       sizes: '',
       price: '',
-      title: `Sheet ${i + 2}`,
+      title: `Sheet ${i + 2} ${tag}`,
     };
   });
   rows[3] = { ...rows[3]!, product: 'no-such-product' }; // sheet row 5
@@ -161,7 +183,7 @@ test('a spreadsheet of 20 rows with 2 bad rows creates 18 products and reports t
   await expect(page).toHaveURL(/\/bulk-design\/price\?/, { timeout: 60_000 });
   await page.getByRole('button', { name: 'Save all 18 products' }).click();
   await expect(page).toHaveURL(/\/my-products$/, { timeout: 60_000 });
-  const saved = await myProducts(m);
+  const saved = await myProducts(m, tag);
   expect(saved).toHaveLength(18);
   expect(saved.map((p) => p.title).sort()).toEqual(
     rows
