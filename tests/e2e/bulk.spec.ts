@@ -78,7 +78,9 @@ test('bulk design: 12 products, one design, a reload mid-way, prices by rule, al
   await page.getByLabel('Upload images').setInputFiles({ name: 'rose-logo.png', mimeType: 'image/png', buffer: await logo() });
   await expect(page.getByRole('list', { name: 'Designs' }).getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
   // The previews draw the design on the products before anything is rendered for real.
-  await expect(page.getByRole('img', { name: /^Preview of / }).first()).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Preview of / })).toHaveCount(6);
+  await expect(page.locator('.bulk-preview canvas[data-drawn]')).toHaveCount(6, { timeout: 60_000 });
+  await expect(page.locator('.bulk-preview .field-error')).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Product title' }).fill(`{design} {product} ${tag}`);
   await page.getByRole('button', { name: 'Render 12 products' }).click();

@@ -22,6 +22,7 @@ import { DesignSetup, type AreaKind, type Setup } from './DesignSetup';
 import { ProductPreview } from './ProductPreview';
 import { BulkProgress } from './BulkProgress';
 import { SheetImport } from './SheetImport';
+import '../../styles/catalog.css';
 import '../../styles/bulk.css';
 
 const PREVIEW_MAX = 6;

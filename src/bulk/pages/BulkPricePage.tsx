@@ -13,7 +13,7 @@ import { myProductsApi } from '../../api/products';
 import { storesApi } from '../../api/shops';
 import { session } from '../../state/session';
 import { toast } from '../../state/ui';
-import { eachLimited } from '../run/products';
+import { eachLimited } from '../run/limited';
 import '../../styles/bulk.css';
 
 type RuleKind = BulkPriceRule['kind'];
@@ -178,19 +178,18 @@ export function BulkPricePage() {
         </div>
         <h2>Titles and descriptions</h2>
         <div className="bulk-rule">
-          <input
-            aria-label="Title template"
-            placeholder="{design} {product} in {colour}"
-            value={titleTpl}
-            onChange={(e) => setTitleTpl(e.target.value)}
-          />
-          <input
-            aria-label="Description template"
-            placeholder="Our {design} print on a {product}"
-            value={bodyTpl}
-            onChange={(e) => setBodyTpl(e.target.value)}
-          />
-          <input aria-label="Design name" placeholder="Design name" value={designName} onChange={(e) => setDesignName(e.target.value)} />
+          <label className="bulk-field">
+            Title template
+            <input placeholder="{design} {product} in {colour}" value={titleTpl} onChange={(e) => setTitleTpl(e.target.value)} />
+          </label>
+          <label className="bulk-field">
+            Description template
+            <input placeholder="Our {design} print on a {product}" value={bodyTpl} onChange={(e) => setBodyTpl(e.target.value)} />
+          </label>
+          <label className="bulk-field">
+            Design name
+            <input value={designName} onChange={(e) => setDesignName(e.target.value)} />
+          </label>
           <button type="button" className="btn" onClick={applyTemplates}>
             Apply templates
           </button>

@@ -27,7 +27,7 @@ export function BulkProgress({ onSave }: { onSave: () => void }) {
 
   return (
     <section className="bulk-section" aria-labelledby="bulk-progress-h">
-      <h2 id="bulk-progress-h">Rendering mockups</h2>
+      <h2 id="bulk-progress-h">{pending > 0 ? 'Rendering mockups' : 'Mockups ready'}</h2>
       <div className="bulk-progress">
         <div
           role="progressbar"

@@ -119,7 +119,7 @@ export function DesignSetup({
             type="file"
             accept="image/png,image/jpeg"
             multiple
-            hidden
+            className="visually-hidden"
             aria-label="Upload images"
             disabled={busy}
             onChange={(e) => void addImages(e.target.files)}
@@ -178,7 +178,7 @@ export function DesignSetup({
             <input
               type="file"
               accept="image/png,image/jpeg"
-              hidden
+              className="visually-hidden"
               aria-label="Background image"
               onChange={(e) => void setBgImage(e.target.files)}
             />

@@ -22,6 +22,8 @@ export function ProductPreview({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [error, setError] = useState('');
+  /** The settings key the canvas shows; marks a finished preview for the page and its tests. */
+  const [drawn, setDrawn] = useState('');
   const a = adjust ?? NO_ADJUST;
   const key = JSON.stringify([setup.designs, setup.areas, setup.background, a]);
 
@@ -36,6 +38,7 @@ export function ProductPreview({
         c.height = bitmap.height;
         c.getContext('2d')?.drawImage(bitmap, 0, 0);
         bitmap.close();
+        setDrawn(key);
       },
       (err: unknown) => live && setError(err instanceof Error ? err.message : 'Data error'),
     );
@@ -63,7 +66,15 @@ export function ProductPreview({
 
   return (
     <figure className="bulk-preview">
-      <canvas ref={canvas} role="img" aria-label={`Preview of ${title}`} width={360} height={360} />
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`Preview of ${title}`}
+        aria-busy={drawn !== key}
+        data-drawn={drawn === key ? '' : undefined}
+        width={360}
+        height={360}
+      />
       <figcaption>
         <span>{title}</span>
         {error && <span className="field-error">{error}</span>}

@@ -13,7 +13,7 @@ import { textDesign } from '../model/text-size';
 import { readSheet, templateWorkbook } from '../sheet/read';
 import { readSheetRows } from '../sheet/rows';
 import { uploadDesignImage } from './DesignSetup';
-import { eachLimited } from '../run/products';
+import { eachLimited } from '../run/limited';
 
 async function lookUp(ref: string): Promise<ProductDetail | null> {
   const res = /^\d+$/.test(ref) ? await catalogApi.info(Number(ref)) : await catalogApi.infoByHandle(ref);
@@ -125,7 +125,7 @@ export function SheetImport({ userId, onJob }: { userId: number; onJob: (job: Bu
             type="file"
             accept="image/png,image/jpeg"
             multiple
-            hidden
+            className="visually-hidden"
             aria-label="Upload design images for the spreadsheet"
             disabled={busy}
             onChange={(e) => void addImages(e.target.files)}
@@ -136,7 +136,7 @@ export function SheetImport({ userId, onJob }: { userId: number; onJob: (job: Bu
           <input
             type="file"
             accept=".xlsx,.xls,.csv"
-            hidden
+            className="visually-hidden"
             aria-label="Upload spreadsheet"
             disabled={busy}
             onChange={(e) => {

@@ -3,10 +3,10 @@
  * and variants and its templates per colour, checked as the designer checks them. Loaded once
  * per product and page, a few at a time.
  */
-import { validateTemplate, type CustomTemplate } from '@pod-studio/engine/model';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 import { catalogApi, type ProductDetail } from '../../api/catalog';
 import { designerApi, type ColourTemplateRow } from '../../api/designer';
-import { templateFor } from '../../designer/model/designer';
+import { checkedTemplateRows, templateFor } from '../../designer/model/designer';
 
 export interface LoadedProduct {
   product: ProductDetail;
@@ -20,12 +20,8 @@ async function fetchProduct(id: number): Promise<LoadedProduct> {
   const [info, rows] = await Promise.all([catalogApi.info(id), designerApi.colourTemplates(id)]);
   if (info.code !== 200 || !info.data) throw new Error(info.msg || 'The product does not exist');
   if (rows.code !== 200 || !rows.rows?.length) throw new Error(rows.msg || 'Data error');
-  const checked: ColourTemplateRow[] = [];
-  for (const row of rows.rows) {
-    const t = validateTemplate(row.editZone);
-    if (!t.ok) throw new Error('Data error');
-    checked.push({ ...row, editZone: t.value });
-  }
+  const checked = checkedTemplateRows(rows.rows);
+  if (!checked) throw new Error('Data error');
   const template = templateFor(checked, null);
   if (!template) throw new Error('Data error');
   return { product: info.data, rows: checked, template };
@@ -40,13 +36,4 @@ export function loadProduct(id: number): Promise<LoadedProduct> {
     cache.set(id, p);
   }
   return p;
-}
-
-/** Runs `fn` over `items` with at most `limit` at once, in order of start. */
-export async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }

@@ -5,7 +5,7 @@
  * a reload `openJob` picks it up where it stopped and the render goes on.
  */
 import { proxy } from 'valtio';
-import { designDocument } from '@pod-studio/engine/model';
+import { designDocument, type CustomTemplate, type SkuDesign } from '@pod-studio/engine/model';
 import { BULK_SAVE_MAX, fillTemplate } from '../../../contract/bulk';
 import type { ViewImageInput } from '../../../contract/products';
 import { RenderPool, type JobRun } from '../../../workers/pool';
@@ -18,7 +18,8 @@ import { planEditObj } from '../../designer/save/edit-obj';
 import { bulkDesign } from '../model/design';
 import { resumable, retryFailed, selectionFor, toRender, toSave, type BulkItem, type BulkJob } from '../model/job';
 import { clearJob, loadJob, storeJob } from '../store/job-store';
-import { eachLimited, loadProduct, type LoadedProduct } from './products';
+import { loadProduct, type LoadedProduct } from './products';
+import { eachLimited } from './limited';
 
 export const bulk = proxy({
   job: null as BulkJob | null,
@@ -32,6 +33,7 @@ export const bulk = proxy({
 
 let pool: RenderPool | null = null;
 let abort: AbortController | null = null;
+let previewTurn: Promise<unknown> = Promise.resolve();
 
 const persist = async () => {
   if (bulk.job) await storeJob(bulk.job);
@@ -74,10 +76,9 @@ interface Prepared {
   jobs: JobRun<ViewImageInput>[];
 }
 
-function prepare(job: BulkJob, item: BulkItem, loaded: LoadedProduct): Prepared {
-  const { product, rows, template } = loaded;
-  const selection = selectionFor(product.options, item.selection, job.colours);
-  const design = bulkDesign({
+/** A product's document: its own designs (a spreadsheet row) or the job's, placed by the job's settings. */
+function designOf(job: BulkJob, item: BulkItem, template: CustomTemplate): SkuDesign {
+  return bulkDesign({
     template,
     designs: item.designs ?? job.designs,
     areas: job.areas,
@@ -85,6 +86,12 @@ function prepare(job: BulkJob, item: BulkItem, loaded: LoadedProduct): Prepared 
     background: job.background,
     id: item.key,
   });
+}
+
+function prepare(job: BulkJob, item: BulkItem, loaded: LoadedProduct): Prepared {
+  const { product, rows, template } = loaded;
+  const selection = selectionFor(product.options, item.selection, job.colours);
+  const design = designOf(job, item, template);
   const jobs = viewImageJobs({
     product,
     rows,
@@ -166,14 +173,7 @@ export async function render(): Promise<void> {
 async function entryFor(job: BulkJob, item: BulkItem): Promise<BatchAddEntry> {
   const { product, template } = await loadProduct(item.productId);
   const selection = selectionFor(product.options, item.selection, job.colours);
-  const design = bulkDesign({
-    template,
-    designs: item.designs ?? job.designs,
-    areas: job.areas,
-    adjust: item.adjust,
-    background: job.background,
-    id: item.key,
-  });
+  const design = designOf(job, item, template);
   const plan = planEditObj(designDocument(template, design));
   let editObj: string | null = plan.json;
   let editObjUrl: string | null = null;
@@ -264,8 +264,14 @@ export async function previewMockup(
   const design = bulkDesign({ template, designs: setup.designs, areas: setup.areas, adjust, background: setup.background });
   const viewId = template.viewList[0]?.viewId;
   if (!viewId) throw new Error('Data error');
-  pool ??= new RenderPool();
-  const [result] = await pool.run([(api) => api.renderMockup({ template, design, viewId, color: design.color, size })]);
-  if (!result?.ok) throw new Error(result?.error ?? 'Data error');
-  return result.value;
+  // One preview at a time: previews of different products share view ids, and a worker's newer
+  // render of a view stops the older one still drawing it.
+  const turn = previewTurn.then(async () => {
+    pool ??= new RenderPool();
+    const [result] = await pool.run([(api) => api.renderMockup({ template, design, viewId, color: design.color, size })]);
+    if (!result?.ok) throw new Error(result?.error ?? 'Data error');
+    return result.value;
+  });
+  previewTurn = turn.catch(() => undefined);
+  return turn;
 }

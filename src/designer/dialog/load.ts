@@ -4,11 +4,11 @@
  */
 import { ref } from 'valtio';
 import { centsToPriceText, type MyProductDetail } from '../../../contract/products';
-import { validateTemplate, type SkuDesign } from '@pod-studio/engine';
+import type { SkuDesign } from '@pod-studio/engine';
 import { catalogApi, type ProductDetail } from '../../api/catalog';
 import { designerApi, productsApi, type ColourTemplateRow } from '../../api/designer';
 import { createEditor, type Editor } from '../editor';
-import { fillPrices, settlePreview, templateFor, type DesignerModel } from '../model/designer';
+import { checkedTemplateRows, fillPrices, settlePreview, templateFor, type DesignerModel } from '../model/designer';
 import { selectionFrom, type MultiSelection } from '../model/options';
 import { flowSteps } from '../model/steps';
 import { readDesignDocument } from '@pod-studio/engine/model';
@@ -76,12 +76,8 @@ export async function loadModel(m: DesignerModel, productIdForNew?: number): Pro
   if (info.code !== 200 || !info.data) return fail(m, info.msg || 'Data error');
   if (rows.code !== 200 || !rows.rows?.length) return fail(m, rows.msg || 'Data error');
   const product = info.data;
-  const checked: ColourTemplateRow[] = [];
-  for (const row of rows.rows) {
-    const t = validateTemplate(row.editZone);
-    if (!t.ok) return fail(m, 'Data error');
-    checked.push({ ...row, editZone: t.value });
-  }
+  const checked = checkedTemplateRows(rows.rows);
+  if (!checked) return fail(m, 'Data error');
   m.product = ref(product) as ProductDetail;
   m.rows = ref(checked) as ColourTemplateRow[];
   if (rule.code === 200 && rule.data) m.priceRule = rule.data;

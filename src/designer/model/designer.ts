@@ -7,7 +7,7 @@
  */
 import { proxy } from 'valtio';
 import { DEFAULT_PRICE_RULE, applyPriceRule, centsToPriceText, type PriceRule } from '../../../contract/products';
-import type { CustomTemplate } from '@pod-studio/engine';
+import { validateTemplate, type CustomTemplate } from '@pod-studio/engine/model';
 import type { ProductDetail } from '../../api/catalog';
 import type { ColourTemplateRow } from '../../api/designer';
 import type { Editor } from '../editor';
@@ -82,6 +82,20 @@ export function createModel(open: DesignerOpen): DesignerModel {
     draftRestored: false,
     editor: null,
   });
+}
+
+/**
+ * A product's colour rows with each template checked by the engine's schema, or null when any
+ * of them is not a template the engine can draw (the caller reports 'Data error').
+ */
+export function checkedTemplateRows(rows: readonly ColourTemplateRow[]): ColourTemplateRow[] | null {
+  const checked: ColourTemplateRow[] = [];
+  for (const row of rows) {
+    const t = validateTemplate(row.editZone);
+    if (!t.ok) return null;
+    checked.push({ ...row, editZone: t.value });
+  }
+  return checked;
 }
 
 /** The template a colour designs on; the first row's when the colour has none (one-colour products). */
