@@ -8,7 +8,10 @@ import { EMAIL_CODE_LENGTH } from './constants';
 
 export const DISPLAYNAME_MAX = 50;
 export const TAX_NUMBER_MAX = 30;
-/** Letters and digits, with single spaces, dots, dashes or slashes between them (VAT, GST, ABN, EIN…). */
+/**
+ * Letters and digits, with single spaces, dots, dashes or slashes between them (VAT, GST, ABN,
+ * EIN…); every such number has digits, so one without ("abc", "NaN", "Infinity") is refused.
+ */
 export const TAX_NUMBER_RE = /^[A-Za-z0-9]+([ .\/-][A-Za-z0-9]+)*$/;
 
 /** Gender as users.gender stores it: 0 not set, 1 male, 2 female. */
@@ -26,7 +29,7 @@ export const AccountMessages = {
   emailChanged: 'Your email address has been changed',
   currencyInvalid: 'Please choose a currency from the list',
   currencySaleInvalid: 'Please choose whether to show prices in this currency',
-  taxNumberInvalid: `The tax number can be at most ${TAX_NUMBER_MAX} letters or digits, separated by single spaces, dots, dashes or slashes`,
+  taxNumberInvalid: `The tax number has digits and at most ${TAX_NUMBER_MAX} letters or digits, separated by single spaces, dots, dashes or slashes`,
   messageIdsInvalid: 'Please choose the messages to mark as read',
   messageNotFound: 'The message does not exist',
 } as const;
@@ -60,7 +63,9 @@ export const changeEmailSchema: Schema = {
 
 /** Empty clears the tax number, so only a filled value is checked. */
 export const taxNumberSchema: Schema = {
-  taxNumber: [(v) => (v === '' || (v.length <= TAX_NUMBER_MAX && TAX_NUMBER_RE.test(v)) ? null : AccountMessages.taxNumberInvalid)],
+  taxNumber: [
+    (v) => (v === '' || (v.length <= TAX_NUMBER_MAX && TAX_NUMBER_RE.test(v) && /\d/.test(v)) ? null : AccountMessages.taxNumberInvalid),
+  ],
 };
 
 /** A currency rate the merchant can pick: id, English name and the rate as text. */

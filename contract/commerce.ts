@@ -355,9 +355,12 @@ export interface CouponReceipt extends CouponTerms {
   expireTime: string;
 }
 
-/** The invite link is built only when a user id is present. */
-export function shareCouponPath(userId: number | null | undefined): string | null {
-  return userId && Number.isInteger(userId) && userId > 0 ? `/share-coupon/${userId}` : null;
+/** A share code: 12 random URL-safe characters (never a user id, so none can be guessed). */
+export const SHARE_CODE_RE = /^[A-Za-z0-9_-]{12}$/;
+
+/** The invite link of a share code; none without a well-formed code. */
+export function shareCouponPath(code: string | null | undefined): string | null {
+  return code && SHARE_CODE_RE.test(code) ? `/share-coupon/${code}` : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -77,3 +77,9 @@ export const Messages = {
   oldPasswordWrong: 'The current password is incorrect',
   notFound: 'The requested resource does not exist',
 } as const;
+
+/** A refused login that will be heard again after a wait (the login throttle's growing delay). */
+export const tryAgainIn = (ms: number) => {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return `Too many attempts, please try again in ${s} second${s === 1 ? '' : 's'}`;
+};

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './platform/context';
 import { AppError } from './platform/envelope';
 import { clearSessionCookies, sessionUserId, tokenFrom } from './accounts/session';
+import { setPasswordCost } from './accounts/password';
 import { sessionBeforeFields } from './accounts/signed-in';
 import { healthRoutes } from './platform/health-routes';
 import { userRoutes } from './accounts/user-routes';
@@ -26,7 +27,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { notificationRoutes } from './notifications/routes';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
-import { securityHeaders, serializeRequest } from './platform/security';
+import { refuseCrossSiteWrites, securityHeaders, serializeRequest } from './platform/security';
 import { registerSchemas, validationMessage } from './platform/http-schema/openapi';
 
 export const API_PREFIX = '/prod-api';
@@ -55,11 +56,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     trustProxy: ctx.config.trustProxy,
   });
 
+  // A process-wide policy, like the crypto it configures: every hash made from here on uses it.
+  setPasswordCost(ctx.config.passwordLogN);
+
   await app.register(cookie);
   await app.register(multipart);
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionToken', null);
 
+  app.addHook('onRequest', refuseCrossSiteWrites(ctx.config.shops.publicUrl));
   const withSecurityHeaders = securityHeaders(ctx.config.security, API_PREFIX);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -71,7 +76,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       request.log.info({ code: error.code, msg: error.message }, 'request refused');
       // A dead session also loses its cookies, so the page stops presenting them.
       if (error.code === Code.UNAUTHORIZED) clearSessionCookies(reply);
-      return reply.status(error.httpStatus).send({ code: error.code, msg: error.message });
+      return reply.status(error.httpStatus).send({ ...error.extra, code: error.code, msg: error.message });
     }
     const invalid = validationMessage(error);
     if (invalid !== null) {

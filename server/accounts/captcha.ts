@@ -3,13 +3,13 @@
  * dots, returned as a data URL like RuoYi's `captchaImage`. Characters that read alike (0/O, 1/l/I)
  * are left out so a merchant is not tricked by the font.
  */
-import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { randomInt, randomUUID } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/envelope';
 import { captchas } from './schema';
 import { Messages } from '../../contract/envelope';
-import { IMAGE_CODE_LENGTH } from '../../contract/constants';
+import { CAPTCHA_TTL_S, IMAGE_CODE_LENGTH } from '../../contract/constants';
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const COLORS = ['#1f3a93', '#8e44ad', '#c0392b', '#16a085', '#d35400', '#2c3e50'];
@@ -43,6 +43,15 @@ export function captchaSvg(code: string, width = 120, height = 40): string {
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#f3f6fb"/>${parts.join('')}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** Stores a new single-use image code (expired ones are swept on the way) and returns its picture. */
+export async function issueCaptcha(db: Db): Promise<{ uuid: string; img: string }> {
+  const uuid = randomUUID();
+  const code = newCaptchaCode();
+  await db.delete(captchas).where(lt(captchas.expiresAt, new Date()));
+  await db.insert(captchas).values({ uuid, code, expiresAt: new Date(Date.now() + CAPTCHA_TTL_S * 1000) });
+  return { uuid, img: captchaSvg(code) };
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

@@ -24,10 +24,15 @@ export const users = pgTable(
     taxNumber: text('tax_number'),
     photoUserType: integer('photo_user_type').notNull().default(0),
     currentShopId: integer('current_shop_id'),
+    /**
+     * The merchant's invite code (the share link's id): random, so the landing page that says
+     * whether a code is valid cannot be used to list who has an account. Made on first use.
+     */
+    shareCode: text('share_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_share_code_idx').on(t.shareCode)],
 );
 
 /** Opaque session tokens; only their SHA-256 is stored so a leaked table grants nothing. */

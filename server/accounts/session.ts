@@ -59,8 +59,17 @@ export async function revokeUserSessions(db: Db, userId: number, keepToken?: str
   }
 }
 
-export function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
-  const base = { path: '/', sameSite: 'lax' as const, secure, expires: expiresAt };
+/**
+ * Secure whenever the merchant reached us over https: the public address is https, or this request
+ * came over https (itself, or through a proxy trusted with TRUST_PROXY that says so in
+ * X-Forwarded-Proto). A cookie set over plain http cannot be Secure, or the browser drops it.
+ */
+function cookieSecure(reply: FastifyReply, httpsPublicUrl: boolean): boolean {
+  return httpsPublicUrl || reply.request.protocol === 'https';
+}
+
+export function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date, httpsPublicUrl: boolean): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure: cookieSecure(reply, httpsPublicUrl), expires: expiresAt };
   reply.setCookie(TOKEN_COOKIE, token, { ...base, httpOnly: true });
   reply.setCookie(LOGIN_FLAG_COOKIE, '1', { ...base, httpOnly: false });
 }

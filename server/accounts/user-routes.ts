@@ -1,12 +1,10 @@
 /** Account calls: login image code, login, register, e-mailed codes, passwords, session hand-off and logout. */
-import { randomUUID } from 'node:crypto';
-import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../platform/context';
-import { captchas } from './schema';
-import { captchaSvg, checkCaptcha, newCaptchaCode } from './captcha';
+import { issueCaptcha } from './captcha';
+import { loginRefusal, passwordLogin } from './password-login';
 import {
   clearSessionCookies,
   createSession,
@@ -17,12 +15,11 @@ import {
   sessionUserId,
   tokenFrom,
 } from './session';
-import { authenticate, createUser, findUserByEmail, findUserById, setPassword, userInfo } from './users';
+import { createUser, findUserByEmail, findUserById, setPassword, userInfo } from './users';
 import { consumeEmailCode, issueEmailCode, type CodePurpose } from './email-codes';
-import { enforce, Limits, limitFailures, loginFailureKeys } from '../platform/rate-limit';
+import { enforce, Limits } from '../platform/rate-limit';
 import { AppError, ok } from '../platform/envelope';
 import { Code, Messages } from '../../contract/envelope';
-import { CAPTCHA_TTL_S } from '../../contract/constants';
 import {
   changePasswordSchema,
   loginSchema,
@@ -66,17 +63,21 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary: 'A new login image code (when the server asks for one)',
+        querystring: z.object({
+          stepUp: z
+            .preprocess((v) => v === '1' || v === 'true', z.boolean())
+            .optional()
+            .meta({
+              description: 'A code for a login the server asked one of after repeated failures, even where it asks for none by default',
+            }),
+        }),
         response: { 200: okReply(captcha.shape) },
       },
     },
     async (request) => {
-      if (!config.captcha) return ok({ captchaEnabled: false });
+      if (!config.captcha && !request.query.stepUp) return ok({ captchaEnabled: false });
       await enforce(db, `captcha:ip:${request.ip}`, Limits.captchaPerIp);
-      const uuid = randomUUID();
-      const code = newCaptchaCode();
-      await db.delete(captchas).where(lt(captchas.expiresAt, new Date()));
-      await db.insert(captchas).values({ uuid, code, expiresAt: new Date(Date.now() + CAPTCHA_TTL_S * 1000) });
-      return ok({ captchaEnabled: true, uuid, img: captchaSvg(code) });
+      return ok({ captchaEnabled: true, ...(await issueCaptcha(db)) });
     },
   );
 
@@ -92,16 +93,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
           code: config.captcha ? imageCodeField() : optionalFormField({ description: 'The image code; not asked for on this server' }),
           uuid: optionalFormField({ description: 'The uuid captchaImage answered with, when it asked for an image code' }),
         }),
-        response: { 200: okReply({ token: sessionToken }) },
+        response: { 200: okReply({ token: sessionToken }, loginRefusal) },
       },
     },
     async (request, reply) => {
       const b = request.body;
       const username = b.username.toLowerCase();
-      const user = await limitFailures(db, loginFailureKeys(request.ip, username), async () => {
-        if (config.captcha) await checkCaptcha(db, b);
-        return authenticate(db, username, b.password);
-      });
+      const user = await passwordLogin(db, config.captcha, { ...b, ip: request.ip, username });
       const session = await createSession(db, user.id);
       setSessionCookies(reply, session.token, session.expiresAt, config.secureCookies);
       request.log.info({ userId: user.id }, 'login');
@@ -220,7 +218,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const userId = await requireUser(request);
       const b = request.body;
-      await enforce(db, `chpw:user:${userId}`, Limits.loginPerAccount);
+      await enforce(db, `chpw:user:${userId}`, Limits.passwordChangePerAccount);
       const user = await findUserById(db, userId);
       if (!user || !(await verifyPassword(b.oldPassword, user.passwordHash))) throw new AppError(Messages.oldPasswordWrong);
       await setPassword(db, userId, b.password);
@@ -290,7 +288,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  api.get(
+  // A POST: a link or an image tag on another site must not end the merchant's session.
+  api.post(
     '/api/user/logout',
     {
       schema: {

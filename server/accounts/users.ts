@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { shops } from '../shops/schema';
 import { users } from './schema';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { AppError } from '../platform/envelope';
 import { Messages } from '../../contract/envelope';
 import type { UserInfo } from '../../contract/api';
@@ -46,8 +46,10 @@ export function isUniqueViolation(err: unknown): boolean {
 /** Same work and same answer whether the e-mail exists or the password is wrong. */
 export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
-  const okPassword = await verifyPassword(password, user?.passwordHash || DUMMY_HASH);
+  const okPassword = await verifyPassword(password, user?.passwordHash || (await dummyHash()));
   if (!user || !okPassword) throw new AppError(Messages.wrongCredentials);
+  // The password is at hand only now: a hash made at an older, cheaper cost is replaced.
+  if (needsRehash(user.passwordHash)) await setPassword(db, user.id, password);
   return user;
 }
 

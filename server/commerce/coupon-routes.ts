@@ -12,7 +12,7 @@ import type { AppContext } from '../platform/context';
 import { createSession, requireUser, setSessionCookies } from '../accounts/session';
 import { enforce, Limits } from '../platform/rate-limit';
 import { AppError, ok, okData, page } from '../platform/envelope';
-import { createUser, findUserByEmail, findUserById } from '../accounts/users';
+import { createUser, findUserByEmail } from '../accounts/users';
 import { consumeEmailCode } from '../accounts/email-codes';
 import { Messages } from '../../contract/envelope';
 import { firstError, registerSchema } from '../../contract/validation';
@@ -21,7 +21,7 @@ import {
   listReceipts,
   listReceivable,
   onUserRegistered,
-  parseShareCode,
+  inviterOf,
   receiveCoupon,
   shareInfo,
   INVITE_COUPON_ID,
@@ -190,13 +190,14 @@ export function couponRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const inviterId = parseShareCode(request.params.id);
-      const inviter = inviterId ? await findUserById(db, inviterId) : null;
+      // Codes are random, so this cannot list accounts; the limit keeps it from being hammered.
+      await enforce(db, `share:ip:${request.ip}`, Limits.shareLandingPerIp);
+      const inviterId = await inviterOf(db, request.params.id);
       await ensureCoupons(db);
       const [reward] = await db.select().from(coupons).where(eq(coupons.id, INVITE_COUPON_ID));
       return okData({
-        valid: !!inviter,
-        shareCode: inviter ? String(inviter.id) : null,
+        valid: inviterId !== null,
+        shareCode: inviterId !== null ? request.params.id.trim() : null,
         reward: reward
           ? { title: reward.title, type: reward.type, discount: reward.discount, money: reward.money, minAmount: reward.minAmount }
           : null,

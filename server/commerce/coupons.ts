@@ -5,6 +5,7 @@
  * an order takes at most one coupon (unique coupon_receipts.order_id), bound under the order's
  * row lock with a conditional update, so two orders can never take the same coupon.
  */
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { couponReceipts, coupons, invites, orders } from './schema';
@@ -17,9 +18,12 @@ import {
   CouponSource,
   couponDiscount,
   orderTotals,
+  SHARE_CODE_RE,
   shareCouponPath,
   type CouponReceipt,
 } from '../../contract/commerce';
+import { Messages } from '../../contract/envelope';
+import { isUniqueViolation } from '../accounts/users';
 import type { Tx } from './ledger';
 import { lockOrder, notPendingMessage, type OrderRow } from './orders';
 
@@ -296,10 +300,31 @@ export async function useOrderCoupon(tx: Tx, orderId: number): Promise<void> {
 // Sign-up and invites
 // ---------------------------------------------------------------------------------------------
 
-/** A share code is the inviter's user id (the share link is built only with a user id). */
-export function parseShareCode(code: unknown): number | null {
-  const s = typeof code === 'number' ? String(code) : typeof code === 'string' ? code.trim() : '';
-  return /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647 ? Number(s) : null;
+/** The merchant whose share code this is, or null (a malformed code is not looked up). */
+export async function inviterOf(db: Db, code: unknown): Promise<number | null> {
+  const s = typeof code === 'string' ? code.trim() : '';
+  if (!SHARE_CODE_RE.test(s)) return null;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.shareCode, s));
+  return row?.id ?? null;
+}
+
+/** The merchant's share code, made (random, unique) the first time it is asked for. */
+export async function shareCodeOf(db: Db, userId: number): Promise<string> {
+  for (;;) {
+    const [row] = await db.select({ code: users.shareCode }).from(users).where(eq(users.id, userId));
+    if (!row) throw new AppError(Messages.notFound);
+    if (row.code) return row.code;
+    try {
+      // Only where none is set yet: of two first asks at once, one code wins and both read it.
+      await db
+        .update(users)
+        .set({ shareCode: randomBytes(9).toString('base64url') })
+        .where(and(eq(users.id, userId), isNull(users.shareCode)));
+    } catch (err) {
+      // 72 random bits collide practically never; if they do, draw again.
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
 }
 
 /**
@@ -313,10 +338,8 @@ export async function onUserRegistered(
   inviteCode?: unknown,
 ): Promise<{ signupCoupon: boolean; invitedBy: number | null }> {
   const signup = await grantCoupon(db, userId, SIGNUP_COUPON_ID, 'signup');
-  const inviterId = parseShareCode(inviteCode);
+  const inviterId = await inviterOf(db, inviteCode);
   if (inviterId === null || inviterId === userId) return { signupCoupon: signup !== null, invitedBy: null };
-  const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.id, inviterId));
-  if (!inviter) return { signupCoupon: signup !== null, invitedBy: null };
   const invitedBy = await db.transaction(async (tx) => {
     const [row] = await tx.insert(invites).values({ inviteeId: userId, inviterId }).onConflictDoNothing().returning();
     if (!row) return null;
@@ -330,13 +353,14 @@ export async function onUserRegistered(
 
 export async function shareInfo(db: Db, userId: number) {
   await ensureCoupons(db);
+  const code = await shareCodeOf(db, userId);
   const [[n], [reward]] = await Promise.all([
     db.select({ n: count() }).from(invites).where(eq(invites.inviterId, userId)),
     db.select().from(coupons).where(eq(coupons.id, INVITE_COUPON_ID)),
   ]);
   return {
-    shareCode: String(userId),
-    shareUrl: shareCouponPath(userId),
+    shareCode: code,
+    shareUrl: shareCouponPath(code),
     invitedCount: n?.n ?? 0,
     reward: reward
       ? {

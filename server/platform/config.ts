@@ -4,6 +4,7 @@ import { ossReadBase, type OssConfig } from './blob-storage/oss';
 import { shopsConfigFromEnv, type ShopsConfig } from '../shops/config';
 import { paymentsConfigFromEnv } from '../commerce/payments/config';
 import type { SecurityOptions } from './security';
+import { DEFAULT_LOG_N } from '../accounts/password';
 
 export interface Config {
   port: number;
@@ -14,7 +15,7 @@ export interface Config {
   captcha: boolean;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Set the Secure flag on cookies; on when the public URL is https. */
+  /** The public URL is https: cookies are Secure on every request (else on requests that came over https). */
   secureCookies: boolean;
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY=1). */
@@ -27,6 +28,8 @@ export interface Config {
   shops: ShopsConfig;
   /** What the security headers depend on (./security.ts, docs/security.md). */
   security: SecurityOptions;
+  /** log2 of scrypt's N for new password hashes (PASSWORD_SCRYPT_LOG_N, default 17). */
+  passwordLogN: number;
 }
 
 /** The origin a URL names, or null when it names none. */
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
     oss,
     shops: shopsConfigFromEnv(env, Number(env.PORT ?? 8080)),
+    passwordLogN: Number(env.PASSWORD_SCRYPT_LOG_N) || DEFAULT_LOG_N,
     security: {
       httpsPublicUrl,
       stripeJs: Boolean(paymentsConfigFromEnv(env).stripe?.publishableKey),

@@ -19,6 +19,8 @@ export class AppError extends Error {
     message: string,
     readonly code: number = Code.ERROR,
     readonly httpStatus = 200,
+    /** Further top-level fields of the refusal (a fresh image code when a login needs one). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -6,4 +6,6 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   count: integer('count').notNull(),
+  /** When the key was last counted (ms); the login throttle's growing delays start from it. */
+  lastAt: bigint('last_at', { mode: 'number' }),
 });

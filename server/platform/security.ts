@@ -3,6 +3,7 @@
  * security headers every response carries.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../contract/envelope';
 
 // ---------------------------------------------------------------------------------------------
 // Secrets in URLs
@@ -183,5 +184,47 @@ export function securityHeaders(opts: SecurityOptions, apiPrefix: string) {
     // HSTS means something only over https: when the public address is https, or when this
     // request came over https (itself, or through a trusted proxy's X-Forwarded-Proto).
     if (opts.httpsPublicUrl || request.protocol === 'https') set('strict-transport-security', HSTS);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cross-site writes
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_REFUSED = 'This request came from another site and was refused';
+
+/**
+ * Whether a state-changing request comes from a page of another site. Browsers say where a
+ * request comes from: `Sec-Fetch-Site` (every current browser), else `Origin` (sent with every
+ * cross-origin POST). A request with neither comes from no browser page (a store's webhook, a
+ * script, a test): nothing for another site to abuse, since only a browser adds the merchant's
+ * cookie on its own.
+ */
+export function isCrossSiteWrite(
+  req: { method: string; headers: Record<string, string | string[] | undefined> },
+  ownOrigins: readonly string[],
+): boolean {
+  if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== '') return site !== 'same-origin' && site !== 'none';
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== '') return !ownOrigins.includes(origin.toLowerCase());
+  return false;
+}
+
+/**
+ * An onRequest hook refusing every state-changing request another site's page makes (a form
+ * posted to us, a fetch with `text/plain` or multipart that needs no preflight): the browser would
+ * add the merchant's SameSite=Lax cookie only to top-level GET navigations, but a same-site page
+ * or an older browser could still send it, and a cross-site login would sign the merchant into a
+ * stranger's account. Our own origins: the one this request was addressed to (behind a trusted
+ * proxy, the forwarded one) and PUBLIC_URL's.
+ */
+export function refuseCrossSiteWrites(publicOrigin: string | null) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const own = [`${request.protocol}://${request.host}`.toLowerCase(), ...(publicOrigin ? [publicOrigin.toLowerCase()] : [])];
+    if (!isCrossSiteWrite(request, own)) return undefined;
+    request.log.warn({ site: request.headers['sec-fetch-site'], origin: request.headers.origin }, 'cross-site write refused');
+    return reply.status(403).send({ code: Code.FORBIDDEN, msg: CROSS_SITE_REFUSED });
   };
 }

@@ -7,7 +7,7 @@
  * (moving it is the transfer's job). A store's verified owner re-installing without a login is
  * logged in to the account that holds it.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { shops, storeConnections, storeOauthStates } from './schema';
 import { users } from '../accounts/schema';
@@ -27,6 +27,9 @@ export async function createOauthState(
   p: { platform: ShopPlatform; userId: number | null; domain?: string; verifierEnc?: string | null },
 ): Promise<string> {
   const state = newToken();
+  // Expired states can never be used: swept here, so states started and abandoned (by anyone: some
+  // starts need no login) do not pile up.
+  await db.delete(storeOauthStates).where(lt(storeOauthStates.expiresAt, new Date()));
   await db.insert(storeOauthStates).values({
     stateHash: sha256(state),
     platform: p.platform,

@@ -19,8 +19,8 @@ import { z } from 'zod';
 import type { AppContext } from '../platform/context';
 import { users } from '../accounts/schema';
 import { createSession, sessionUserId, setSessionCookies, tokenFrom } from '../accounts/session';
-import { authenticate, findUserById } from '../accounts/users';
-import { limitFailures, loginFailureKeys } from '../platform/rate-limit';
+import { findUserById } from '../accounts/users';
+import { loginRefusal, passwordLogin } from '../accounts/password-login';
 import { AppError, ok, okData } from '../platform/envelope';
 import { aka, optionalId, text } from '../platform/http-schema/fields';
 import { dataReply, okReply, refusal } from '../platform/http-schema/replies';
@@ -29,7 +29,6 @@ import { loginSchema } from '../../contract/validation';
 import { claimConnection } from './connections';
 import { currentShop, ownShop } from './merchant-shops';
 import { handoffLocation, issueHandoff, redeemHandoff, secretMatches } from './login-handoff';
-import { checkCaptcha } from '../accounts/captcha';
 import { emailField, formBody, imageCodeField, optionalFormField, passwordField } from '../platform/http-schema/forms';
 import { storeLogin } from './replies';
 import { sessionSecurity as security } from '../accounts/signed-in';
@@ -62,7 +61,7 @@ export function shopLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
           claimToken: aka(text('claimToken', 200), 'claim').meta({ description: 'The store waiting for a claim (/auth/store-login)' }),
           shopId: aka(optionalId('shopId'), 'shopid', 'id').meta({ description: "One of the account's stores" }),
         }),
-        response: { 200: okReply(storeLogin) },
+        response: { 200: okReply(storeLogin, loginRefusal) },
       },
     },
     async (request, reply) => {
@@ -70,10 +69,7 @@ export function shopLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { claimToken, shopId } = body;
       if (!claimToken && shopId === undefined) throw new AppError(LoginMessages.chooseStore);
       const username = body.username.toLowerCase();
-      const user = await limitFailures(db, loginFailureKeys(request.ip, username), async () => {
-        if (config.captcha) await checkCaptcha(db, body);
-        return authenticate(db, username, body.password);
-      });
+      const user = await passwordLogin(db, config.captcha, { ...body, ip: request.ip, username });
 
       let current: number;
       if (claimToken) {

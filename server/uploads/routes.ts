@@ -291,7 +291,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  api.get(
+  // A POST: it changes the library, so a link or an image tag on another site cannot do it.
+  api.post(
     '/api/shopCustomImages/removeShopCustomImages',
     {
       schema: {

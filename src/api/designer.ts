@@ -61,7 +61,7 @@ export const designerApi = {
       searchParams: { pageNum, pageSize },
       hideLoading: true,
     }) as Promise<Page<UploadedImage>>,
-  removeMyImage: (id: number) => call('get', 'api/shopCustomImages/removeShopCustomImages', { searchParams: { id }, dedupe: false }),
+  removeMyImage: (id: number) => call('post', 'api/shopCustomImages/removeShopCustomImages', { searchParams: { id }, dedupe: false }),
 
   materialTags: () =>
     call<MaterialTagItem[]>('get', 'api/platformMaterialTag/getMaterialPictureTagList', { hideLoading: true }) as Promise<

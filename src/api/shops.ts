@@ -43,7 +43,7 @@ export const storesApi = {
   list: () => call<ShopSummary[]>('get', 'api/stores/list', { hideLoading: true }),
 
   // ---- connecting (each start answers where to send the browser; each finish what happened) ----
-  shopifyStart: (shop: string) => call<AuthorizeStart>('get', 'api/shopifyauthShopify', { searchParams: { shop }, showError: false }),
+  shopifyStart: (shop: string) => call<AuthorizeStart>('post', 'api/shopifyauthShopify', { searchParams: { shop }, showError: false }),
   /** Logged in: bind the store to this account; logged out: "connect now" (claim or log in). */
   shopifyFinish: (query: Record<string, string>, loggedIn: boolean) =>
     call<ConnectResult>('post', loggedIn ? 'api/shopifyOAuth/bindShop' : 'api/shopifyOAuth/shopifyDo', { json: query, showError: false }),
@@ -55,7 +55,7 @@ export const storesApi = {
     }),
   /** Whether the current Shopify store's token still works with every permission (10003/10004 otherwise). */
   checkShopifyToken: () => call<never>('get', 'api/shopifyOAuth/checkShopifyToken'),
-  etsyStart: () => call<AuthorizeStart>('get', 'api/etsy/auth', { showError: false }),
+  etsyStart: () => call<AuthorizeStart>('post', 'api/etsy/auth', { showError: false }),
   etsyFinish: (query: Record<string, string>, loggedIn: boolean) =>
     call<ConnectResult>('post', loggedIn ? 'api/etsy/connectEtsyForLogin' : 'api/etsy/connectEtsyNow', { json: query, showError: false }),
   /** WooCommerce's key grant for the store at `storeUrl`; logged in, the store joins this account. */

@@ -10,7 +10,13 @@ import type {
 } from '../../contract/api';
 
 export const userApi = {
-  captcha: () => call<never, CaptchaResponse>('get', 'captchaImage', { hideLoading: true }),
+  /** `stepUp`: a code for a login the server asked one of, even where it asks for none by default. */
+  captcha: (stepUp = false) =>
+    call<never, CaptchaResponse>('get', 'captchaImage', {
+      hideLoading: true,
+      dedupe: false,
+      ...(stepUp ? { searchParams: { stepUp: 1 } } : {}),
+    }),
   login: (body: LoginBody) => call<never>('post', 'api/user/login', { json: body, showError: false }),
   register: (body: RegisterBody) => call<never>('post', 'api/user/add', { json: body, showError: false }),
   sendEmailCode: (body: SendEmailCodeBody) => call<never>('post', 'api/user/sendEmailCode', { json: body, showError: false }),
@@ -20,5 +26,5 @@ export const userApi = {
     call<never>('post', 'api/user/changePasswordNotCheck', { json: body, showError: false }),
   getInfo: () => call<never, { user: UserInfo }>('get', 'api/user/getInfo', { searchParams: { time: Date.now() }, hideLoading: true }),
   adoptSession: () => call<never>('post', 'api/user/session', { showError: false }),
-  logout: () => call<never>('get', 'api/user/logout'),
+  logout: () => call<never>('post', 'api/user/logout'),
 };

@@ -10,12 +10,18 @@ import type { LoginBody } from '../../contract/api';
 export interface LoginFormProps {
   onDone: () => void;
   /** Another login call with the same fields (the store login, which also claims a store). */
-  submitLogin?: (body: LoginBody) => Promise<{ code: number; msg: string }>;
+  submitLogin?: (body: LoginBody) => Promise<{ code: number; msg: string; captcha?: unknown }>;
   email?: string;
   formLabel?: string;
   submitLabel?: string;
   /** Offer "Create an account" (off where the account is being made some other way). */
   offerRegister?: boolean;
+}
+
+function captchaOf(v: unknown): { uuid: string; img: string } | null {
+  if (!v || typeof v !== 'object') return null;
+  const { uuid, img } = v as Record<string, unknown>;
+  return typeof uuid === 'string' && typeof img === 'string' ? { uuid, img } : null;
 }
 
 /**
@@ -31,12 +37,13 @@ export function LoginForm({
   offerRegister = true,
 }: LoginFormProps) {
   const f = useForm({ username: email, password: '', code: '' });
-  const [captcha, setCaptcha] = useState<{ enabled: boolean; uuid?: string; img?: string }>({ enabled: false });
+  // stepUp: the server asked for a code after repeated failures (it may ask for none otherwise).
+  const [captcha, setCaptcha] = useState<{ enabled: boolean; stepUp?: boolean; uuid?: string; img?: string }>({ enabled: false });
   const [busy, setBusy] = useState(false);
 
-  const loadCaptcha = useCallback(async () => {
-    const res = await userApi.captcha();
-    if (res.code === 200) setCaptcha({ enabled: res.captchaEnabled === true, uuid: res.uuid, img: res.img });
+  const loadCaptcha = useCallback(async (stepUp = false) => {
+    const res = await userApi.captcha(stepUp);
+    if (res.code === 200) setCaptcha({ enabled: res.captchaEnabled === true, stepUp, uuid: res.uuid, img: res.img });
   }, []);
   useEffect(() => {
     void loadCaptcha();
@@ -57,7 +64,11 @@ export function LoginForm({
     f.setServerError(res.msg);
     // The image code is single-use on the server: show a fresh one and keep everything else typed.
     f.setValues((v) => ({ ...v, code: '' }));
-    if (captcha.enabled) void loadCaptcha();
+    // After repeated failures the server asks for an image code even where it otherwise asks for
+    // none, and sends it with the refusal.
+    const stepUp = captchaOf(res.captcha);
+    if (stepUp) setCaptcha({ enabled: true, stepUp: true, ...stepUp });
+    else if (captcha.enabled) void loadCaptcha(captcha.stepUp);
   }
 
   return (
@@ -72,7 +83,12 @@ export function LoginForm({
           placeholder="Verification code"
           {...f.bind('code')}
           suffix={
-            <button type="button" className="captcha-btn" onClick={() => void loadCaptcha()} aria-label="Get a new verification code">
+            <button
+              type="button"
+              className="captcha-btn"
+              onClick={() => void loadCaptcha(captcha.stepUp)}
+              aria-label="Get a new verification code"
+            >
               {captcha.img ? <img src={captcha.img} alt="Verification code image" width={120} height={40} /> : 'Load code'}
             </button>
           }

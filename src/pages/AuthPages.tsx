@@ -8,12 +8,8 @@ import { useForm } from '../components/useForm';
 import { userApi } from '../api/user';
 import { loggedInWith } from '../state/session';
 import { toast } from '../state/ui';
+import { safeRedirect } from '../routes/safe-redirect';
 import { registerSchema, resetPasswordSchema, sendCodeSchema, setPasswordSchema } from '../../contract/validation';
-
-/** Only same-site paths are followed after login, so a crafted link cannot send a merchant away. */
-export function safeRedirect(target: string | null, fallback = '/dashboard'): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;
-}
 
 type CodeForm = Pick<ReturnType<typeof useForm<'username'>>, 'check' | 'setServerError'> & { values: { username: string } };
 

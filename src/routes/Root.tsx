@@ -6,7 +6,7 @@ import { useRouteTitle } from '../layouts/Layouts';
 import { adoptToken, refreshSession } from '../state/session';
 import { handedToken } from '../api/handoff';
 import { MOBILE_PATHS } from './table';
-import { safeRedirect } from '../pages/AuthPages';
+import { safeRedirect } from './safe-redirect';
 import { MOBILE_BREAKPOINT_PX } from '../../contract/constants';
 
 /** App-wide effects: session check, the podToken hand-off, titles and the mobile switch. */

@@ -92,7 +92,9 @@ test('a session ended elsewhere shows the identity-expired message and logs the 
   // End the session on the server with the same cookie, as a logout in another tab would.
   const cookies = await page.context().cookies();
   const token = cookies.find((c) => c.name === 'pod_token')!.value;
-  expect((await (await request.get('/prod-api/api/user/logout', { headers: { authorization: `Bearer ${token}` } })).json()).code).toBe(200);
+  expect((await (await request.post('/prod-api/api/user/logout', { headers: { authorization: `Bearer ${token}` } })).json()).code).toBe(
+    200,
+  );
   // The next call the page makes is refused: it says so, forgets the user and sends them to login.
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'Identity expired, please login again!' })).toBeVisible();

@@ -39,7 +39,7 @@ const { account } = pool;
 
 /** Connects a stand-in store without a browser: the same install link, consent and callback the page uses. */
 async function connectByApi(m: Merchant, shop: string): Promise<void> {
-  const start = await json<{ data: { url: string } }>(m.api.get('/prod-api/api/shopifyauthShopify', { params: { shop } }));
+  const start = await json<{ data: { url: string } }>(m.api.post('/prod-api/api/shopifyauthShopify', { params: { shop } }));
   const callback = new URL(await standIn.approve(start.data.url));
   await json(m.api.post('/prod-api/api/shopifyOAuth/bindShop', { data: Object.fromEntries(callback.searchParams) }));
 }

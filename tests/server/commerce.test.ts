@@ -27,6 +27,7 @@ import {
   isAddressFilled,
   orderTotals,
   RecordType,
+  SHARE_CODE_RE,
   type CartGroup,
   type CouponReceipt,
   type OrderStatistics,
@@ -845,8 +846,15 @@ describe('coupons', () => {
   it('gives the new-user coupon once, and both merchants an invite coupon when one registers through a share link', async () => {
     const inviter = await merchant();
     const share = await inviter.call<{ data: { shareCode: string; shareUrl: string; invitedCount: number } }>('GET', '/api/user/shareInfo');
-    expect(share.data).toMatchObject({ shareCode: String(inviter.id), shareUrl: `/share-coupon/${inviter.id}`, invitedCount: 0 });
-    expect((await s.api<{ data: { valid: boolean } }>('GET', `/api/coupons/shareCoupon/${inviter.id}`)).data.valid).toBe(true);
+    // The code is random, not the merchant's id, and stays the same once made.
+    const shareCode = share.data.shareCode;
+    expect(shareCode).toMatch(SHARE_CODE_RE);
+    expect(shareCode).not.toContain(String(inviter.id));
+    expect(share.data).toMatchObject({ shareUrl: `/share-coupon/${shareCode}`, invitedCount: 0 });
+    expect((await inviter.call<{ data: { shareCode: string } }>('GET', '/api/user/shareInfo')).data.shareCode).toBe(shareCode);
+    expect((await s.api<{ data: { valid: boolean } }>('GET', `/api/coupons/shareCoupon/${shareCode}`)).data.valid).toBe(true);
+    // A merchant's id is no code: the landing cannot tell which ids have accounts.
+    expect((await s.api<{ data: { valid: boolean } }>('GET', `/api/coupons/shareCoupon/${inviter.id}`)).data.valid).toBe(false);
     expect((await s.api<{ data: { valid: boolean } }>('GET', '/api/coupons/shareCoupon/99999999')).data.valid).toBe(false);
 
     const email = `invited-${Date.now()}@commerce.test`;
@@ -856,7 +864,7 @@ describe('coupons', () => {
     const reg = await s.api<{ token: string; invitedBy: number }>(
       'POST',
       '/api/user/shareRegister',
-      { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123', shareCode: String(inviter.id) },
+      { username: email, emailCode: code, password: 'secret123', confirmPassword: 'secret123', shareCode },
       undefined,
       ip,
     );
@@ -869,10 +877,12 @@ describe('coupons', () => {
 
     // The hook is idempotent and ignores bad or self codes.
     const other = await merchant();
-    expect(await onUserRegistered(s.database.db, other.id, String(other.id))).toEqual({ signupCoupon: true, invitedBy: null });
+    const otherCode = (await other.call<{ data: { shareCode: string } }>('GET', '/api/user/shareInfo')).data.shareCode;
+    expect(await onUserRegistered(s.database.db, other.id, otherCode)).toEqual({ signupCoupon: true, invitedBy: null });
     expect(await onUserRegistered(s.database.db, other.id, 'abc')).toEqual({ signupCoupon: false, invitedBy: null });
-    expect(await onUserRegistered(s.database.db, other.id, inviter.id)).toEqual({ signupCoupon: false, invitedBy: inviter.id });
     expect(await onUserRegistered(s.database.db, other.id, inviter.id)).toEqual({ signupCoupon: false, invitedBy: null });
+    expect(await onUserRegistered(s.database.db, other.id, shareCode)).toEqual({ signupCoupon: false, invitedBy: inviter.id });
+    expect(await onUserRegistered(s.database.db, other.id, shareCode)).toEqual({ signupCoupon: false, invitedBy: null });
     expect((await other.call<{ rows: CouponReceipt[] }>('GET', '/api/shopCouponReceive/getShopCouponReceiveList')).rows).toHaveLength(2);
   });
 });

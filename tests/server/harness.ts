@@ -80,6 +80,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     CAPTCHA: 'on',
     TRUST_PROXY: '1',
     LOG_LEVEL: 'info',
+    // The old, cheaper scrypt cost keeps hundreds of sign-ups fast; accounts.test.ts checks the
+    // real default and the rehash from this cost to it.
+    PASSWORD_SCRYPT_LOG_N: '14',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     ...env,
   });

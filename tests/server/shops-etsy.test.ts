@@ -76,8 +76,8 @@ const params = (u: string) => Object.fromEntries(new URL(u).searchParams);
 /** Starts the connection as `m` and lets the seller allow it on Etsy's consent page; answers our callback's query. */
 async function consent(m: Merchant | null, who: EtsyStandInSeller): Promise<Record<string, string>> {
   const start = m
-    ? await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth')
-    : await s.api<{ data: { url: string } }>('GET', '/api/etsy/auth');
+    ? await m.call<{ data: { url: string } }>('POST', '/api/etsy/auth')
+    : await s.api<{ data: { url: string } }>('POST', '/api/etsy/auth');
   expect(start.code, start.msg).toBe(200);
   return params(await etsy.approve(start.data.url, who.userId));
 }
@@ -164,7 +164,7 @@ describe('connecting an Etsy shop', () => {
 
     const m = await merchant();
     const who = seller('SunnyPrints');
-    const start = await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth');
+    const start = await m.call<{ data: { url: string } }>('POST', '/api/etsy/auth');
     const url = new URL(start.data.url);
     expect(url.origin + url.pathname).toBe(`${etsy.url}/oauth/connect`);
     expect(params(start.data.url)).toMatchObject({
@@ -223,8 +223,8 @@ describe('connecting an Etsy shop', () => {
   it("refuses a code sent with another authorization's state (the verifier does not match), and a declined consent", async () => {
     const m = await merchant();
     const who = seller('PkceShop');
-    const first = await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth');
-    const second = await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth');
+    const first = await m.call<{ data: { url: string } }>('POST', '/api/etsy/auth');
+    const second = await m.call<{ data: { url: string } }>('POST', '/api/etsy/auth');
     const code = params(await etsy.approve(first.data.url, who.userId)).code!;
     const crossed = await m.call('POST', '/api/etsy/connectEtsyForLogin', { code, state: params(second.data.url).state });
     expect(crossed.code).toBe(Code.ERROR);
@@ -237,7 +237,7 @@ describe('connecting an Etsy shop', () => {
     const unknown = await m.call('POST', '/api/etsy/connectEtsyForLogin', { code, state: 'never-issued' });
     expect(unknown.msg).toBe(ShopMessages.stateInvalid);
 
-    const third = await m.call<{ data: { url: string } }>('GET', '/api/etsy/auth');
+    const third = await m.call<{ data: { url: string } }>('POST', '/api/etsy/auth');
     const declined = params(await etsy.deny(third.data.url));
     expect(declined.error).toBe('access_denied');
     expect((await m.call('POST', '/api/etsy/connectEtsyForLogin', declined)).msg).toBe(ETSY_DECLINED);

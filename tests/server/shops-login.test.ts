@@ -254,7 +254,7 @@ describe('sendEpoloLogin', () => {
       expect(res.headers.get('location')).toBe('/login?redirect=%2Fdashboard');
     }
     // A logged-out session no longer opens the platform.
-    await s.api('GET', '/api/user/logout', undefined, token);
+    await s.api('POST', '/api/user/logout', undefined, token);
     expect((await open('', { cookie: `pod_token=${token}` })).headers.get('location')).toBe('/login?redirect=%2Fdashboard');
     expect((await s.database.db.select().from(loginHandoffs)).length).toBe(handoffsBefore);
   });

@@ -65,7 +65,7 @@ async function merchant(): Promise<Merchant> {
 
 /** Connects a stand-in store to the merchant through the real install flow. */
 async function connect(m: Merchant, domain: string): Promise<number> {
-  const start = await m.call<{ data: { url: string } }>('GET', `/api/shopifyauthShopify?shop=${domain}`);
+  const start = await m.call<{ data: { url: string } }>('POST', `/api/shopifyauthShopify?shop=${domain}`);
   expect(start.code, start.msg).toBe(200);
   const callback = new URL(await shopify.approve(start.data.url));
   const bound = await m.call<{ data: { status: string; shopId: number } }>(
@@ -124,7 +124,7 @@ const productsIn = (domain: string) => [...shopify.shop(domain).products.values(
 describe('connecting a Shopify store', () => {
   it('installs with the app key, scopes, redirect and a state, and keeps the token encrypted', async () => {
     const m = await merchant();
-    const start = await m.call<{ data: { url: string } }>('GET', '/api/shopifyauthShopify?shop=Alpha-Store');
+    const start = await m.call<{ data: { url: string } }>('POST', '/api/shopifyauthShopify?shop=Alpha-Store');
     const url = new URL(start.data.url);
     expect(url.origin).toBe(shopify.url);
     expect(url.pathname).toBe('/admin/oauth/authorize');
@@ -165,7 +165,7 @@ describe('connecting a Shopify store', () => {
 
   it('refuses a callback whose HMAC does not match, and one with a state it never issued', async () => {
     const m = await merchant();
-    const start = await m.call<{ data: { url: string } }>('GET', '/api/shopifyauthShopify?shop=beta-store');
+    const start = await m.call<{ data: { url: string } }>('POST', '/api/shopifyauthShopify?shop=beta-store');
     const callback = Object.fromEntries(new URL(await shopify.approve(start.data.url)).searchParams);
     const tampered = await m.call('POST', '/api/shopifyOAuth/bindShop', { ...callback, shop: 'gamma-store.myshopify.com' });
     expect(tampered.code).toBe(Code.ERROR);
@@ -198,12 +198,12 @@ describe('connecting a Shopify store', () => {
   it("refuses to finish another merchant's install, and a store held by another account", async () => {
     const a = await merchant();
     const b = await merchant();
-    const start = await a.call<{ data: { url: string } }>('GET', '/api/shopifyauthShopify?shop=delta-store');
+    const start = await a.call<{ data: { url: string } }>('POST', '/api/shopifyauthShopify?shop=delta-store');
     const callback = Object.fromEntries(new URL(await shopify.approve(start.data.url)).searchParams);
     const stolen = await b.call('POST', '/api/shopifyOAuth/bindShop', callback);
     expect(stolen.msg).toBe(ShopMessages.stateInvalid);
     await connect(a, 'delta-store');
-    const start2 = await b.call<{ data: { url: string } }>('GET', '/api/shopifyauthShopify?shop=delta-store');
+    const start2 = await b.call<{ data: { url: string } }>('POST', '/api/shopifyauthShopify?shop=delta-store');
     const again = await b.call(
       'POST',
       '/api/shopifyOAuth/bindShop',

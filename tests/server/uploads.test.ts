@@ -148,8 +148,8 @@ describe('my uploads library', () => {
     expect(theirs.total).toBe(0);
 
     const id = mine.rows[0]!.id;
-    expect(await s.api('GET', `/api/shopCustomImages/removeShopCustomImages?id=${id}`, undefined, tokenB)).toMatchObject({ code: 10000 });
-    expect((await s.api('GET', `/api/shopCustomImages/removeShopCustomImages?id=${id}`, undefined, tokenA)).code).toBe(200);
+    expect(await s.api('POST', `/api/shopCustomImages/removeShopCustomImages?id=${id}`, undefined, tokenB)).toMatchObject({ code: 10000 });
+    expect((await s.api('POST', `/api/shopCustomImages/removeShopCustomImages?id=${id}`, undefined, tokenA)).code).toBe(200);
     const after = await s.api<{ rows: { id: number }[]; total: number }>(
       'GET',
       '/api/shopCustomImages/getShopCustomImagesList',

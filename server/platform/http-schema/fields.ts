@@ -21,6 +21,19 @@ export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
 
+/**
+ * A JSON number sent where text is expected, as its text, when that text is certain: a safe
+ * integer, or a plain decimal of at most 15 significant digits. Beyond those, JSON.parse has
+ * already rounded the number (2^53 + 1 arrives as 2^53), so any other number stays a number and
+ * the field refuses it as "must be text" rather than store a value nobody sent.
+ */
+export function numberAsText(v: unknown): unknown {
+  if (typeof v !== 'number') return v;
+  if (Number.isSafeInteger(v)) return String(v);
+  const s = String(v);
+  return Number.isFinite(v) && !/e/i.test(s) && s.replace(/^-?0*\.?0*|\./g, '').length <= 15 ? s : v;
+}
+
 /** One value: blank → undefined, repeated query value → the last, strings trimmed. */
 function scalar(v: unknown): unknown {
   const last = Array.isArray(v) && v.every((s) => typeof s === 'string') ? v[v.length - 1] : v;
@@ -106,7 +119,7 @@ export function idList(what: string, { max = 500, required = false }: { max?: nu
 /** Trimmed text of at most `max` characters; blank is ''. Numbers are taken as their text. */
 export function text(what: string, max: number) {
   return z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : scalar(v)),
+    (v) => (typeof v === 'number' ? numberAsText(v) : scalar(v)),
     z
       .string({ error: `${what} must be text` })
       .max(max, `${what} must be at most ${max} characters`)
@@ -118,7 +131,7 @@ export function text(what: string, max: number) {
 /** Trimmed text that must be given. */
 export function requiredText(what: string, max: number) {
   return z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : scalar(v)),
+    (v) => (typeof v === 'number' ? numberAsText(v) : scalar(v)),
     z
       .string({ error: (iss) => (iss.input === undefined ? `${what} is required` : `${what} must be text`) })
       .max(max, `${what} must be at most ${max} characters`),
@@ -128,7 +141,7 @@ export function requiredText(what: string, max: number) {
 /** Text that is absent (undefined) when blank: for edits where absent means "leave as it is". */
 export function optionalText(what: string, max: number) {
   return z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : scalar(v)),
+    (v) => (typeof v === 'number' ? numberAsText(v) : scalar(v)),
     z
       .string({ error: `${what} must be text` })
       .max(max, `${what} must be at most ${max} characters`)
@@ -142,7 +155,7 @@ export function optionalText(what: string, max: number) {
  */
 export function editText(what: string, max: number) {
   return z.preprocess(
-    (v) => (v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    (v) => (v === null ? undefined : typeof v === 'number' ? numberAsText(v) : typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: `${what} must be text` })
       .max(max, `${what} must be at most ${max} characters`)

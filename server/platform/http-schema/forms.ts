@@ -10,6 +10,7 @@
  * keywords: description, format, length, pattern, enum, type).
  */
 import { z } from 'zod';
+import { numberAsText } from './fields';
 import { PASSWORD_RE, validate, type Schema } from '../../../contract/validation';
 import { EMAIL_CODE_LENGTH, IMAGE_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/constants';
 
@@ -68,7 +69,17 @@ export function formBody<F extends Record<string, z.ZodType>>(rules: Schema, fie
   if (missing.length > 0) throw new Error(`formBody: no field for ${missing.join(', ')}`);
   return z.preprocess((body, ctx) => {
     const form = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const errors = validate(rules, form);
+    // A form's fields are text: a list, an object or a number whose text is not certain (see
+    // numberAsText) is refused, never read as "[object Object]" or a rounded number.
+    const notText = Object.keys(fields).find((name) => {
+      const v = numberAsText(form[name]);
+      return v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'boolean';
+    });
+    if (notText) {
+      ctx.issues.push({ code: 'custom', message: `${notText} must be text`, input: form[notText], path: [notText] });
+      return z.NEVER;
+    }
+    const errors = validate(rules, Object.fromEntries(Object.entries(form).map(([k, v]) => [k, numberAsText(v)])));
     const field = Object.keys(rules).find((name) => errors[name]);
     if (!field) return body;
     ctx.issues.push({ code: 'custom', message: errors[field]!, input: form[field], path: [field] });

@@ -14,8 +14,8 @@ export const refusal = z.object({ code: z.int(), msg: z.string() }).meta({ descr
 const success = { code: z.literal(Code.SUCCESS), msg: z.string() };
 
 /** `{ code, msg }` and, on success, the given top-level fields. */
-export function okReply(fields: Record<string, z.ZodType> = {}) {
-  return z.union([z.looseObject({ ...success, ...fields }), refusal]);
+export function okReply(fields: Record<string, z.ZodType> = {}, refused: z.ZodType = refusal) {
+  return z.union([z.looseObject({ ...success, ...fields }), refused]);
 }
 
 /** `{ code, msg, data }`. */

@@ -124,7 +124,8 @@ export function etsyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: S
     return api.get<T>(path.replace('{shop}', encodeURIComponent(conn.domain)), query).catch(storeFail(conn));
   };
 
-  api.get(
+  // A POST: it stores a state (a link on another site must not make them).
+  api.post(
     '/api/etsy/auth',
     { schema: { tags, summary: 'The Etsy authorization link (OAuth 2 with PKCE)', response: { 200: dataReply(authorizeStart) } } },
     async (request) => {

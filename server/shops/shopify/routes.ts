@@ -13,7 +13,7 @@ import { users } from '../../accounts/schema';
 import { createSession, requireUser, setSessionCookies } from '../../accounts/session';
 import { AppError, ok, okData } from '../../platform/envelope';
 import { enforce, Limits } from '../../platform/rate-limit';
-import { aka, text } from '../../platform/http-schema/fields';
+import { aka, optionalText, text } from '../../platform/http-schema/fields';
 import { dataReply, okReply, refusal } from '../../platform/http-schema/replies';
 import { createUser, findUserByEmail } from '../../accounts/users';
 import { Code, Messages } from '../../../contract/envelope';
@@ -138,7 +138,8 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
   };
 
   /** The install link for a store (Add store → Shopify). Logged in: the store joins this account. */
-  api.get(
+  // A POST: it stores a state (a link on another site must not make them).
+  api.post(
     '/api/shopifyauthShopify',
     {
       schema: {
@@ -183,7 +184,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     async (request, reply) => {
       const cfg = cfgOrThrow();
       const q = shopifyQuery(request.body);
-      await enforce(db, `shopify:do:ip:${request.ip}`, Limits.loginPerIp);
+      await enforce(db, `shopify:do:ip:${request.ip}`, Limits.storeConnectPerIp);
       if (q.code) return okData(await finish(request, reply, q, request.userId));
       const shop = normalizeShopDomain(q.shop);
       if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(ShopMessages.badSignature);
@@ -267,8 +268,16 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
     {
       schema: {
         tags,
-        summary: 'Whether an account is registered with an e-mail address',
-        querystring: z.object({ email: text('email', 200) }),
+        summary: "Whether an account is registered with a store's e-mail address (for the store waiting to be claimed)",
+        // Whether an address has an account is not told to strangers: only to the one holding a
+        // store connection that waits for a claim, and only for that store's own e-mail (which the
+        // claim's answer has already told them). Any other question gets the same refusal.
+        querystring: z.object({
+          email: text('email', 200),
+          claimToken: aka(optionalText('claimToken', 200), 'claim').meta({
+            description: 'The store waiting for a claim (/auth/store-login)',
+          }),
+        }),
         response: { 200: dataReply(z.looseObject({ exists: z.boolean() })) },
       },
     },
@@ -276,6 +285,8 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
       const email = request.query.email.toLowerCase();
       if (!EMAIL_RE.test(email)) throw new AppError('Please enter the correct email address');
       await enforce(db, `shopify:email:ip:${request.ip}`, Limits.emailCodePerIp);
+      const claim = await findClaim(db, request.query.claimToken ?? '');
+      if ((claim.email ?? '').toLowerCase() !== email) throw new AppError(ShopMessages.claimInvalid);
       return okData({ exists: (await findUserByEmail(db, email)) !== null });
     },
   );

@@ -9,6 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { wooClient } from './client';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { enforce, Limits } from '../../platform/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -110,7 +111,11 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
         response: { 200: startReply },
       },
     },
-    async (request) => okData(await start(request.body.storeUrl, request.userId)),
+    async (request) => {
+      // Anyone may start here; each start stores a state, so strangers are held to a rate.
+      if (request.userId === null) await enforce(db, `wc:start:ip:${request.ip}`, Limits.storeConnectPerIp);
+      return okData(await start(request.body.storeUrl, request.userId));
+    },
   );
 
   /** WooCommerce posts the keys here (server to server); user_id is our state. */
