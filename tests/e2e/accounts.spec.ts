@@ -59,6 +59,34 @@ test('a wrong password is refused and what was typed stays', async ({ page }) =>
   await expect(page.getByText('Please enter the correct email address')).toBeVisible();
 });
 
+test('after repeated wrong passwords the login form asks for an image code, and can get a new one', async ({ page }) => {
+  // An address with no account: its failures slow nobody else's logins.
+  const email = `guess${Date.now()}@example.com`;
+  await page.goto('/login');
+  await expect(page.getByLabel('Verification code', { exact: true })).toHaveCount(0);
+  for (let i = 0; i < 3; i++) {
+    await logIn(page, email, `wrongpass${i}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email address or password' })).toBeVisible();
+  }
+  const code = page.getByLabel('Verification code', { exact: true });
+  await expect(code).toBeVisible();
+  const image = page.getByRole('img', { name: 'Verification code image' });
+  await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  // The form's own rule asks for it before anything is sent.
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please enter the verification code')).toBeVisible();
+  const first = await image.getAttribute('src');
+  await page.getByRole('button', { name: 'Get a new verification code' }).click();
+  await expect(image).not.toHaveAttribute('src', first!);
+  await expect(code).toBeVisible();
+  // A wrong code is refused and a fresh picture shown; the typed address stays.
+  await code.fill('zzzz');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Verification code error' })).toBeVisible();
+  await expect(code).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+});
+
 test('an unknown path shows the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops! This page is not available.' })).toBeVisible();
