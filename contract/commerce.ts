@@ -296,6 +296,8 @@ export interface OrderStatistics {
   canceledOrder: number;
   failedOrder: number;
   totalOrder: number;
+  /** The status of the order that changed last (the one just paid, say), or null without orders. */
+  latestStatus: OrderStatus | null;
 }
 
 export interface OrderTotals {

@@ -109,6 +109,7 @@ export const orderStatistics = z.looseObject({
   canceledOrder: z.int(),
   failedOrder: z.int(),
   totalOrder: z.int(),
+  latestStatus: orderStatus.nullable().meta({ description: 'The status of the order that changed last; the orders page opens on its tab' }),
 }) satisfies z.ZodType<OrderStatistics>;
 
 /** An order's money after a coupon was bound or unbound. */

@@ -241,7 +241,15 @@ export async function listOrders(
 }
 
 export async function orderStatistics(db: Db, userId: number): Promise<OrderStatistics> {
-  const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status);
+  const [rows, [latest]] = await Promise.all([
+    db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status),
+    db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.updatedAt), desc(orders.id))
+      .limit(1),
+  ]);
   const by = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of rows) by[r.status as OrderStatus] = r.n;
   return {
@@ -252,6 +260,7 @@ export async function orderStatistics(db: Db, userId: number): Promise<OrderStat
     canceledOrder: by.cancelled,
     failedOrder: by.failed,
     totalOrder: Object.values(by).reduce((a, b) => a + b, 0),
+    latestStatus: (latest?.status as OrderStatus | undefined) ?? null,
   };
 }
 

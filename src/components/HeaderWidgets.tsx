@@ -16,6 +16,7 @@ import { shortStoreName, userMenu } from '../nav';
 import { useStoreSwitch } from './shops/useStoreSwitch';
 import { CART_POPOVER_WIDTH } from '../../contract/constants';
 import { Messages } from '../../contract/envelope';
+import { counted } from '../text/counted';
 
 export function CartPopover() {
   const navigate = useNavigate();
@@ -29,7 +30,7 @@ export function CartPopover() {
   return (
     <>
       <Popover
-        label={`Cart, ${count} items`}
+        label={`Cart, ${counted(count, 'item')}`}
         width={CART_POPOVER_WIDTH}
         button={
           <>
@@ -44,7 +45,7 @@ export function CartPopover() {
       >
         {loggedIn && items.length > 0 ? (
           <>
-            <p className="popover-title">{count} items in your cart</p>
+            <p className="popover-title">{counted(count, 'item')} in your cart</p>
             <ul className="mini-cart" aria-label="Cart items">
               {items.map((i) => (
                 <li key={i.id}>
@@ -123,7 +124,7 @@ export function CouponsPopover() {
         </>
       }
     >
-      <p className="popover-title">{total} items</p>
+      <p className="popover-title">{counted(total, 'item')}</p>
       {loggedIn ? (
         total > 0 ? (
           <ul className="menu-list coupon-mini" aria-label="Your coupons">
@@ -251,7 +252,7 @@ export function UserMenu() {
             <li key={m.to}>
               <a href={m.to} target="_blank" rel="noopener">
                 {m.label}
-                {m.label === 'Orders' ? (
+                {m.label === 'Orders' && pending > 0 ? (
                   <span className="badge" aria-label={`${pending} pending`}>
                     {pending}
                   </span>

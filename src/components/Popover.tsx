@@ -1,6 +1,10 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 
-/** Opens on hover and on click/Enter for keyboards; Escape closes and returns focus. */
+/**
+ * A mouse over it shows the panel as a preview; a click (or Enter) pins it open, and a click on
+ * the pinned button closes it. So the click that follows a hover never closes what the merchant
+ * just saw open. Escape closes and returns focus; focus or a click leaving it closes it.
+ */
 export function Popover({
   label,
   button,
@@ -15,6 +19,7 @@ export function Popover({
   align?: 'left' | 'right';
 }) {
   const [open, setOpen] = useState(false);
+  const [pinned, setPinned] = useState(false);
   const id = useId();
   const btn = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -22,8 +27,12 @@ export function Popover({
     if (timer.current) clearTimeout(timer.current);
     setOpen(true);
   };
+  const close = () => {
+    setOpen(false);
+    setPinned(false);
+  };
   const hide = () => {
-    timer.current = setTimeout(() => setOpen(false), 150);
+    if (!pinned) timer.current = setTimeout(() => setOpen(false), 150);
   };
   return (
     <div
@@ -32,9 +41,12 @@ export function Popover({
       onMouseLeave={hide}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
-          setOpen(false);
+          close();
           btn.current?.focus();
         }
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
       }}
     >
       <button
@@ -44,7 +56,13 @@ export function Popover({
         aria-label={label}
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (open && pinned) close();
+          else {
+            show();
+            setPinned(true);
+          }
+        }}
       >
         {button}
       </button>
@@ -55,9 +73,8 @@ export function Popover({
           style={width ? { width } : undefined}
           role="region"
           aria-label={label}
-          onBlur={(e) => {
-            if (!e.currentTarget.parentElement?.contains(e.relatedTarget as Node)) setOpen(false);
-          }}
+          // Focusable by script only: a click inside the panel keeps focus within the popover.
+          tabIndex={-1}
         >
           {children}
         </div>

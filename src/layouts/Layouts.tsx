@@ -15,6 +15,7 @@ import { Modal } from '../components/Modal';
 import { Messages } from '../../contract/envelope';
 import { dashboardMenu } from '../nav';
 import { GoToStoreButton } from '../components/shops/GoToStoreButton';
+import { counted } from '../text/counted';
 
 export function useRouteTitle(): string {
   const matches = useMatches();
@@ -99,7 +100,7 @@ export function DashboardLayout() {
           </ul>
         </nav>
         <div className="side-bottom">
-          <Link to="/shopping-cart" aria-label={`Cart, ${cartSnap.count} items`} className="cart-icon">
+          <Link to="/shopping-cart" aria-label={`Cart, ${counted(cartSnap.count, 'item')}`} className="cart-icon">
             <Icon name="cart" /> Cart{' '}
             <span className="badge" aria-hidden>
               {cartSnap.count}

@@ -208,7 +208,17 @@ test('two variants of a saved product and a sample → address → order → pay
 
   const before = await balanceOf(request);
   expect(before).toBeGreaterThanOrEqual(detail.total);
-  await page.getByRole('button', { name: `Pay $${(detail.total / 100).toFixed(2)} with Balance` }).click();
+  const total = `$${(detail.total / 100).toFixed(2)}`;
+  await page.getByRole('button', { name: `Pay ${total} with Balance` }).click();
+  // Nothing is paid until the amount and the balance left are confirmed; Cancel changes nothing.
+  const confirmPay = page.getByRole('dialog', { name: 'Pay with Balance' });
+  await expect(confirmPay).toContainText(`Pay ${total} for order ${detail.orderNo} from your balance?`);
+  await expect(confirmPay).toContainText(`Your balance will be $${((before - detail.total) / 100).toFixed(2)} afterwards.`);
+  await confirmPay.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmPay).toBeHidden();
+  expect(await balanceOf(request)).toBe(before);
+  await page.getByRole('button', { name: `Pay ${total} with Balance` }).click();
+  await confirmPay.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page).toHaveURL(/\/orders\?tabname=ORDER_PROCESSING$/);
   const row = page.getByRole('row', { name: new RegExp(detail.orderNo) });
   await expect(row).toContainText('Processing');
@@ -231,6 +241,12 @@ test('two variants of a saved product and a sample → address → order → pay
   const dialog = page.getByRole('dialog', { name: `Order ${detail.orderNo}` });
   await expect(dialog).toContainText(`Paid with Balance: $${(detail.total / 100).toFixed(2)} · succeeded`);
   await expect(dialog).toContainText('12 Harbour Road');
+
+  // The menus' plain /orders link opens the tab with the order just paid, not an empty Pending one.
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/orders\?tabname=ORDER_PROCESSING$/);
+  await expect(page.getByRole('tab', { name: /Processing/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('row', { name: new RegExp(detail.orderNo) })).toBeVisible();
 });
 
 test('the cart popover counts lines; delete asks first, and a failed delete changes nothing', async ({ page }) => {

@@ -72,7 +72,20 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
     .png()
     .toBuffer();
   await dialog.locator('input[type=file]').setInputFiles({ name: 'red-square.png', mimeType: 'image/png', buffer: png });
-  await expect(page.getByRole('status').filter({ hasText: 'Uploaded successfully' })).toBeVisible({ timeout: 30_000 });
+  const uploaded = page.getByRole('status').filter({ hasText: 'Uploaded successfully' });
+  await expect(uploaded).toBeVisible({ timeout: 30_000 });
+  // The toast is painted above the open dialog and its dimmed backdrop: its coloured left edge
+  // shows on screen in its own colour (within 12 levels), not covered or darkened.
+  const edge = await uploaded.evaluate((el) => getComputedStyle(el).borderLeftColor.match(/\d+/g)!.slice(0, 3).map(Number));
+  const { data: edgePx, info: edgeInfo } = await sharp(await uploaded.screenshot())
+    .extract({ left: 1, top: 12, width: 2, height: 8 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (let c = 0; c < 3; c++) {
+    let sum = 0;
+    for (let i = 0; i < edgeInfo.width * edgeInfo.height; i++) sum += edgePx[i * edgeInfo.channels + c]!;
+    expect(Math.abs(sum / (edgeInfo.width * edgeInfo.height) - edge[c]!)).toBeLessThanOrEqual(12);
+  }
   await expect(dialog.getByRole('status').filter({ hasText: /Resolution:/ })).toBeVisible();
   const withImage = await mockupPixels(front, withText.revision);
   expect(withImage.png).not.toBe(withText.png);
@@ -84,7 +97,7 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
   await expect(colours.getByRole('checkbox', { checked: true })).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Next' }).click();
 
-  const details = page.getByRole('dialog', { name: 'Editorial Product' });
+  const details = page.getByRole('dialog', { name: 'Price & details' });
   const title = `E2E tee ${Date.now()}`;
   await details.getByLabel('Title').fill(title);
   const prices = details.getByRole('textbox', { name: /^Price of / });
@@ -109,7 +122,7 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
 
   // Edit it: the design comes back, a change is saved again.
   await tile.getByRole('link', { name: `Edit ${title}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Create a product' });
+  const edit = page.getByRole('dialog', { name: 'Edit product' });
   const editText = edit.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' });
   await expect(edit.getByRole('button', { name: /^Front mockup/ })).toHaveAttribute('data-revision', /\d+/);
   await expect(
@@ -118,7 +131,7 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
   await expect(editText).toHaveValue('');
   await editText.fill('Edited');
   await edit.getByRole('button', { name: 'Next' }).click();
-  const editDetails = page.getByRole('dialog', { name: 'Editorial Product' });
+  const editDetails = page.getByRole('dialog', { name: 'Price & details' });
   await expect(editDetails.getByLabel('Title')).toHaveValue(title);
   await editDetails.getByLabel('Title').fill(`${title} v2`);
   await editDetails.getByRole('button', { name: 'Save', exact: true }).click();

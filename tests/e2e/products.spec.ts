@@ -205,6 +205,23 @@ test("details show every view in every colour with the variants' prices; copy ma
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  // "Order a sample" asks which variant before anything goes into the cart.
+  await page.getByRole('button', { name: 'Order a sample' }).click();
+  const sample = page.getByRole('dialog', { name: 'Order a sample' });
+  const choices = sample.getByRole('radio');
+  await expect(choices).toHaveCount(variants.length);
+  await expect(choices.first()).toBeChecked();
+  await choices.nth(1).check();
+  const pick = sample.locator('.sample-choice').nth(1);
+  const pickTitle = ((await pick.locator('span').first().textContent()) ?? '').trim();
+  await sample.getByRole('button', { name: `Add ${pickTitle} to cart` }).click();
+  await expect(sample).toBeHidden();
+  const cart = await json<{ data: { shipTrolleyItemList: { myProductId: number | null; variantsid: number }[] }[] }>(
+    main.api.get('/prod-api/api/shipTrolley/getShipTrolleyList'),
+  );
+  const lines = cart.data.flatMap((g) => g.shipTrolleyItemList).filter((l) => l.myProductId === id);
+  expect(lines.map((l) => l.variantsid)).toEqual([variants[1]!.id]);
+
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByRole('heading', { name: 'Gallery Hoodie (Copy)', level: 1 })).toBeVisible();
   await expect(page).not.toHaveURL(new RegExp(`/details/${id}$`));

@@ -92,7 +92,7 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   await page.getByRole('button', { name: 'Close viewer' }).click();
 
   await dialog.getByRole('button', { name: 'Next' }).click();
-  const details = page.getByRole('dialog', { name: 'Editorial Product' });
+  const details = page.getByRole('dialog', { name: 'Price & details' });
   const title = `PSD coaster ${Date.now()}`;
   await details.getByLabel('Title').fill(title);
   const prices = details.getByRole('textbox', { name: /^Price of / });

@@ -6,6 +6,7 @@ import {
   couponCondition,
   couponValue,
   initialMethod,
+  defaultOrdersTab,
   ordersSearch,
   pageCount,
   readOrdersQuery,
@@ -77,6 +78,24 @@ describe('orders page state in the URL', () => {
       pageSize: 10,
       pageNum: 1,
     });
+  });
+
+  it('opens /orders on the tab of the order that changed last, else the first tab with orders', () => {
+    const stats = {
+      pendingOrder: 2,
+      processingOrder: 1,
+      fulfilledOrder: 0,
+      otherOrder: 0,
+      canceledOrder: 0,
+      failedOrder: 0,
+      totalOrder: 3,
+      latestStatus: 'processing' as const,
+    };
+    expect(defaultOrdersTab(stats)).toBe('ORDER_PROCESSING');
+    // The latest order was cancelled (no tab of its own): the first tab with orders.
+    expect(defaultOrdersTab({ ...stats, latestStatus: 'cancelled', pendingOrder: 0 })).toBe('ORDER_PROCESSING');
+    expect(defaultOrdersTab({ ...stats, latestStatus: null, pendingOrder: 0, processingOrder: 0, totalOrder: 0 })).toBe('ORDER_PENDING');
+    expect(defaultOrdersTab(null)).toBe('ORDER_PENDING');
   });
 
   it('writes it back without the defaults, and round-trips', () => {

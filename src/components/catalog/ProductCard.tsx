@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { ProductCard as Card } from '../../api/catalog';
 import { Img } from './Img';
 import { money, onSite, useSiteBase } from './format';
+import { counted } from '../../text/counted';
 
 const MAX_SWATCHES = 6;
 
@@ -14,7 +15,7 @@ export function Swatches({ colors, max = MAX_SWATCHES }: { colors: readonly { na
   if (colors.length === 0) return null;
   const shown = colors.slice(0, max);
   const more = colors.length - shown.length;
-  const label = `${colors.length} ${colors.length === 1 ? 'colour' : 'colours'}: ${colors.map((c) => c.name).join(', ')}`;
+  const label = `${counted(colors.length, 'colour')}: ${colors.map((c) => c.name).join(', ')}`;
   return (
     <span className="swatches" role="img" aria-label={label} title={colors.map((c) => c.name).join(', ')}>
       {shown.map((c) => (

@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { catalogApi, type ShippingRow } from '../../api/catalog';
 import { money, shipRefusal } from './format';
 import { useEnvelope } from './useCatalog';
+import { counted } from '../../text/counted';
 
 export interface ShippingCalculatorProps {
   productId: number;
@@ -31,7 +32,12 @@ type Result =
 export function ShippingCalculator({ productId, shipFromCode, shipFrom, variantId, unitCost, unitIsFrom }: ShippingCalculatorProps) {
   const id = useId();
   const countries = useEnvelope('shipCountries', () => catalogApi.shipCountries());
-  const list = useMemo(() => countries.res?.rows ?? [], [countries.res]);
+  // Only destinations this warehouse delivers to are offered: a US-warehouse product lists the US
+  // alone rather than every country followed by 'Only Ship to USA'.
+  const list = useMemo(
+    () => (countries.res?.rows ?? []).filter((c) => shipRefusal(shipFromCode, c.countryCode) === null),
+    [countries.res, shipFromCode],
+  );
   const [country, setCountry] = useState(shipFromCode === 'AU' ? 'AU' : 'US');
   const [qtyText, setQtyText] = useState('1');
   const [quantity, setQuantity] = useState(1);
@@ -128,7 +134,7 @@ export function ShippingCalculator({ productId, shipFromCode, shipFrom, variantI
         {result.state === 'ok' && result.rows.length > 0 && (
           <table className="ship-table">
             <caption className="sr-only">
-              Shipping methods to {countryName} for {result.quantity} {result.quantity === 1 ? 'item' : 'items'}
+              Shipping methods to {countryName} for {counted(result.quantity, 'item')}
             </caption>
             <thead>
               <tr>

@@ -122,7 +122,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
   };
 
   const steps = flowSteps(m.stepType);
-  const title = stepTitle(m.stepType, m.step === 'complete' ? steps[steps.length - 1]! : m.step);
+  const title = stepTitle(m.stepType, m.step === 'complete' ? steps[steps.length - 1]! : m.step, open.kind === 'edit');
 
   const goNext = () => {
     if (m.step === 'select') {

@@ -20,32 +20,39 @@ export const STEP_LABELS: Readonly<Record<StepName, string>> = {
 };
 
 /**
- * The steps of each flow, in order, with the dialog title the product gives for each ("type 2 gives
- * Select a product, Create a product, Editorial Product", and so on). Shorter flows drop the
- * first steps.
+ * The steps of each flow, in order, with the dialog title of each. Shorter flows drop the first
+ * steps. The last step was once titled "Editorial Product", which merchants read as a kind of
+ * product; it names what the step asks for now.
  */
 export const FLOWS: Readonly<Record<StepType, readonly { step: StepName; title: string }[]>> = {
   2: [
     { step: 'select', title: 'Select a product' },
     { step: 'design', title: 'Create a product' },
-    { step: 'price', title: 'Editorial Product' },
+    { step: 'price', title: 'Price & details' },
   ],
   3: [
     { step: 'design', title: 'Create a product' },
-    { step: 'price', title: 'Editorial Product' },
+    { step: 'price', title: 'Price & details' },
   ],
-  5: [{ step: 'price', title: 'Editorial Product' }],
+  5: [{ step: 'price', title: 'Price & details' }],
   6: [{ step: 'design', title: 'Design' }],
 };
+
+/** The design step's title when a saved product is opened again: it is edited, not created. */
+export const EDIT_TITLE = 'Edit product';
 
 export function flowSteps(type: StepType): StepName[] {
   return FLOWS[type].map((s) => s.step);
 }
 
-/** The dialog title at `step` in a flow of `type`; the last title once the flow is complete. */
-export function stepTitle(type: StepType, step: StepName): string {
+/**
+ * The dialog title at `step` in a flow of `type`; the last title once the flow is complete.
+ * `editing`: a saved product opened again, whose design step is titled as an edit.
+ */
+export function stepTitle(type: StepType, step: StepName, editing = false): string {
   const flow = FLOWS[type];
-  return (flow.find((s) => s.step === step) ?? flow[flow.length - 1]!).title;
+  const title = (flow.find((s) => s.step === step) ?? flow[flow.length - 1]!).title;
+  return editing && title === 'Create a product' ? EDIT_TITLE : title;
 }
 
 export function nextStep(type: StepType, step: StepName): StepName | null {

@@ -149,8 +149,9 @@ function ProductView({ product }: { product: ProductDetail }) {
     return first < 0;
   };
 
+  // The designer asks for the options itself (and for several sizes at once), so Design opens it
+  // with whatever is chosen here, without demanding a size first.
   const onDesign = () => {
-    if (!optionsChosen()) return;
     requireLoginThen(snap.loggedIn === true, () => {
       // The address opens the designer, so a reload comes back to it (and to its draft).
       const nsp = new URLSearchParams(window.location.search);

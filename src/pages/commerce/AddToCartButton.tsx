@@ -17,6 +17,7 @@ export function AddToCartButton({
   quantity = 1,
   label = 'Add to cart',
   className = 'btn',
+  onAdded,
 }: {
   productId: number;
   /** Without one the server takes the product's (or saved product's) first variant. */
@@ -25,6 +26,8 @@ export function AddToCartButton({
   quantity?: number;
   label?: string;
   className?: string;
+  /** Called once the line is in the cart (a dialog closes itself, say). */
+  onAdded?: () => void;
 }) {
   const snap = useSnapshot(session);
   const [busy, setBusy] = useState(false);
@@ -40,6 +43,7 @@ export function AddToCartButton({
     if (res.code === 200) {
       toast('success', 'Added to the cart');
       void refreshCart();
+      onAdded?.();
     }
   };
   return (

@@ -10,12 +10,14 @@ import { ConfirmDialog, Modal } from '../../components/Modal';
 import { Pagination } from '../../components/catalog/Pagination';
 import { orderApi, type OrderDetail, type OrderSummary } from '../../api/commerce';
 import { toast } from '../../state/ui';
-import { ORDER_SORTS, formatUsd, type OrderSort, type OrderStatistics, type OrderTab } from '../../../contract/commerce';
+import { ORDER_SORTS, formatUsd, type OrderSort, type OrderStatistics } from '../../../contract/commerce';
 import { ORDER_TABS, PAGE_SIZES } from '../../../contract/constants';
 import {
   ORDER_SORT_LABELS,
   ORDER_STATUS_NAMES,
+  ORDER_TAB_COUNT,
   ORDER_TAB_KEYS,
+  defaultOrdersTab,
   ordersSearch,
   pageCount,
   readOrdersQuery,
@@ -25,12 +27,6 @@ import {
 import { OrderItemsTable, OrderTotalsList } from './OrderParts';
 import { ORDER_CANCEL_CONFIRM } from './texts';
 import '../../styles/commerce.css';
-
-const TAB_COUNT: Readonly<Record<OrderTab, keyof OrderStatistics>> = {
-  ORDER_PENDING: 'pendingOrder',
-  ORDER_PROCESSING: 'processingOrder',
-  ORDER_FULFILLED: 'fulfilledOrder',
-};
 
 export function OrdersPage() {
   const [sp] = useSearchParams();
@@ -43,8 +39,23 @@ export function OrdersPage() {
   const [cancelId, setCancelId] = useState<number | null>(null);
   const go = (next: Partial<OrdersQuery>) => navigate(`/orders${ordersSearch({ ...q, ...next })}`);
   const key = ordersSearch(q);
+  // A link without a tab (the menus' "Orders") opens the tab that holds the latest order.
+  const named = sp.has('tabname');
+  useEffect(() => {
+    if (named) return;
+    let live = true;
+    void orderApi.statistics().then((s) => {
+      if (!live || s.code === 100) return;
+      const tab = defaultOrdersTab(s.code === 200 ? (s.data ?? null) : null);
+      navigate(`/orders${ordersSearch({ ...readOrdersQuery(sp), tab })}`, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [named, navigate, sp]);
 
   const reload = useCallback(async () => {
+    if (!named) return;
     const [s, l] = await Promise.all([orderApi.statistics(), orderApi.list(q)]);
     if (s.code === 200 && s.data) setStats(s.data);
     if (l.code === 200) {
@@ -52,7 +63,7 @@ export function OrdersPage() {
       setError('');
     } else if (l.code !== 100) setError(l.msg);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, named]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -115,7 +126,7 @@ export function OrdersPage() {
               }
             }}
           >
-            {ORDER_TABS[t]} {stats ? <span className="tab-count">({stats[TAB_COUNT[t]]})</span> : null}
+            {ORDER_TABS[t]} {stats ? <span className="tab-count">({stats[ORDER_TAB_COUNT[t]]})</span> : null}
           </button>
         ))}
       </div>

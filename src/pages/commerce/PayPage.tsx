@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { balanceApi, couponApi, newIdempotencyKey, orderApi, paymentApi, type AvailableCoupon, type OrderDetail } from '../../api/commerce';
 import { toast } from '../../state/ui';
+import { ConfirmDialog } from '../../components/Modal';
 import { CommerceMessages, NOT_CONFIGURED, formatUsd, type PayMethod, type PaymentMethodInfo } from '../../../contract/commerce';
 import { couponCondition, couponValue, ORDER_STATUS_NAMES } from './logic';
 import { StripeCardForm } from './StripeCardForm';
@@ -220,6 +221,8 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
   const [methods, setMethods] = useState<PaymentMethodInfo[] | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
   const [busy, setBusy] = useState<PayMethod | null>(null);
+  // Money leaves the balance only after the merchant has seen the amount and what is left.
+  const [confirmBalance, setConfirmBalance] = useState(false);
   const [paypalPending, setPaypalPending] = useState<{ paypalOrderId: string; approveUrl: string | null } | null>(null);
   const [stripe, setStripe] = useState<{
     method: 'card' | 'stripe';
@@ -301,9 +304,22 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
     <section className="card pay-methods" aria-labelledby="pay-with">
       <h2 id="pay-with">Pay with</h2>
       <div className="pay-method">
-        <button type="button" className="btn primary block" disabled={busy !== null || short} onClick={() => void payBalance()}>
+        <button type="button" className="btn primary block" disabled={busy !== null || short} onClick={() => setConfirmBalance(true)}>
           {busy === 'balance' ? 'Paying…' : `Pay ${formatUsd(order.total)} with Balance`}
         </button>
+        <ConfirmDialog
+          open={confirmBalance}
+          title="Pay with Balance"
+          text={`Pay ${formatUsd(order.total)} for order ${order.orderNo} from your balance?${
+            balance !== null ? ` Your balance will be ${formatUsd(balance - order.total)} afterwards.` : ''
+          }`}
+          confirmText={`Pay ${formatUsd(order.total)}`}
+          onCancel={() => setConfirmBalance(false)}
+          onConfirm={() => {
+            setConfirmBalance(false);
+            void payBalance();
+          }}
+        />
         <p className="muted small" aria-live="polite">
           Balance: {balance === null ? '…' : formatUsd(balance)}
           {short ? ' · Insufficient balance' : ''}

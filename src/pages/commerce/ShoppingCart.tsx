@@ -18,6 +18,7 @@ import { AddVariantsDialog, EditVariantDialog, LineImage, QuantityInput } from '
 import { checkoutBlockers, initialMethod } from './logic';
 import { CART_DELETE_CONFIRM } from './texts';
 import '../../styles/commerce.css';
+import { counted } from '../../text/counted';
 
 const FREE_EU: ReadonlySet<string> = new Set(FREE_SHIPPING_EU);
 
@@ -144,7 +145,7 @@ export function ShoppingCartPage() {
               return (
                 <section key={g.shipFrom} className="cart-group" aria-labelledby={`group-${g.shipFrom}`}>
                   <h2 id={`group-${g.shipFrom}`}>
-                    Ships from {g.shipFromName} <span className="muted small">({g.shipTrolleyItemList.length} items)</span>
+                    Ships from {g.shipFromName} <span className="muted small">({counted(g.shipTrolleyItemList.length, 'item')})</span>
                   </h2>
                   <table className="cart-table">
                     <thead>

@@ -9,9 +9,11 @@ import {
   DEFAULT_ORDER_PAGE_SIZE,
   DEFAULT_ORDER_SORT,
   ORDER_SORTS,
+  ORDER_TAB_STATUS,
   formatUsd,
   isAddressFilled,
   type OrderSort,
+  type OrderStatistics,
   type OrderTab,
   type ShipAddress,
 } from '../../../contract/commerce';
@@ -102,6 +104,24 @@ export function readOrdersQuery(sp: URLSearchParams): OrdersQuery {
     pageNum: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }
+
+/**
+ * The tab /orders opens on when the link names none: the one holding the order that changed last
+ * (the order just paid is Processing, not Pending Payment), else the first tab with orders, else
+ * the first tab.
+ */
+export function defaultOrdersTab(stats: OrderStatistics | null): OrderTab {
+  if (!stats) return ORDER_TAB_KEYS[0]!;
+  const latest = ORDER_TAB_KEYS.find((t) => ORDER_TAB_STATUS[t] === stats.latestStatus);
+  return latest ?? ORDER_TAB_KEYS.find((t) => stats[ORDER_TAB_COUNT[t]] > 0) ?? ORDER_TAB_KEYS[0]!;
+}
+
+/** Each tab's count in the order statistics. */
+export const ORDER_TAB_COUNT: Readonly<Record<OrderTab, 'pendingOrder' | 'processingOrder' | 'fulfilledOrder'>> = {
+  ORDER_PENDING: 'pendingOrder',
+  ORDER_PROCESSING: 'processingOrder',
+  ORDER_FULFILLED: 'fulfilledOrder',
+};
 
 /** The query string of a state, leaving defaults out (tabname is always written: links to /orders carry it). */
 export function ordersSearch(q: OrdersQuery): string {

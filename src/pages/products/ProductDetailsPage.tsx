@@ -12,7 +12,7 @@ import { money, priceRange, useDocumentTitle } from '../../components/catalog/fo
 import { ConfirmDialog } from '../../components/Modal';
 import { Code } from '../../../contract/envelope';
 import { ProductMessages } from '../../../contract/products';
-import { AddToCartButton } from '../commerce/AddToCartButton';
+import { SampleButton } from './SampleButton';
 import { PushToStoreButton } from '../../components/shops/PushToStoreButton';
 import { DesignerHook, editHref, templateUseHref } from './DesignerHook';
 import { detailsHref, imagesByColour, LIST_PATH, LIST_TITLE, type ListKind } from './listing';
@@ -126,9 +126,7 @@ export function ProductDetailsPage({ kind }: { kind: ListKind }) {
               Use this template
             </Link>
           )}
-          {kind === 'products' && p.parent && (
-            <AddToCartButton productId={p.parent.id} myProductId={p.id} label="Order a sample" className="btn primary" />
-          )}
+          {kind === 'products' && p.parent && <SampleButton product={p} parentId={p.parent.id} />}
           {kind === 'products' && <PushToStoreButton productId={p.id} title={p.title} className="btn" />}
           <Link className="btn" to={editHref(detailsHref(kind, p.id), p.id)}>
             Edit

@@ -56,12 +56,15 @@ describe('design flow steps', () => {
     expect(STEP).toEqual({ select: 0, design: 1, complete: 3, details: 4, price: 5 });
   });
   it('titles each step by step type', () => {
-    expect(FLOWS[2].map((s) => s.title)).toEqual(['Select a product', 'Create a product', 'Editorial Product']);
-    expect(FLOWS[3].map((s) => s.title)).toEqual(['Create a product', 'Editorial Product']);
-    expect(FLOWS[5].map((s) => s.title)).toEqual(['Editorial Product']);
+    expect(FLOWS[2].map((s) => s.title)).toEqual(['Select a product', 'Create a product', 'Price & details']);
+    expect(FLOWS[3].map((s) => s.title)).toEqual(['Create a product', 'Price & details']);
+    expect(FLOWS[5].map((s) => s.title)).toEqual(['Price & details']);
     expect(FLOWS[6].map((s) => s.title)).toEqual(['Design']);
     expect(stepTitle(2, 'design')).toBe('Create a product');
-    expect(stepTitle(3, 'price')).toBe('Editorial Product');
+    // A saved product opened again is edited, not created; its other steps keep their titles.
+    expect(stepTitle(3, 'design', true)).toBe('Edit product');
+    expect(stepTitle(3, 'price', true)).toBe('Price & details');
+    expect(stepTitle(3, 'price')).toBe('Price & details');
   });
   it('shorter flows drop the first steps', () => {
     expect(flowSteps(2)).toEqual(['select', 'design', 'price']);
