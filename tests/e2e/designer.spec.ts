@@ -222,8 +222,21 @@ test('leaving with unsaved changes asks first, and a reload restores the draft',
     .toBe(true);
   await page.reload();
   const restored = page.getByRole('dialog', { name: 'Create a product' });
-  await restored.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Text: Keep me', exact: true }).click();
+  const restoredFront = restored.getByRole('button', { name: /^Front mockup/ });
+  const beforeNudge = await mockupPixels(restoredFront, -1);
+  const row = restored.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Text: Keep me', exact: true });
+  await row.click();
   await expect(restored.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' })).toHaveValue('Keep me');
+  // A layer picked in the list moves with the arrow keys, as on the stage, and keeps the focus.
+  for (let i = 0; i < 4; i++) await row.press('Shift+ArrowRight');
+  await expect(row).toBeFocused();
+  const afterNudge = await mockupPixels(restoredFront, beforeNudge.revision);
+  expect(afterNudge.png).not.toBe(beforeNudge.png);
+  // Grown past the safe area, the stage says which element may be cut off.
+  const warning = restored.getByRole('status').filter({ hasText: 'Outside the safe area' });
+  await expect(warning).toHaveCount(0);
+  for (let i = 0; i < 24; i++) await row.press('+');
+  await expect(warning).toContainText('Text: Keep me');
 
   // Leaving without saving discards the draft.
   await restored.getByRole('button', { name: 'Close' }).click();

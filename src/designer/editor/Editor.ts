@@ -82,7 +82,7 @@ export class Editor implements CommandContext {
 
   // --- document (see document.ts) ---------------------------------------------------------------
 
-  addElement(flatId: string, el: DesignElement, opts?: { select?: boolean }): void {
+  addElement(flatId: string, el: DesignElement, opts?: { select?: boolean; index?: number }): void {
     this.doc.addElement(flatId, el, opts);
   }
   updateElement(localId: string, patch: Partial<DesignElement>, opts?: { merge?: string }): void {

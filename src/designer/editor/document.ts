@@ -51,7 +51,8 @@ export interface EditorState {
 export interface DesignDocument {
   readonly state: EditorState;
   /** Adds on top of the flat's stack; a localId already in the document is replaced by a new one. Selects it unless select is false. */
-  addElement(flatId: string, el: DesignElement, opts?: { select?: boolean }): void;
+  /** Adds on top of its flat, or at `index` in its stack (0 is the bottom). */
+  addElement(flatId: string, el: DesignElement, opts?: { select?: boolean; index?: number }): void;
   /**
    * Changes fields of an element (localId, type and flatId stay). Changes with the same merge key
    * in a row (a drag, a typing burst) are one undo step. Setting `text` also sets `textLines`.
@@ -221,7 +222,9 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
         const copy = clone(el);
         copy.flatId = flatId;
         if (copy.localId === '' || find(copy.localId) !== null) copy.localId = newLocalId();
-        flat.designList.push(copy);
+        const at =
+          opts.index === undefined ? flat.designList.length : Math.max(0, Math.min(flat.designList.length, Math.floor(opts.index)));
+        flat.designList.splice(at, 0, copy);
         added = copy.localId;
       });
       if (added !== null && opts.select !== false) {

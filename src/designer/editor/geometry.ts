@@ -63,6 +63,16 @@ export function safeZone(flat: Size): Bounds {
 }
 
 /**
+ * Whether part of a box lies outside the safe zone (half a pixel of rounding allowed): what lies
+ * there may be trimmed or land on a seam when the product is made.
+ */
+export function leavesSafeZone(bounds: Bounds, flat: Size): boolean {
+  const safe = safeZone(flat);
+  const e = 0.5;
+  return bounds.minX < safe.minX - e || bounds.minY < safe.minY - e || bounds.maxX > safe.maxX + e || bounds.maxY > safe.maxY + e;
+}
+
+/**
  * An element's box as the engine places it. Text boxes are the measured layout (fabric counts
  * the stroke too), so `textSize` is the layout size; null estimates it until the font is in.
  */

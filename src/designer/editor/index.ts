@@ -22,4 +22,4 @@ export { HISTORY_LIMIT } from './history.ts';
 export { stageFrame, backgroundForFlat } from './frame.ts';
 export { elementLabel } from './labels.ts';
 export { fontsState } from './text-metrics.ts';
-export { safeZone, toScreen, type Guide, type Size, type View } from './geometry.ts';
+export { leavesSafeZone, safeZone, toScreen, type Guide, type Size, type View } from './geometry.ts';

@@ -27,8 +27,13 @@ export function LayersPanel({ editor }: { editor: Editor }) {
     keepFocus(id);
   };
 
+  // A row's own keys first (moving it in the stack); then, for a picked row, the stage's keys
+  // (arrows nudge, Alt+arrows rotate, Delete removes…), as if the element were picked on the stage.
   const onRowKey = (e: KeyboardEvent, id: string) => {
-    if (editor.actions.handleKey(e, { scope: 'layer', target: id })) {
+    const taken =
+      editor.actions.handleKey(e, { scope: 'layer', target: id }) ??
+      (editor.state.selection.includes(id) ? editor.actions.handleKey(e) : null);
+    if (taken) {
       e.preventDefault();
       keepFocus(id);
     }

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/Modal';
 import { toast } from '../../state/ui';
 import type { Editor } from '../editor';
 import { useUploads } from '../uploads/useUploads';
-import { dpiReading, placeImage, TILING_NAMES, tilingError, type PlaceImage } from './image-tools';
+import { dpiReading, imageInsertIndex, placeImage, TILING_NAMES, tilingError, type PlaceImage } from './image-tools';
 import { useSelected } from './useSelected';
 
 type Tab = 'uploads' | 'library' | 'collected';
@@ -29,7 +29,8 @@ export function ImagesPanel({ editor, retryDelayMs }: { editor: Editor; retryDel
         toast('warning', 'This print area takes no images.');
         return;
       }
-      editor.addElement(f.flatId, placeImage(f.flatId, f.flatData, img), { select: true });
+      const placed = editor.state.design.flatDesignList.find((d) => d.flatId === f.flatId)?.designList ?? [];
+      editor.addElement(f.flatId, placeImage(f.flatId, f.flatData, img), { select: true, index: imageInsertIndex(placed) });
     },
     [editor],
   );

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { createTextElement, shadowOffset, TEXT_DEFAULTS, TEXT_LIMITS, type TextAlign, type TextElement } from '@pod-studio/engine';
 import type { Editor } from '../editor';
 import { FontPicker } from './FontPicker';
-import { alignmentEnabled, charSpacingOf, clampTo, letterSpacingOf, planTextInput, shadowControlsOf } from './text-rules';
+import { alignmentEnabled, charSpacingOf, clampTo, initialFontSize, letterSpacingOf, planTextInput, shadowControlsOf } from './text-rules';
 import { useSelected } from './useSelected';
 
 type Style = Pick<TextElement, 'fill' | 'fontFamily' | 'charSpacing' | 'stroke' | 'strokeWidth' | 'shadow' | 'textAlign'>;
@@ -47,6 +47,7 @@ export function TextPanel({ editor }: { editor: Editor }) {
         text: plan.text,
         textLines: plan.textLines,
         ...pending,
+        fontSize: initialFontSize(size, TEXT_DEFAULTS.fontSize),
         textAlign: alignmentEnabled(plan.text) ? pending.textAlign : 'left',
         originX: 'center',
         originY: 'center',

@@ -49,6 +49,15 @@ export function placeImage(flatId: string, flat: Pick<FlatData, 'width' | 'heigh
   });
 }
 
+/**
+ * Where a new picture goes in a print area's stack: just below the lowest text, so a photo or a
+ * logo added after the words never covers them (it lands on top when the area has no text).
+ */
+export function imageInsertIndex(designList: readonly { type: string }[]): number {
+  const firstText = designList.findIndex((el) => el.type === 'text');
+  return firstText === -1 ? designList.length : firstText;
+}
+
 export interface DpiReading {
   dpi: number;
   quality: DpiQuality;

@@ -51,3 +51,14 @@ export function clampTo(value: number, min: number, max: number): number {
   if (!Number.isFinite(value)) return min;
   return Math.min(max, Math.max(min, value));
 }
+
+/**
+ * The font size of a new text: a tenth of the print area's shorter side, so a line reads as a
+ * headline on any product (print areas run from a few hundred pixels on a mug to thousands on a
+ * poster; a fixed size would be a speck on one and a banner on the other). Never smaller than the
+ * engine's default.
+ */
+export function initialFontSize(area: { width: number; height: number }, minimum: number): number {
+  const side = Math.min(area.width, area.height);
+  return Number.isFinite(side) && side > 0 ? Math.max(minimum, Math.round(side / 10)) : minimum;
+}

@@ -21,6 +21,7 @@ import {
   elementLabel,
   fontsState,
   rotateHandleAt,
+  leavesSafeZone,
   safeZone,
   stageFrame,
   toScreen,
@@ -262,6 +263,11 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
   const w = size?.width ?? 0;
   const h = size?.height ?? 0;
   const errorText = errors[0]?.message ?? '';
+  // Tiled pictures fill the whole area on purpose; anything else past the safe zone is warned of.
+  const unsafe = scene.elements.filter((el) => {
+    const box = scene.boxes.get(el.localId);
+    return box && !(el.type === 'image' && el.tiling) && leavesSafeZone(box.bounds, flat);
+  });
   const marquee = ui.marquee;
 
   const toolButton = (id: ActionId) => {
@@ -325,7 +331,7 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
           />
           <polygon className="editor-stage__print-area" points={polygonPoints(flatCorners)} data-testid="print-area" />
           <rect
-            className="editor-stage__safe-zone"
+            className={`editor-stage__safe-zone${unsafe.length > 0 ? ' is-breached' : ''}`}
             x={safeTL[0]}
             y={safeTL[1]}
             width={safeBR[0] - safeTL[0]}
@@ -430,6 +436,11 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
       </div>
       <p className="editor-stage__status" role="status">
         {errorText}
+      </p>
+      <p className="editor-stage__warning" role="status">
+        {unsafe.length > 0
+          ? `Outside the safe area (dashed line): ${unsafe.map(elementLabel).join(', ')}. It may be cut off or land on a seam when printed.`
+          : ''}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import {
   alignmentEnabled,
   charSpacingOf,
   clampTo,
+  initialFontSize,
   letterSpacingOf,
   planTextInput,
   shadowControlsOf,
@@ -18,6 +19,13 @@ import { validSkuDesign, validTemplate } from '../engine/model/fixtures';
 import type { WireOption } from '../../../src/api/catalog';
 
 describe('text editing rules', () => {
+  it('starts a new text at a tenth of the print area, never below the default size', () => {
+    expect(initialFontSize({ width: 1800, height: 2400 }, 40)).toBe(180);
+    expect(initialFontSize({ width: 600, height: 250 }, 40)).toBe(40);
+    expect(initialFontSize({ width: 3000, height: 900 }, 40)).toBe(90);
+    expect(initialFontSize({ width: 0, height: 0 }, 40)).toBe(40);
+  });
+
   const current = { localId: 't1', textAlign: 'center' as const };
   it('typing with no text design adds one', () => {
     expect(planTextInput(null, 'Hi')).toEqual({ kind: 'add', text: 'Hi', textLines: ['Hi'] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEditor, emptyDesign, DUPLICATE_OFFSET, HISTORY_LIMIT, visibleDesign } from '../../../src/designer/editor/index.ts';
 import { flat, image, template, text } from './fixtures.ts';
+import { imageInsertIndex } from '../../../src/designer/panels/image-tools';
 
 const tshirt = () => template('t1', [flat('front'), flat('back')]);
 const list = (s: ReturnType<typeof createEditor>, flatId = 'front') =>
@@ -29,6 +30,22 @@ describe('editor document', () => {
     s.redo();
     expect(list(s)).toEqual(['a']);
     expect(s.state.revision).toBe(3);
+  });
+
+  it('adds a new picture below the texts of its print area, so it never covers the words', () => {
+    const s = createEditor({ template: tshirt() });
+    s.addElement('front', image('front', 'photo'));
+    s.addElement('front', text('front', 'Title', 'title'));
+    s.addElement('front', text('front', 'Sub', 'sub'));
+    const placed = s.state.design.flatDesignList.find((f) => f.flatId === 'front')!.designList;
+    s.addElement('front', image('front', 'logo'), { index: imageInsertIndex(placed) });
+    expect(list(s)).toEqual(['photo', 'logo', 'title', 'sub']);
+    expect(s.state.selection).toEqual(['logo']);
+    // With no text in the area it goes on top; an index past the end is the top too.
+    s.addElement('back', image('back', 'b1'));
+    s.addElement('back', image('back', 'b2'), { index: imageInsertIndex(s.state.design.flatDesignList[1]!.designList) });
+    s.addElement('back', image('back', 'b3'), { index: 99 });
+    expect(list(s, 'back')).toEqual(['b1', 'b2', 'b3']);
   });
 
   it('gives an element whose localId is taken a new one', () => {

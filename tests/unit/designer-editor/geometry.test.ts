@@ -5,6 +5,7 @@ import {
   ZOOM_MAX,
   angleToward,
   fitView,
+  leavesSafeZone,
   positionForCenter,
   rotateAboutCenter,
   safeZone,
@@ -82,6 +83,17 @@ describe('snapping', () => {
     expect(z.minX).toBe(400 * SAFE_ZONE_RATIO);
     const s = snapBox({ minX: 22, minY: 100, maxX: 60, maxY: 140 }, snapTargets(flat, []), 3);
     expect(s.dx).toBe(-2);
+  });
+
+  it('tells a box that reaches past the safe zone on any side from one inside it', () => {
+    const z = safeZone(flat);
+    const inside = { minX: z.minX, minY: z.minY, maxX: z.maxX, maxY: z.maxY };
+    expect(leavesSafeZone(inside, flat)).toBe(false);
+    expect(leavesSafeZone({ ...inside, minX: z.minX - 0.4 }, flat)).toBe(false);
+    expect(leavesSafeZone({ ...inside, minX: z.minX - 2 }, flat)).toBe(true);
+    expect(leavesSafeZone({ ...inside, maxY: z.maxY + 2 }, flat)).toBe(true);
+    expect(leavesSafeZone({ ...inside, maxX: flat.width + 50 }, flat)).toBe(true);
+    expect(leavesSafeZone({ ...inside, minY: -10 }, flat)).toBe(true);
   });
 });
 
