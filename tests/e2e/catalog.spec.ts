@@ -170,6 +170,40 @@ test('shipping estimate: the ship-from rules and the free European shipping', as
   await expect(express).not.toHaveText(one ?? '');
 });
 
+test('a filter keeps its radio, label and count on one line, also after the account pages were opened', async ({ page }) => {
+  // The account pages' styles used to take over the filters' class name once they had loaded.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/my-account');
+  await expect(page.getByRole('heading', { name: 'Account & Settings' }).first()).toBeVisible();
+  // In-app navigation keeps the styles already loaded.
+  await page.getByRole('button', { name: 'Products' }).click();
+  await page.getByRole('region', { name: 'Product menu' }).getByRole('link', { name: 'All products' }).click();
+  await expect(page).toHaveURL(/\/all-products$/);
+  // A custom-type filter: it has a count.
+  const row = page
+    .getByRole('group', { name: 'Custom type' })
+    .locator('label')
+    .filter({ has: page.locator('.count') })
+    .first();
+  const radio = row.getByRole('radio');
+  const [r, label, count] = await Promise.all([
+    radio.boundingBox(),
+    row.locator('.filter-option__label').boundingBox(),
+    row.locator('.count').boundingBox(),
+  ]);
+  expect(r && label && count).toBeTruthy();
+  const middle = (b: { y: number; height: number }) => b.y + b.height / 2;
+  // One line: the three share a middle (within 6 px), and run left to right.
+  expect(Math.abs(middle(r!) - middle(label!))).toBeLessThanOrEqual(6);
+  expect(Math.abs(middle(count!) - middle(label!))).toBeLessThanOrEqual(6);
+  expect(r!.x + r!.width).toBeLessThanOrEqual(label!.x);
+  expect(label!.x + label!.width).toBeLessThanOrEqual(count!.x + 1);
+});
+
 test('filters, sort and paging change the results and survive a reload and the back button', async ({ page }) => {
   await page.goto('/all-products/home-deco');
   await expect(page.getByRole('heading', { level: 1, name: 'Home Deco' })).toBeVisible();

@@ -95,7 +95,7 @@ export function Filters({
 
       <fieldset className="filter-group">
         <legend>Mockup</legend>
-        <label className="check-row">
+        <label className="filter-option">
           <input type="checkbox" checked={query.is3d} onChange={(e) => update({ is3d: e.target.checked })} />
           <span>3D customizable only</span>
         </label>
@@ -120,9 +120,9 @@ function RadioRow({
   onChange: () => void;
 }) {
   return (
-    <label className="radio-row" title={hint}>
+    <label className="filter-option" title={hint}>
       <input type="radio" name={name} checked={checked} onChange={onChange} />
-      <span className="radio-label">{label}</span>
+      <span className="filter-option__label">{label}</span>
       {count !== undefined && (
         <span className="count" aria-label={`${count} products`}>
           {count}
