@@ -11,8 +11,12 @@ export interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   width?: number;
-  /** Escape and outside clicks close it (default true). */
-  dismissible?: boolean;
+  /**
+   * Escape and outside clicks close it (default true); 'escape': only Escape does (a large
+   * working dialog a stray click beside it must not close). Closing goes through onClose, so a
+   * dialog with unsaved work can ask first.
+   */
+  dismissible?: boolean | 'escape';
   showClose?: boolean;
 }
 
@@ -36,7 +40,7 @@ export function Modal({ open, title, onClose, children, width = 440, dismissible
         if (dismissible) onClose();
       }}
       onClick={(e) => {
-        if (dismissible && e.target === ref.current) onClose();
+        if (dismissible === true && e.target === ref.current) onClose();
       }}
     >
       <div className="modal-inner">

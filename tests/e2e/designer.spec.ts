@@ -191,6 +191,12 @@ test('leaving with unsaved changes asks first, and a reload restores the draft',
   await expect(ask).toContainText('You have unsaved changes.');
   await ask.getByRole('button', { name: 'Stay' }).click();
   await expect(text).toHaveValue('Keep me');
+  // Escape goes the same way as Close: it asks first while there are unsaved changes.
+  await text.press('Escape');
+  await expect(ask).toContainText('You have unsaved changes.');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog).toBeVisible();
   // Undo removes the typing, redo brings it back.
   const tools = dialog.getByRole('toolbar', { name: 'Stage tools' });
   const undo = tools.getByRole('button', { name: 'Undo' });

@@ -217,7 +217,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
 
   const stepIndex = steps.indexOf(m.step);
   return (
-    <Modal open title={title} onClose={requestClose} width={1320} dismissible={false}>
+    <Modal open title={title} onClose={requestClose} width={1320} dismissible="escape">
       <div className="dz" data-step={STEP[m.step]}>
         <ol className="dz-steps" aria-label="Steps">
           {steps.map((st, i) => (
