@@ -1,13 +1,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { clientAssets } from './tools/build/client-assets.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
 // The app and the API share one origin in production (the server serves dist/);
 // in dev Vite proxies /prod-api to the same server so cookies and paths behave alike.
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // Source maps are hidden (no sourceMappingURL in the shipped files) and moved out of dist/ by
+  // clientAssets, which also pre-compresses the output; the manifest feeds its size report.
+  plugins: [react(), clientAssets({ sourcemapDir: '.tmp/sourcemaps' })],
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    // Rolldown's plugin-timing notice describes Vite's own asset plugins on a busy machine: noise in every build.
+    rolldownOptions: { checks: { pluginTimings: false } },
+  },
   worker: { format: 'es' },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

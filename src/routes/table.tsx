@@ -2,44 +2,69 @@
  * Every route of the product with its title (route handle) and whether it needs login.
  * Pages not built yet show their layout, title and a "not available yet" state.
  */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
 import { HomePage } from '../pages/Home';
-import { LoginPage, RegisterPage, ResetPasswordPage, ResetSendCodePage } from '../pages/AuthPages';
-import {
-  EproloAuthPage,
-  EtsyAuthPage,
-  ShopifyAuthPage,
-  StoreLoginPage,
-  StoreSetPasswordPage,
-  WooCommerceAuthPage,
-} from '../pages/shop-auth/StoreAuthPages';
-import { AccountPage } from '../pages/account/AccountPage';
-import { NotificationPage } from '../pages/notification/NotificationPage';
 import { NotFoundPage, ErrorPage } from '../pages/NotFound';
-import { DashboardPage } from '../pages/Dashboard';
-import { PrivacyPolicy } from '../pages/policy/PrivacyPolicy';
-import { RefundPolicy } from '../pages/policy/RefundPolicy';
-import { ShippingPolicy } from '../pages/policy/ShippingPolicy';
-import { TermsConditions } from '../pages/policy/TermsConditions';
-import { ContactUs } from '../pages/contact/ContactUs';
 import { NotAvailable } from '../components/NotAvailable';
 import { RequireLogin } from './guard';
-import { CatalogPage } from '../pages/catalog/CatalogPage';
-import { ProductPage } from '../pages/catalog/ProductPage';
-import { ProductListPage } from '../pages/products/ProductListPage';
-import { ProductDetailsPage } from '../pages/products/ProductDetailsPage';
-import { CouponsPage } from '../pages/commerce/CouponsPage';
-import { OrdersPage } from '../pages/commerce/OrdersPage';
-import { PayPage } from '../pages/commerce/PayPage';
-import { ShareCouponPage } from '../pages/commerce/ShareCouponPage';
-import { ShoppingCartPage } from '../pages/commerce/ShoppingCart';
-import { BulkDesignPage } from '../bulk/pages/BulkDesignPage';
-import { BulkPricePage } from '../bulk/pages/BulkPricePage';
+import { PageLoading } from './loading';
 import { BlogLayout, DashboardLayout, DefaultLayout, FullLayout, MobileBareLayout, MobileLayout } from '../layouts/Layouts';
 
+/**
+ * A page loaded when its route is first shown: the home page (the landing page) and the 404 page
+ * are in the entry chunk, every other page is its own chunk, so the first load of / does not
+ * download the catalogue, the designer, commerce, account or policy pages. Pages sharing a module
+ * share its chunk.
+ */
+function lazyNamed<P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const authPages = () => import('../pages/AuthPages');
+const LoginPage = lazyNamed(authPages, 'LoginPage');
+const RegisterPage = lazyNamed(authPages, 'RegisterPage');
+const ResetPasswordPage = lazyNamed(authPages, 'ResetPasswordPage');
+const ResetSendCodePage = lazyNamed(authPages, 'ResetSendCodePage');
+const storeAuthPages = () => import('../pages/shop-auth/StoreAuthPages');
+const EproloAuthPage = lazyNamed(storeAuthPages, 'EproloAuthPage');
+const EtsyAuthPage = lazyNamed(storeAuthPages, 'EtsyAuthPage');
+const ShopifyAuthPage = lazyNamed(storeAuthPages, 'ShopifyAuthPage');
+const StoreLoginPage = lazyNamed(storeAuthPages, 'StoreLoginPage');
+const StoreSetPasswordPage = lazyNamed(storeAuthPages, 'StoreSetPasswordPage');
+const WooCommerceAuthPage = lazyNamed(storeAuthPages, 'WooCommerceAuthPage');
+const AccountPage = lazyNamed(() => import('../pages/account/AccountPage'), 'AccountPage');
+const NotificationPage = lazyNamed(() => import('../pages/notification/NotificationPage'), 'NotificationPage');
+const DashboardPage = lazyNamed(() => import('../pages/Dashboard'), 'DashboardPage');
+const PrivacyPolicy = lazyNamed(() => import('../pages/policy/PrivacyPolicy'), 'PrivacyPolicy');
+const RefundPolicy = lazyNamed(() => import('../pages/policy/RefundPolicy'), 'RefundPolicy');
+const ShippingPolicy = lazyNamed(() => import('../pages/policy/ShippingPolicy'), 'ShippingPolicy');
+const TermsConditions = lazyNamed(() => import('../pages/policy/TermsConditions'), 'TermsConditions');
+const ContactUs = lazyNamed(() => import('../pages/contact/ContactUs'), 'ContactUs');
+const CatalogPage = lazyNamed(() => import('../pages/catalog/CatalogPage'), 'CatalogPage');
+const ProductPage = lazyNamed(() => import('../pages/catalog/ProductPage'), 'ProductPage');
+const ProductListPage = lazyNamed(() => import('../pages/products/ProductListPage'), 'ProductListPage');
+const ProductDetailsPage = lazyNamed(() => import('../pages/products/ProductDetailsPage'), 'ProductDetailsPage');
+const CouponsPage = lazyNamed(() => import('../pages/commerce/CouponsPage'), 'CouponsPage');
+const OrdersPage = lazyNamed(() => import('../pages/commerce/OrdersPage'), 'OrdersPage');
+const PayPage = lazyNamed(() => import('../pages/commerce/PayPage'), 'PayPage');
+const ShareCouponPage = lazyNamed(() => import('../pages/commerce/ShareCouponPage'), 'ShareCouponPage');
+const ShoppingCartPage = lazyNamed(() => import('../pages/commerce/ShoppingCart'), 'ShoppingCartPage');
+const BulkDesignPage = lazyNamed(() => import('../bulk/pages/BulkDesignPage'), 'BulkDesignPage');
+const BulkPricePage = lazyNamed(() => import('../bulk/pages/BulkPricePage'), 'BulkPricePage');
+
 const soon = (path: string, title: string): RouteObject => ({ path, handle: { title }, element: <NotAvailable title={title} /> });
-const page = (path: string, title: string, element: React.ReactNode): RouteObject => ({ path, handle: { title }, element });
+// Each page renders under its own Suspense boundary: while a lazy page's chunk loads, its layout
+// (header, menus) stays and the page's place says so to screen readers too.
+const page = (path: string, title: string, element: React.ReactNode): RouteObject => ({
+  path,
+  handle: { title },
+  element: <Suspense fallback={<PageLoading />}>{element}</Suspense>,
+});
 
 function UpgradeNotice() {
   const { slug = '' } = useParams();
