@@ -24,6 +24,20 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      {
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own server and walks the whole route table in a few tests.
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          // Two files at once even on 2 cores (the default would be one): each waits on its
+          // server's answers about half the time, so the suite takes about 70 s instead of 120 s.
+          maxWorkers: 2,
+        },
+      },
       ...(hasBrowserTests
         ? [
             {

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite in order: type-check, lint, format check, import cycles, unit, server on PGlite, server on PostgreSQL (when
+ * `npm test`: every suite in order: type-check, lint, format check, import cycles, unit, server on PGlite, the security probes, server on PostgreSQL (when
  * TEST_DATABASE_URL names a server, as .ci/run does), browser (Chromium), the CLIs, then the app is built and
  * the e2e suite runs against it. Ends with one "N passed, N failed" line over all suites.
  */
@@ -44,6 +44,8 @@ const steps: Step[] = [
   { name: 'cycles', cmd: ['npm', 'run', '--silent', 'cycles'] },
   vitest('unit', 'unit'),
   vitest('server', 'server-pglite', { TEST_DATABASE_URL: '' }),
+  // The generated security probes over the whole route table (tests/security), on PGlite.
+  vitest('security', 'security', { TEST_DATABASE_URL: '' }),
   ...(process.env.TEST_DATABASE_URL ? [vitest('server', 'server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })] : []),
   ...(hasTests('tests/browser') ? [vitest('browser', 'browser')] : []),
   vitest('cli', 'cli'),

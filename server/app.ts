@@ -3,12 +3,9 @@
  * headers, sessions, the API under /prod-api and, when the client is built, the SPA with a
  * history fallback. The security policy is described in docs/security.md.
  */
-import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import type { AppContext } from './platform/context';
 import { AppError } from './platform/envelope';
 import { clearSessionCookies, sessionUserId, tokenFrom } from './accounts/session';
@@ -27,8 +24,10 @@ import { accountRoutes } from './accounts/account-routes';
 import { notificationRoutes } from './notifications/routes';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
-import { refuseCrossSiteWrites, securityHeaders, serializeRequest } from './platform/security';
+import { clientErrorAnswer, preAppSecurityHeaders, refuseCrossSiteWrites, securityHeaders, serializeRequest } from './platform/security';
 import { registerSchemas, validationMessage } from './platform/http-schema/openapi';
+import { serveClient } from './platform/client-files';
+import { refuseNulText } from './platform/http-schema/nul-text';
 
 export const API_PREFIX = '/prod-api';
 
@@ -46,6 +45,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const preAppHeaders = preAppSecurityHeaders(ctx.config.security);
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.config.logLevel),
     genReqId: (req) => {
@@ -54,6 +54,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
+    // Answers made before any hook runs carry the security headers too.
+    clientErrorHandler: clientErrorAnswer(preAppHeaders),
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, 'request refused by the router');
+      // The router's reply is typed for no route in particular; the answer is the plain envelope.
+      void (reply as FastifyReply)
+        .headers(preAppHeaders)
+        .status(error.statusCode ?? 400)
+        .send({ code: Code.NOT_FOUND, msg: Messages.notFound });
+    },
   });
 
   // A process-wide policy, like the crypto it configures: every hash made from here on uses it.
@@ -96,6 +106,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   // the OpenAPI document at /prod-api/docs.
   await registerSchemas(app, API_PREFIX);
   app.addHook('preValidation', sessionBeforeFields);
+  // After the session check, so a caller without one still learns only that (401).
+  app.addHook('preValidation', refuseNulText);
 
   await app.register(
     async (api) => {
@@ -126,28 +138,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     { prefix: API_PREFIX },
   );
 
-  const indexHtml = path.join(ctx.config.clientDir, 'index.html');
-  if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, {
-      root: ctx.config.clientDir,
-      wildcard: false,
-      // Hashed build assets never change; index.html must be revalidated so a deploy is picked up.
-      setHeaders: (reply, filePath) => {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD')
-        return reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
-      // Client routes (and the product's 404 page for unknown ones) are resolved by the SPA.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  } else {
-    // Fastify's own 404 would log "Route GET:<url> not found" with the URL unredacted.
-    app.setNotFoundHandler((request, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound }));
-  }
+  // The built client, pre-compressed, with the SPA's history fallback (platform/client-files.ts).
+  await serveClient(app, ctx.config.clientDir);
   return app;
 }

@@ -1,7 +1,11 @@
 /**
- * Catalogue reads. Lists are one query each: the page, its category slugs (joined) and the
- * filtered total (a window count) come back together; details load products, variants, images
- * and templates with one query per table for any number of products (no N+1).
+ * Catalogue reads. A list is the page (its category slugs joined) and the filtered total, two
+ * queries: a window count on the page would make the database read, join and sort every matching
+ * row before the limit applies, so the page could never come from an index (the default page on
+ * the 1560-product demo: 9.3 ms as one query, 6.6 + 0.9 ms as two on PGlite without planner
+ * statistics, 1.7 + 0.75 ms with them). The total depends on the filter alone, so a caller may
+ * keep it across pages and sorts (`CountOf`). Details load products, variants, images and
+ * templates with one query per table for any number of products (no N+1).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
@@ -90,27 +94,35 @@ export type CardRow = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'];
 };
 
-/** One page of cards with the total, in one query (a window count rides on every row). */
+/** The number of products a filter matches; routes hand in one that remembers it per filter. */
+export type CountOf = (f: ProductFilter) => Promise<number>;
+
+export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
+  const [c] = await db.select({ n: count() }).from(catalogProducts).where(filterWhere(f));
+  return c?.n ?? 0;
+}
+
+/** One page of cards and the filter's total. */
 async function cardPage(
   db: Db,
-  where: SQL | undefined,
+  f: ProductFilter,
   order: SQL[],
   page: { pageSize: number; offset: number },
+  countOf: CountOf,
 ): Promise<{ rows: CardRow[]; total: number }> {
-  const found = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(catalogProducts)
-    .innerJoin(catalogCategories, eq(catalogCategories.id, catalogProducts.categoryId))
-    .innerJoin(catalogSubcategories, eq(catalogSubcategories.id, catalogProducts.subcategoryId))
-    .where(where)
-    .orderBy(...order)
-    .limit(page.pageSize)
-    .offset(page.offset);
-  if (found.length > 0) return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
-  // Past the last page the window count has no row to ride on: count on its own.
-  if (page.offset === 0) return { rows: [], total: 0 };
-  const [c] = await db.select({ n: count() }).from(catalogProducts).where(where);
-  return { rows: [], total: c?.n ?? 0 };
+  const [rows, total] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(catalogProducts)
+      .innerJoin(catalogCategories, eq(catalogCategories.id, catalogProducts.categoryId))
+      .innerJoin(catalogSubcategories, eq(catalogSubcategories.id, catalogProducts.subcategoryId))
+      .where(filterWhere(f))
+      .orderBy(...order)
+      .limit(page.pageSize)
+      .offset(page.offset),
+    countOf(f),
+  ]);
+  return { rows, total };
 }
 
 export function listProducts(
@@ -118,8 +130,9 @@ export function listProducts(
   f: ProductFilter,
   sort: CatalogSort,
   page: { pageSize: number; offset: number },
+  countOf: CountOf = (x) => countProducts(db, x),
 ): Promise<{ rows: CardRow[]; total: number }> {
-  return cardPage(db, filterWhere(f), orderOf(sort), page);
+  return cardPage(db, f, orderOf(sort), page, countOf);
 }
 
 /** Related: the same category, the same subcategory first, best sellers first. */
@@ -127,13 +140,14 @@ export function relatedProducts(
   db: Db,
   product: { id: number; categoryId: number; subcategoryId: number },
   page: { pageSize: number; offset: number },
+  countOf: CountOf = (x) => countProducts(db, x),
 ): Promise<{ rows: CardRow[]; total: number }> {
   const order = [
     sql`(${catalogProducts.subcategoryId} = ${product.subcategoryId}) desc`,
     desc(catalogProducts.sales),
     desc(catalogProducts.id),
   ];
-  return cardPage(db, filterWhere({ categoryId: product.categoryId, excludeId: product.id }), order, page);
+  return cardPage(db, { categoryId: product.categoryId, excludeId: product.id }, order, page, countOf);
 }
 
 export type ProductRow = typeof catalogProducts.$inferSelect;

@@ -4,7 +4,7 @@
  * Categories, templates, shipping, files and the operator's PSD products are in the *-routes.ts
  * modules beside this one, registered from here.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../platform/context';
@@ -14,7 +14,16 @@ import { dataReply, pageReply } from '../platform/http-schema/replies';
 import { listFields, productFilterOf, sortOf } from './filters';
 import { CatalogMessages } from './messages';
 import { catalogId, catalogIdList, catalogPaging } from './fields';
-import { listProducts, loadBundles, productBasics, productIdByHandle, relatedProducts, type ProductFilter } from './queries';
+import {
+  countProducts,
+  listProducts,
+  loadBundles,
+  productBasics,
+  productIdByHandle,
+  relatedProducts,
+  type CountOf,
+  type ProductFilter,
+} from './queries';
 import { productCard, productDetail, variantTemplate } from './replies';
 import { toCard, toDetail, viewPhotoIn } from './serialize';
 import { DEFAULT_CATALOG_PAGE_SIZE, DEFAULT_STRIP_PAGE_SIZE } from '../../contract/catalog';
@@ -23,13 +32,43 @@ import { catalogTaxonomyRoutes } from './taxonomy-routes';
 import { catalogShippingRoutes } from './shipping-routes';
 import { catalogFileRoutes } from './files-routes';
 import { catalogOpsRoutes } from './ops-routes';
+import { createCatalogAnswerCache, type CatalogView } from './answer-cache';
 
 const tags = ['catalog'];
 const HANDLE_RE = /^[a-z0-9][a-z0-9-]{0,199}$/;
+/** What Fastify sends a serialized object as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const toBytes = (s: string | Buffer | ArrayBuffer): Buffer =>
+  typeof s === 'string' ? Buffer.from(s) : Buffer.isBuffer(s) ? s : Buffer.from(s);
 
 export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const answers = createCatalogAnswerCache(db);
+
+  /**
+   * Sends the answer kept for `key` at the catalogue's current version, or makes it. The bytes
+   * kept are the route's own serializer's (its reply schema checks the answer once, when made), so
+   * a kept answer is byte for byte the one the route would make. Refusals are thrown, never kept.
+   */
+  const sendKept = async (reply: FastifyReply, key: string, make: (view: CatalogView) => Promise<object>): Promise<FastifyReply> => {
+    const view = await answers.view();
+    const body = await view.get(
+      key,
+      async () => toBytes(reply.serialize(await make(view))),
+      (b) => b.length,
+    );
+    return reply.type(JSON_TYPE).send(body);
+  };
+  /** A list's total depends on its filter alone: kept per filter, so other pages and sorts reuse it. */
+  const countIn =
+    (view: CatalogView): CountOf =>
+    (f) =>
+      view.get(
+        JSON.stringify(['count', f]),
+        () => countProducts(db, f),
+        () => 64,
+      );
 
   const listRoute = (url: string, summary: string, defaultSize: number, fixed: ProductFilter = {}) =>
     api.get(
@@ -42,11 +81,15 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
           response: { 200: pageReply(productCard) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query;
         const filter = { ...productFilterOf(q), ...fixed };
-        const { rows, total } = await listProducts(db, filter, sortOf(q), { pageSize: q.pageSize, offset: offsetOf(q) });
-        return page(rows.map(toCard), total);
+        const sort = sortOf(q);
+        const paging = { pageSize: q.pageSize, offset: offsetOf(q) };
+        return sendKept(reply, JSON.stringify(['list', url, filter, sort, paging]), async (view) => {
+          const { rows, total } = await listProducts(db, filter, sort, paging, countIn(view));
+          return page(rows.map(toCard), total);
+        });
       },
     );
 
@@ -69,12 +112,15 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: pageReply(productCard) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const product = await productBasics(db, q.productId);
-      if (!product) throw new AppError(CatalogMessages.productNotFound);
-      const { rows, total } = await relatedProducts(db, product, { pageSize: q.pageSize, offset: offsetOf(q) });
-      return page(rows.map(toCard), total);
+      const paging = { pageSize: q.pageSize, offset: offsetOf(q) };
+      return sendKept(reply, JSON.stringify(['related', q.productId, paging]), async (view) => {
+        const product = await productBasics(db, q.productId);
+        if (!product) throw new AppError(CatalogMessages.productNotFound);
+        const { rows, total } = await relatedProducts(db, product, paging, countIn(view));
+        return page(rows.map(toCard), total);
+      });
     },
   );
 
@@ -88,10 +134,13 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: dataReply(productDetail) },
       },
     },
-    async (request) => {
-      const [bundle] = await loadBundles(db, [request.params.id]);
-      if (!bundle) throw new AppError(CatalogMessages.productNotFound);
-      return okData(toDetail(bundle));
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendKept(reply, JSON.stringify(['detail', id]), async () => {
+        const [bundle] = await loadBundles(db, [id]);
+        if (!bundle) throw new AppError(CatalogMessages.productNotFound);
+        return okData(toDetail(bundle));
+      });
     },
   );
 
@@ -105,12 +154,14 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: dataReply(productDetail) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const handle = request.params.handle.trim().toLowerCase();
-      const id = HANDLE_RE.test(handle) ? await productIdByHandle(db, handle) : null;
-      const [bundle] = id ? await loadBundles(db, [id]) : [];
-      if (!bundle) throw new AppError(`${CatalogMessages.productNotFound}: ${handle || '(empty handle)'}`);
-      return okData(toDetail(bundle));
+      return sendKept(reply, JSON.stringify(['handle', handle]), async () => {
+        const id = HANDLE_RE.test(handle) ? await productIdByHandle(db, handle) : null;
+        const [bundle] = id ? await loadBundles(db, [id]) : [];
+        if (!bundle) throw new AppError(`${CatalogMessages.productNotFound}: ${handle || '(empty handle)'}`);
+        return okData(toDetail(bundle));
+      });
     },
   );
 

@@ -5,13 +5,24 @@
  * the generator (plain integer keys, no sequences): the same seed gives the same ids on every
  * database, and a product URL stays valid across rebuilds with the same seed.
  */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Generator marker: which seed/version/size the rows and files were built from. */
 export const catalogMeta = pgTable('catalog_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row (id 1) counting changes to the catalogue tables below. Statement triggers raise it in
+ * the transaction that changes them (migration 0013), whoever writes: the generator, the
+ * operator's PSD products, a test or a hand-written UPDATE. A reader that sees the same number
+ * again knows the rows are the same, which is what the kept answers of ./answer-cache.ts rely on.
+ */
+export const catalogVersion = pgTable('catalog_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });
 
 /** tblwaretype: top-level categories of the product menu. */

@@ -2,6 +2,7 @@
  * The server's security policy (docs/security.md): secrets kept out of the request log, and the
  * security headers every response carries.
  */
+import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract/envelope';
 
@@ -184,6 +185,49 @@ export function securityHeaders(opts: SecurityOptions, apiPrefix: string) {
     // HSTS means something only over https: when the public address is https, or when this
     // request came over https (itself, or through a trusted proxy's X-Forwarded-Proto).
     if (opts.httpsPublicUrl || request.protocol === 'https') set('strict-transport-security', HSTS);
+  };
+}
+
+/**
+ * The security headers of an answer made before the app has a request to look at (a URL the
+ * router cannot decode, a path parameter over its length, a request Node's HTTP parser refuses).
+ * Such an answer is never a document, so it takes the API's policy.
+ */
+export function preAppSecurityHeaders(opts: Pick<SecurityOptions, 'httpsPublicUrl'>): Record<string, string> {
+  return {
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': REFERRER_POLICY,
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(opts.httpsPublicUrl ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (headers or URL over 16 KB, a
+ * malformed request line, a request that took too long) is answered as Fastify would, in the
+ * product's envelope and with the security headers, then the connection is closed.
+ */
+export function clientErrorAnswer(headers: Record<string, string>) {
+  return (err: NodeJS.ErrnoException, socket: Socket): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request'];
+    const body = JSON.stringify({ code: status, msg: reason });
+    const lines = [
+      `HTTP/1.1 ${status} ${reason}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    socket.destroy(err);
   };
 }
 

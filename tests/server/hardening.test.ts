@@ -271,3 +271,28 @@ describe('text fields refuse what they cannot store exactly', () => {
     expect(row!.d).not.toBe('9007199254740992');
   });
 });
+
+describe('bodies the database cannot take, or that are not the form a call expects', () => {
+  it('refuses text holding a NUL character, naming the field, and stores nothing', async () => {
+    const m = await merchant();
+    const before = (await s.database.db.select({ d: users.displayname }).from(users).where(eq(users.id, m.id)))[0]!.d;
+    const res = await s.api('PUT', '/api/shops/update', { displayname: 'Ann\u0000Lee', gender: 0 }, m.token);
+    expect(res).toMatchObject({ code: 10000, msg: 'displayname: text may not contain a NUL character' });
+    const after = (await s.database.db.select({ d: users.displayname }).from(users).where(eq(users.id, m.id)))[0]!.d;
+    expect(after).toBe(before);
+  });
+
+  it('refuses a list, text or null where a call takes an object of fields, and keeps the number saved before', async () => {
+    const m = await merchant();
+    expect((await s.api('POST', '/api/shops/updateTaxNumber', { taxNumber: 'GB 1' }, m.token)).code).toBe(200);
+    for (const body of ['[]', '"probe"', 'null']) {
+      const res = await fetch(`${s.url}/prod-api/api/shops/updateTaxNumber`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` },
+        body,
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(10000);
+    }
+    expect((await s.database.db.select({ t: users.taxNumber }).from(users).where(eq(users.id, m.id)))[0]!.t).toBe('GB 1');
+  });
+});

@@ -80,9 +80,14 @@ export async function normaliseFields(request: FastifyRequest): Promise<void> {
   if (!schema) return;
   const bodyShape = shapeOf(schema.body);
   if (bodyShape) {
-    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
-    request.body = request.routeOptions.config.fieldsFromQuery ? { ...(request.query as object), ...body } : body;
-    applyAliases(request.body, bodyShape);
+    // No body at all reads as no fields (a call whose fields are all optional may send none); a
+    // body that is there but not an object (a list, text, null) is left for the schema to refuse.
+    const body = request.body === undefined ? {} : request.body;
+    const isObject = Boolean(body) && typeof body === 'object' && !Array.isArray(body);
+    if (isObject) {
+      request.body = request.routeOptions.config.fieldsFromQuery ? { ...(request.query as object), ...(body as object) } : body;
+      applyAliases(request.body, bodyShape);
+    } else request.body = body;
   }
   const queryShape = shapeOf(schema.querystring);
   if (queryShape) applyAliases(request.query, queryShape);
