@@ -9,9 +9,19 @@
  * file, the output to --out (default `<id>.jpg`, the id defaulting to the line number).
  * Outputs already there are skipped, so a run that stopped picks up where it was. Prints a line
  * per job and a summary; exits 1 when any job failed.
+ *
+ * With `--queue <batch>` the jobs go through the database's render queue (server/rendering):
+ * every node started with the same jobs file, batch name and database (`--database <url>`, else
+ * DATABASE_URL: a PostgreSQL every node reaches) loads the file into the batch (lines already
+ * there are kept) and claims jobs one at a time until none is left, so several machines share one
+ * job list. Paths stay relative to the jobs file and outputs to --out, which the nodes share (a
+ * network folder, or each keeps its own). A node that dies gives its jobs back after ten minutes;
+ * a job is tried three times. The summary then counts the whole batch, and the run fails when any
+ * of its jobs failed.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { availableParallelism, hostname } from 'node:os';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,14 +29,19 @@ import type { Browser, Page } from 'playwright-core';
 import { poolSizeFor } from '@pod-studio/engine/pool';
 import { forwardPageErrors, launchChromium } from './engine-harness.ts';
 import { serveStatic } from './static-server.ts';
+import { openDatabase, type Database } from '../server/platform/db/client.ts';
+import { batchCounts, claimJobs, enqueueBatch, failedJobs, failJob, finishJob } from '../server/rendering/queue.ts';
 
-const usage = 'usage: npm run render -- --jobs <jobs.jsonl> --out <dir> [--concurrency N] [--timeout <seconds>]';
+const usage =
+  'usage: npm run render -- --jobs <jobs.jsonl> --out <dir> [--concurrency N] [--timeout <seconds>] [--queue <batch> [--database <postgres-url>]]';
 const { values } = parseArgs({
   options: {
     jobs: { type: 'string' },
     out: { type: 'string' },
     concurrency: { type: 'string' },
     timeout: { type: 'string' },
+    queue: { type: 'string' },
+    database: { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -42,6 +57,17 @@ if (concurrency !== null && (!Number.isInteger(concurrency) || concurrency < 1 |
 }
 if (!(timeoutMs > 0)) {
   console.error('--timeout must be a positive number of seconds');
+  process.exit(2);
+}
+
+const batch = values.queue;
+const databaseUrl = values.database ?? process.env.DATABASE_URL ?? '';
+if (batch !== undefined && !/^[\w.:-]{1,100}$/.test(batch)) {
+  console.error('--queue names the batch: 1 to 100 letters, digits, or . _ : -');
+  process.exit(2);
+}
+if (batch !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  console.error('--queue needs the PostgreSQL every node shares: --database postgres://… or DATABASE_URL');
   process.exit(2);
 }
 
@@ -73,6 +99,8 @@ interface Job {
   /** Why the line cannot be rendered at all, found before any page sees it. */
   readonly invalid?: string;
   readonly line: JobLine;
+  /** The line as written in the jobs file. */
+  readonly text: string;
 }
 
 /** What window.podRender (tools/render-page/main.js) answers. */
@@ -97,7 +125,14 @@ function parseJob(text: string, index: number): Job {
     line = parsed as JobLine;
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    return { index, id: fallbackId, out: path.join(outDir, `${fallbackId}.jpg`), invalid: `line ${index + 1}: ${reason}`, line: {} };
+    return {
+      index,
+      id: fallbackId,
+      out: path.join(outDir, `${fallbackId}.jpg`),
+      invalid: `line ${index + 1}: ${reason}`,
+      line: {},
+      text,
+    };
   }
   const id = typeof line.id === 'string' && line.id !== '' ? line.id : fallbackId;
   const format = line.format ?? (line.out && /\.png$/i.test(line.out) ? 'png' : 'jpeg');
@@ -110,7 +145,7 @@ function parseJob(text: string, index: number): Job {
       : null,
     !out.startsWith(outDir + path.sep) ? '"out" leaves the output folder' : null,
   ].filter((p) => p !== null);
-  return { index, id, out, line: { ...line, format }, ...(problems.length ? { invalid: problems.join('; ') } : {}) };
+  return { index, id, out, line: { ...line, format }, text, ...(problems.length ? { invalid: problems.join('; ') } : {}) };
 }
 
 const jobs = (await readFile(jobsFile, 'utf8'))
@@ -118,6 +153,8 @@ const jobs = (await readFile(jobsFile, 'utf8'))
   .map((text, i) => ({ text: text.trim(), i }))
   .filter(({ text }) => text !== '' && !text.startsWith('//'))
   .map(({ text, i }) => parseJob(text, i));
+/** The jobs by their line's index, as the queue knows them. */
+const jobAt = new Map(jobs.map((j) => [j.index, j]));
 
 /** The folders a job's files are served from: /__job/<index>/t/ (template) and /d/ (design). */
 const folders = new Map<string, string>();
@@ -138,7 +175,58 @@ let rendered = 0;
 let skipped = 0;
 let done = 0;
 const total = jobs.length;
-const progress = (text: string) => console.log(`[${++done}/${total}] ${text}`);
+const progress = (text: string) => console.log(batch === undefined ? `[${++done}/${total}] ${text}` : `[${++done}] ${text}`);
+
+/**
+ * Where the lanes take their jobs from: the jobs file's list, or the database's render queue,
+ * claimed one at a time. `settle` reports a job's end to the queue (nothing to do for a file).
+ */
+interface JobSource {
+  next(): Promise<Job | null>;
+  settle(job: Job, outcome: { ok: true } | { ok: false; reason: string; final: boolean }): Promise<void>;
+}
+
+function listSource(list: readonly Job[]): JobSource {
+  let next = 0;
+  return { next: async () => list[next++] ?? null, settle: async () => {} };
+}
+
+function queueSource(database: Database, name: string): JobSource & { node: string } {
+  const node = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const held = new Map<Job, number>();
+  return {
+    node,
+    async next() {
+      const [row] = await claimJobs(database.db, name, node, 1);
+      if (!row) return null;
+      const job = jobAt.get(row.position) ?? parseJob(String(row.job), row.position);
+      held.set(job, row.id);
+      return job;
+    },
+    async settle(job, outcome) {
+      const id = held.get(job);
+      held.delete(job);
+      if (id === undefined) return;
+      if (outcome.ok) await finishJob(database.db, id, node, path.relative(outDir, job.out));
+      else await failJob(database.db, id, node, outcome.reason, outcome.final);
+    },
+  };
+}
+
+/** Opens the shared database; a node that finds the queue's table missing applies the migrations. */
+async function openQueue(url: string): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: url });
+  // Two nodes starting together may both migrate: the loser finds the work done on its second try.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await database.migrate();
+      return database;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
 
 async function openPage(b: Browser, lane: number): Promise<Page> {
   const page = await b.newPage();
@@ -193,7 +281,24 @@ const shown = (file: string) => {
   return rel.startsWith('..') ? file : rel;
 };
 
-try {
+const database = batch === undefined ? null : await openQueue(databaseUrl);
+let source: JobSource;
+let pendingCount: number;
+if (database && batch !== undefined) {
+  // Every line goes into the batch as written (a bad line fails there, for every node to see).
+  const added = await enqueueBatch(
+    database.db,
+    batch,
+    jobs.map((j) => ({ position: j.index, job: j.text })),
+  );
+  const counts = await batchCounts(database.db, batch);
+  pendingCount = counts.queued + counts.running;
+  const q = queueSource(database, batch);
+  source = q;
+  console.log(
+    `batch ${batch}: ${added} job(s) added, ${counts.queued} queued, ${counts.running} running, ${counts.done} done, ${counts.failed} failed (node ${q.node})`,
+  );
+} else {
   const pending: Job[] = [];
   for (const job of jobs) {
     if (job.invalid) {
@@ -204,7 +309,43 @@ try {
       progress(`skipped ${job.id}: ${shown(job.out)} is already there`);
     } else pending.push(job);
   }
-  if (pending.length > 0) {
+  source = listSource(pending);
+  pendingCount = pending.length;
+}
+
+/** Renders one claimed job: a bad line or an output already there settles without a page. */
+async function runJob(page: Page, job: Job): Promise<'ok' | 'failed' | 'skipped'> {
+  if (job.invalid) {
+    failures.push({ id: job.id, reason: job.invalid });
+    progress(`FAILED ${job.id}: ${job.invalid}`);
+    await source.settle(job, { ok: false, reason: job.invalid, final: true });
+    return 'failed';
+  }
+  if (batch !== undefined && (await stat(job.out).catch(() => null))?.size) {
+    skipped++;
+    progress(`skipped ${job.id}: ${shown(job.out)} is already there`);
+    await source.settle(job, { ok: true });
+    return 'skipped';
+  }
+  const t0 = Date.now();
+  try {
+    const result = await withTimeout(renderJob(page, job), timeoutMs);
+    await mkdir(path.dirname(job.out), { recursive: true });
+    await writeFile(job.out, Buffer.from(result.base64, 'base64'));
+    rendered++;
+    progress(`ok ${job.id} → ${shown(job.out)} (${result.viewId}, ${result.width}x${result.height}, ${Date.now() - t0} ms)`);
+    await source.settle(job, { ok: true });
+    return 'ok';
+  } catch (err) {
+    failures.push({ id: job.id, reason: reasonOf(err) });
+    progress(`FAILED ${job.id}: ${reasonOf(err)}`);
+    await source.settle(job, { ok: false, reason: reasonOf(err), final: false });
+    return 'failed';
+  }
+}
+
+try {
+  if (pendingCount > 0) {
     browser = await launchChromium();
     const b = browser;
     const first = await openPage(b, 0);
@@ -213,23 +354,13 @@ try {
     const { softwareWebGL } = await first.evaluate(() =>
       (window as unknown as { podRenderInfo(): { softwareWebGL: boolean } }).podRenderInfo(),
     );
-    const lanes = Math.min(concurrency ?? poolSizeFor(availableParallelism(), softwareWebGL), pending.length);
-    console.log(`${pending.length} job(s) to render on ${lanes} page(s)${softwareWebGL ? ' (WebGL emulated on the CPU)' : ''}`);
-    let next = 0;
+    const lanes = Math.min(concurrency ?? poolSizeFor(availableParallelism(), softwareWebGL), pendingCount);
+    console.log(`${pendingCount} job(s) to render on ${lanes} page(s)${softwareWebGL ? ' (WebGL emulated on the CPU)' : ''}`);
     await Promise.all(
       Array.from({ length: lanes }, async (_, lane) => {
         let page = lane === 0 ? first : await openPage(b, lane);
-        for (let job = pending[next++]; job; job = pending[next++]) {
-          const t0 = Date.now();
-          try {
-            const result = await withTimeout(renderJob(page, job), timeoutMs);
-            await mkdir(path.dirname(job.out), { recursive: true });
-            await writeFile(job.out, Buffer.from(result.base64, 'base64'));
-            rendered++;
-            progress(`ok ${job.id} → ${shown(job.out)} (${result.viewId}, ${result.width}x${result.height}, ${Date.now() - t0} ms)`);
-          } catch (err) {
-            failures.push({ id: job.id, reason: reasonOf(err) });
-            progress(`FAILED ${job.id}: ${reasonOf(err)}`);
+        for (let job = await source.next(); job; job = await source.next()) {
+          if ((await runJob(page, job)) === 'failed' && !job.invalid) {
             // A page that timed out or crashed may still be busy: the next job gets a fresh one.
             await page.close().catch(() => {});
             page = await openPage(b, lane);
@@ -245,9 +376,24 @@ try {
 }
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`${total} job(s) in ${seconds} s: ${rendered} rendered, ${skipped} skipped (already there), ${failures.length} failed`);
-if (failures.length > 0) {
-  console.error('failed:');
-  for (const f of failures) console.error(`  ${f.id}: ${f.reason}`);
-  process.exitCode = 1;
+if (database && batch !== undefined) {
+  console.log(`this node: ${rendered} rendered, ${skipped} skipped (already there), ${failures.length} failed attempt(s) in ${seconds} s`);
+  const counts = await batchCounts(database.db, batch);
+  console.log(
+    `batch ${batch}: ${counts.done} done, ${counts.failed} failed, ${counts.queued} queued, ${counts.running} running on other nodes`,
+  );
+  const failed = await failedJobs(database.db, batch);
+  if (failed.length > 0) {
+    console.error('failed:');
+    for (const f of failed) console.error(`  ${(jobAt.get(f.position) ?? parseJob(String(f.job), f.position)).id}: ${f.lastError ?? ''}`);
+    process.exitCode = 1;
+  }
+  await database.close();
+} else {
+  console.log(`${total} job(s) in ${seconds} s: ${rendered} rendered, ${skipped} skipped (already there), ${failures.length} failed`);
+  if (failures.length > 0) {
+    console.error('failed:');
+    for (const f of failures) console.error(`  ${f.id}: ${f.reason}`);
+    process.exitCode = 1;
+  }
 }

@@ -14,3 +14,4 @@ export * from '../../materials/schema';
 export * from '../../products/schema';
 export * from '../../shops/schema';
 export * from '../../notifications/schema';
+export * from '../../rendering/schema';
