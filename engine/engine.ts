@@ -91,8 +91,14 @@ export class Engine {
     return this.renderer.renderView(await this.viewOptions(req));
   }
 
+  /**
+   * The mockup of one view as a JPEG file. A file is kept (a saved product's view image, a bulk
+   * job's mockup), so no later render of the same view stops it, as one stops an on-screen
+   * mockup: a preview drawn meanwhile on the same worker must not cost the merchant a mockup.
+   */
   async renderMockupJpeg(req: MockupRequest, quality = 0.92): Promise<Blob> {
-    return this.renderer.renderViewToJpeg(await this.viewOptions(req), quality);
+    const { target: _screen, ...options } = await this.viewOptions(req);
+    return this.renderer.renderViewToJpeg(options, quality);
   }
 
   async renderLayers(req: Omit<MockupRequest, 'color'>): Promise<LayerImage[]> {

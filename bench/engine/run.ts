@@ -17,6 +17,7 @@ import { parseArgs, promisify } from 'node:util';
 import { isSoftwareRenderer } from '@pod-studio/engine/pool';
 import { openEngineHarness } from '../../scripts/engine-harness.ts';
 import { findImageMagick, imArgs, imFlatArgs, installImageMagick, timeIm } from './imagemagick.ts';
+import { descendantsCpuSeconds } from '../cpu.ts';
 import type { BenchApi, BulkResult, SampleOptions, Samples } from './page.ts';
 
 const run = promisify(execFile);
@@ -182,11 +183,21 @@ try {
     log(`${name}: ${r.samples.length} samples, median ${fmtMs(stats(r.samples).median)} ms (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     return r;
   };
+  /** Cores the browser's processes kept busy during each bulk row (CPU seconds / wall seconds). */
+  const busyCores: Record<string, number | null> = {};
   const bulk = async (name: string): Promise<BulkResult> => {
+    const cpu0 = descendantsCpuSeconds();
+    const t0 = performance.now();
     const r = await call('bulk', name);
-    log(`${name}: ${r.jobs} jobs on ${r.workers} worker(s) in ${(r.wallMs / 1000).toFixed(1)} s`);
+    const cpu1 = descendantsCpuSeconds();
+    busyCores[name] = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / ((performance.now() - t0) / 1000);
+    log(
+      `${name}: ${r.jobs} jobs on ${r.workers} worker(s) in ${(r.wallMs / 1000).toFixed(1)} s, ${busyCores[name]?.toFixed(2) ?? '?'} cores busy`,
+    );
     return r;
   };
+  const cores = (name: string) =>
+    busyCores[name] === null || busyCores[name] === undefined ? '' : `${busyCores[name]!.toFixed(1)} of ${machine.cores} cores busy`;
 
   // Sanity check: the baseline draws the same picture as the engine.
   const check = await call('check');
@@ -375,13 +386,19 @@ try {
         kind: 'head',
         title: `2. Bulk: ${be.jobs} mockups 1200x1200 JPEG q0.92 (${scene.views.length} views x ${scene.colors.length} colours) on ${be.workers} worker(s) (${machine.cores} cores)`,
       },
-      { kind: 'time', label: 'engine  RenderPool -> renderMockupJpeg', stats: stats(be.samples), rate: jps(be).toFixed(2), ratio: '1.00x' },
+      {
+        kind: 'time',
+        label: 'engine  RenderPool -> renderMockupJpeg',
+        stats: stats(be.samples),
+        rate: jps(be).toFixed(2),
+        ratio: ['1.00x', cores('bulk.engine')].filter(Boolean).join('; '),
+      },
       {
         kind: 'time',
         label: '(a) Canvas2D triangles in workers -> convertToBlob',
         stats: stats(bc.samples),
         rate: jps(bc).toFixed(2),
-        ratio: bulkFaster(bc),
+        ratio: [bulkFaster(bc), cores('bulk.canvas2d')].filter(Boolean).join('; '),
       },
       {
         kind: 'time',

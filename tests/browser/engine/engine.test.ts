@@ -40,6 +40,23 @@ describe('Engine: template + design → mockup', () => {
     expect(b.status).toBe('fulfilled');
   });
 
+  it('never stops a JPEG export for a newer render of its view: the file is kept, the screen is not', async () => {
+    const { template, design } = await scene();
+    const file = engine.renderMockupJpeg({ template, design, viewId: 'v-front', size: 300 });
+    const screen = engine.renderMockup({ template, design, viewId: 'v-front', size: 200 });
+    const later = engine.renderMockup({ template, design, viewId: 'v-front', size: 200 });
+    const [jpeg, first, second] = await Promise.allSettled([file, screen, later]);
+    expect(jpeg.status).toBe('fulfilled');
+    const bitmap = await createImageBitmap((jpeg as PromiseFulfilledResult<Blob>).value);
+    expect([bitmap.width, bitmap.height]).toEqual([300, 300]);
+    // The design is in it: red where the print area is.
+    const [r, g] = (await pixels(bitmap))(112, 112);
+    expect(r - g).toBeGreaterThan(150);
+    // On-screen renders of one view still keep only the newest.
+    expect(first.status === 'rejected' && isStopRender(first.reason)).toBe(true);
+    expect(second.status).toBe('fulfilled');
+  });
+
   it('exports a print file at the flat print size and DPI', async () => {
     const { template, design } = await scene();
     const png = await engine.exportPrintFile(template, design, 'front', 150);
