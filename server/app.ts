@@ -106,8 +106,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   // the OpenAPI document at /prod-api/docs.
   await registerSchemas(app, API_PREFIX);
   app.addHook('preValidation', sessionBeforeFields);
-  // After the session check, so a caller without one still learns only that (401).
-  app.addHook('preValidation', refuseNulText);
+  // After the session check (a caller without one learns only that) and after the route's own
+  // schema (its message for text it refuses, such as a store script's, comes first).
+  app.addHook('preHandler', refuseNulText);
 
   await app.register(
     async (api) => {

@@ -607,6 +607,8 @@ describe('orders', () => {
       failedOrder: 1,
       otherOrder: 2,
       totalOrder: 7,
+      // The orders page opens on the tab of the order that changed last: made[5], just failed.
+      latestStatus: 'failed',
     });
 
     interface Page {
