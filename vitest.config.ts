@@ -53,7 +53,9 @@ export default defineConfig({
                   'react',
                   'react/jsx-dev-runtime',
                   'react-dom/client',
+                  'react-router-dom',
                   'valtio',
+                  'valtio/utils',
                 ],
               },
               test: {

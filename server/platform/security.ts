@@ -138,10 +138,10 @@ export function appContentSecurityPolicy(opts: Pick<SecurityOptions, 'stripeJs' 
 /** API answers (JSON, pictures, files) are never documents: they may load nothing and be framed nowhere. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+// Only features Chromium knows: an unknown one (bluetooth) makes it log a warning on every page.
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',

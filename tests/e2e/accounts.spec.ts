@@ -61,7 +61,8 @@ test('a logged-out visit to /orders goes to login and back to /orders after logi
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/login\?redirect=%2Forders$/);
   await logIn(page, 'demo@example.com', 'demo1234');
-  await expect(page).toHaveURL(/\/orders$/);
+  // Back on /orders, which names the tab it opened on.
+  await expect(page).toHaveURL(/\/orders(\?tabname=\w+)?$/);
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 });
 
@@ -171,6 +172,8 @@ test('a podToken link logs the merchant in and opens the linked page', async ({ 
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   // The hand-off became this site's own session: a reload keeps it.
   await page.reload();
-  await expect(page).toHaveURL(/\/orders$/);
+  // The orders page names the tab it opened on (the tab of the order that changed last).
+  await expect(page).toHaveURL(/\/orders(\?tabname=\w+)?$/);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await context.close();
 });

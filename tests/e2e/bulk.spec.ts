@@ -81,6 +81,19 @@ test('bulk design: 12 products, one design, a reload mid-way, prices by rule, al
   await expect(page.getByRole('img', { name: /^Preview of / })).toHaveCount(6);
   await expect(page.locator('.bulk-preview canvas[data-drawn]')).toHaveCount(6, { timeout: 60_000 });
   await expect(page.locator('.bulk-preview .field-error')).toHaveCount(0);
+  // Any picked product can be previewed: the next six, then back.
+  const firstSix = await page.getByRole('img', { name: /^Preview of / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const previews = page.getByRole('navigation', { name: 'Previews' });
+  await previews.getByRole('button', { name: 'Next products' }).click();
+  await expect(previews.getByText('Products 7–12 of 12')).toBeVisible();
+  await expect(previews.getByRole('button', { name: 'Next products' })).toBeDisabled();
+  await expect(page.locator('.bulk-preview canvas[data-drawn]')).toHaveCount(6, { timeout: 60_000 });
+  await expect(page.locator('.bulk-preview .field-error')).toHaveCount(0);
+  const nextSix = await page.getByRole('img', { name: /^Preview of / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  expect(nextSix).toHaveLength(6);
+  expect(nextSix).not.toEqual(firstSix);
+  await previews.getByRole('button', { name: 'Previous products' }).click();
+  await expect(previews.getByText('Products 1–6 of 12')).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Product title' }).fill(`{design} {product} ${tag}`);
   await page.getByRole('button', { name: 'Render 12 products' }).click();

@@ -179,9 +179,10 @@ test('a filter keeps its radio, label and count on one line, also after the acco
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/my-account');
   await expect(page.getByRole('heading', { name: 'Account & Settings' }).first()).toBeVisible();
-  // In-app navigation keeps the styles already loaded.
-  await page.getByRole('button', { name: 'Products' }).click();
-  await page.getByRole('region', { name: 'Product menu' }).getByRole('link', { name: 'All products' }).click();
+  // In-app navigation keeps the styles already loaded (the side menu's catalogue link opens a new
+  // tab, so the way in is My Products' "Create a product").
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Products' }).click();
+  await page.getByRole('link', { name: 'Create a product' }).first().click();
   await expect(page).toHaveURL(/\/all-products$/);
   // A custom-type filter: it has a count.
   const row = page

@@ -280,7 +280,7 @@ test('the cart popover counts lines; delete asks first, and a failed delete chan
   await rowA.getByRole('button', { name: `Delete ${p.title} ${variantName(a!)}` }).click();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(rowA).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
   // The other line is deleted elsewhere (another tab): this page's delete now fails and changes nothing here.
   const rowB = page.getByRole('row', { name: `${p.title} ${variantName(b!)}` });
@@ -290,7 +290,7 @@ test('the cart popover counts lines; delete asks first, and a failed delete chan
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This cart item does not exist' })).toBeVisible();
   await expect(rowB).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
 test('the ship-from rules: USA items only to the US, Australian items only to AU/NZ', async ({ page }) => {

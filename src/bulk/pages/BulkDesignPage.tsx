@@ -1,7 +1,7 @@
 /**
  * Bulk design (/bulk-design, /bulk-design/{id} with that product picked, /bulk-design/bulk_design_bg
  * for a background on every product): pick many products, add designs once, place them per print
- * area kind, preview and adjust any product, then render every mockup through the render pool
+ * area kind, preview and adjust any product (six at a time), then render every mockup through the render pool
  * and save all the products at once; the prices are set on the next page. A job in progress is
  * kept in this browser and carries on after a reload.
  */
@@ -25,7 +25,8 @@ import { SheetImport } from './SheetImport';
 import '../../styles/catalog.css';
 import '../../styles/bulk.css';
 
-const PREVIEW_MAX = 6;
+/** Previews drawn at once; the merchant pages through the rest to see and adjust any product. */
+const PREVIEW_PAGE = 6;
 
 const initialSetup = (background: boolean): Setup => ({
   designs: [],
@@ -79,6 +80,11 @@ export function BulkDesignPage({ background = false }: { background?: boolean })
   const [picked, setPicked] = useState<Picked[]>([]);
   const [setup, setSetup] = useState<Setup>(() => initialSetup(background));
   const [adjusts, setAdjusts] = useState<Record<number, Adjust>>({});
+  const [previewPage, setPreviewPage] = useState(0);
+  const previewPages = Math.max(1, Math.ceil(picked.length / PREVIEW_PAGE));
+  // Unpicking products can leave the page past the end: show the last one there is.
+  const shownPage = Math.min(previewPage, previewPages - 1);
+  const shown = picked.slice(shownPage * PREVIEW_PAGE, (shownPage + 1) * PREVIEW_PAGE);
   const [error, setError] = useState('');
   const kinds = useAreaKinds(picked);
 
@@ -151,7 +157,7 @@ export function BulkDesignPage({ background = false }: { background?: boolean })
             <section className="bulk-section" aria-labelledby="bulk-preview-h">
               <h2 id="bulk-preview-h">4. Preview and adjust</h2>
               <div className="bulk-previews">
-                {picked.slice(0, PREVIEW_MAX).map((p) => (
+                {shown.map((p) => (
                   <ProductPreview
                     key={p.id}
                     productId={p.id}
@@ -162,8 +168,23 @@ export function BulkDesignPage({ background = false }: { background?: boolean })
                   />
                 ))}
               </div>
-              {picked.length > PREVIEW_MAX && (
-                <p className="muted">The other {picked.length - PREVIEW_MAX} products are placed the same way.</p>
+              {previewPages > 1 && (
+                <nav className="bulk-preview-pages" aria-label="Previews">
+                  <button type="button" className="btn small" disabled={shownPage === 0} onClick={() => setPreviewPage(shownPage - 1)}>
+                    Previous products
+                  </button>
+                  <span className="muted" aria-live="polite">
+                    Products {shownPage * PREVIEW_PAGE + 1}–{shownPage * PREVIEW_PAGE + shown.length} of {picked.length}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn small"
+                    disabled={shownPage >= previewPages - 1}
+                    onClick={() => setPreviewPage(shownPage + 1)}
+                  >
+                    Next products
+                  </button>
+                </nav>
               )}
             </section>
           )}
