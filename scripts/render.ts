@@ -3,7 +3,7 @@
  *
  * Bulk mockups through the built engine package (engine/dist, `npm run build:engine`) in headless
  * Chromium: N pages, each with its own render worker, take jobs from one queue. N defaults to the
- * render pool's rule (poolSizeFor): one per core with a GPU, one where WebGL is emulated. A job is one JSON
+ * render pool's rule (poolSizeFor): one per core, up to 8. A job is one JSON
  * line: {"id"?, "template": "<template.json>", "design"?: "<image | SkuDesign .json>", "color"?,
  * "size"?, "view"?, "format"?: "jpeg" | "png", "out"?: "<file>"}; paths are relative to the jobs
  * file, the output to --out (default `<id>.jpg`, the id defaulting to the line number).
@@ -349,12 +349,12 @@ try {
     browser = await launchChromium();
     const b = browser;
     const first = await openPage(b, 0);
-    // Every page's GL work goes to the browser's one GPU process: where that emulates WebGL on the
-    // CPU, more pages only compete for it (the render pool's own rule, measured there).
+    // Every page's GL work goes to the browser's one GPU process; where that emulates WebGL on the
+    // CPU it is said, since the pages then share the emulation's cores.
     const { softwareWebGL } = await first.evaluate(() =>
       (window as unknown as { podRenderInfo(): { softwareWebGL: boolean } }).podRenderInfo(),
     );
-    const lanes = Math.min(concurrency ?? poolSizeFor(availableParallelism(), softwareWebGL), pendingCount);
+    const lanes = Math.min(concurrency ?? poolSizeFor(availableParallelism()), pendingCount);
     console.log(`${pendingCount} job(s) to render on ${lanes} page(s)${softwareWebGL ? ' (WebGL emulated on the CPU)' : ''}`);
     await Promise.all(
       Array.from({ length: lanes }, async (_, lane) => {

@@ -311,35 +311,39 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
   },
 };
 
-const bulk: Record<string, () => Promise<BulkResult>> = {
-  async 'bulk.engine'() {
-    const pool = new RenderPool();
-    try {
-      const warm = scene.template.viewList.map(
-        (v) => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) =>
-          api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId: v.viewId, color: '#FFFFFF' }),
-      );
-      await pool.run(warm);
-      const samples: number[] = [];
-      let bytes = 0;
-      const jobs = bulkJobs().map(({ viewId, color }) => async (api: Parameters<(typeof warm)[number]>[0]) => {
-        const t0 = performance.now();
-        const blob = await api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId, color });
-        samples.push(performance.now() - t0);
-        bytes += blob.size;
-        return blob;
-      });
+/** The engine's bulk row through a RenderPool of `size` workers (default: the pool's own rule). */
+async function bulkEngine(size?: number): Promise<BulkResult> {
+  const pool = new RenderPool(size);
+  try {
+    const warm = scene.template.viewList.map(
+      (v) => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) =>
+        api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId: v.viewId, color: '#FFFFFF' }),
+    );
+    await pool.run(warm);
+    const samples: number[] = [];
+    let bytes = 0;
+    const jobs = bulkJobs().map(({ viewId, color }) => async (api: Parameters<(typeof warm)[number]>[0]) => {
       const t0 = performance.now();
-      const results = await pool.run(jobs);
-      const wallMs = performance.now() - t0;
-      const failed = results.filter((r) => !r.ok);
-      if (failed.length)
-        throw new Error(`bulk engine: ${failed.length} jobs failed: ${failed.map((f) => (f.ok ? '' : f.error)).join('; ')}`);
-      return { workers: pool.size, jobs: jobs.length, wallMs, samples, bytes, notes: ['RenderPool, Engine.renderMockupJpeg quality 0.92'] };
-    } finally {
-      pool.terminate();
-    }
-  },
+      const blob = await api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId, color });
+      samples.push(performance.now() - t0);
+      bytes += blob.size;
+      return blob;
+    });
+    const t0 = performance.now();
+    const results = await pool.run(jobs);
+    const wallMs = performance.now() - t0;
+    const failed = results.filter((r) => !r.ok);
+    if (failed.length) throw new Error(`bulk engine: ${failed.length} jobs failed: ${failed.map((f) => (f.ok ? '' : f.error)).join('; ')}`);
+    return { workers: pool.size, jobs: jobs.length, wallMs, samples, bytes, notes: ['RenderPool, Engine.renderMockupJpeg quality 0.92'] };
+  } finally {
+    pool.terminate();
+  }
+}
+
+const bulk: Record<string, () => Promise<BulkResult>> = {
+  'bulk.engine': () => bulkEngine(),
+  // What-if: one worker per core whatever the renderer, to show what the pool's rule chose against.
+  'bulk.engine.perCore': () => bulkEngine(navigator.hardwareConcurrency),
   async 'bulk.canvas2d'() {
     const apis = startBaselineWorkers(defaultPoolSize());
     const req = (viewId: string, color: string): MockupRequest => ({ template: scene.template, design: scene.design, viewId, color });

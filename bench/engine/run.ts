@@ -330,6 +330,8 @@ try {
   if (want('bulk')) {
     bulkResults = {
       engine: await bulk('bulk.engine'),
+      // Where the pool's rule runs fewer workers than cores (emulated WebGL), what one per core would do.
+      perCore: machine.poolSize < machine.cores ? await bulk('bulk.engine.perCore') : null,
       canvas2d: await bulk('bulk.canvas2d'),
       floor: await bulk('bulk.floor'),
       imagemagick: null,
@@ -376,10 +378,17 @@ try {
     }
     const {
       engine: be,
+      perCore: bp,
       canvas2d: bc,
       floor: bf,
       imagemagick: bi,
-    } = bulkResults as { engine: BulkResult; canvas2d: BulkResult; floor: BulkResult; imagemagick: BulkResult | null };
+    } = bulkResults as {
+      engine: BulkResult;
+      perCore: BulkResult | null;
+      canvas2d: BulkResult;
+      floor: BulkResult;
+      imagemagick: BulkResult | null;
+    };
     const bulkFaster = (b: BulkResult | null) => (b ? `engine ${x(jps(be) / jps(b))} the throughput` : '');
     rows.push(
       {
@@ -393,6 +402,17 @@ try {
         rate: jps(be).toFixed(2),
         ratio: ['1.00x', cores('bulk.engine')].filter(Boolean).join('; '),
       },
+      ...(bp
+        ? [
+            {
+              kind: 'time' as const,
+              label: `  what-if: ${bp.workers} workers, one per core`,
+              stats: stats(bp.samples),
+              rate: jps(bp).toFixed(2),
+              ratio: [`${x(jps(bp) / jps(be))} the pool's throughput`, cores('bulk.engine.perCore')].filter(Boolean).join('; '),
+            },
+          ]
+        : []),
       {
         kind: 'time',
         label: '(a) Canvas2D triangles in workers -> convertToBlob',

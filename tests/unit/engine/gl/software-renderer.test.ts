@@ -29,15 +29,15 @@ describe('isSoftwareRenderer', () => {
 });
 
 describe('poolSizeFor', () => {
-  it('runs one worker per core with a GPU, up to the cap', () => {
-    expect(poolSizeFor(2, false)).toBe(2);
-    expect(poolSizeFor(6, false)).toBe(6);
-    expect(poolSizeFor(64, false)).toBe(MAX_POOL_SIZE);
-    expect(poolSizeFor(0, false)).toBe(1);
+  it('runs one worker per core, up to the cap, whatever renders the WebGL', () => {
+    expect(poolSizeFor(2)).toBe(2);
+    expect(poolSizeFor(6)).toBe(6);
+    expect(poolSizeFor(64)).toBe(MAX_POOL_SIZE);
   });
 
-  it('drives a CPU-emulated WebGL from one worker, whatever the cores', () => {
-    expect(poolSizeFor(2, true)).toBe(1);
-    expect(poolSizeFor(16, true)).toBe(1);
+  it('runs one worker where the core count is unknown or nonsense', () => {
+    expect(poolSizeFor(0)).toBe(1);
+    expect(poolSizeFor(Number.NaN)).toBe(1);
+    expect(poolSizeFor(1.5)).toBe(1);
   });
 });
