@@ -38,6 +38,7 @@ export const dashboardMenu = [
   { to: '/my-templates', label: 'My Templates' },
   { to: '/my-products', label: 'My Products' },
   { to: '/orders', label: 'Orders' },
+  { to: '/balance', label: 'Balance' },
   { to: '/my-account?tabname=profile', label: 'Account & Settings' },
   { to: '/branding-project', label: 'Branding Project', newTab: true },
   { to: '/coupons', label: 'Coupons', mark: 'beta' },

@@ -222,7 +222,7 @@ export const myProductApi = {
 
 export const balanceApi = {
   balance: () => call<{ balance: number; currency: string }>('get', 'api/balance/getBalance', { hideLoading: true }),
-  list: (p: { pageNum?: number; pageSize?: number; type?: number } = {}) =>
+  list: (p: { pageNum?: number; pageSize?: number; type?: number; startTime?: string; endTime?: string } = {}) =>
     call<never>('get', 'api/balance/list', { searchParams: p }) as Promise<{
       code: number;
       msg: string;
@@ -230,8 +230,9 @@ export const balanceApi = {
       total?: number;
       balance?: number;
     }>,
-  totalPaid: () =>
+  totalPaid: (p: { startTime?: string; endTime?: string } = {}) =>
     call<{ totalPaid: number; paid: number; refunded: number; toppedUp: number; balance: number }>('get', 'api/balance/totalPaid', {
+      searchParams: p,
       hideLoading: true,
     }),
 };

@@ -50,6 +50,7 @@ const ProductPage = lazyNamed(() => import('../pages/catalog/ProductPage'), 'Pro
 const ProductListPage = lazyNamed(() => import('../pages/products/ProductListPage'), 'ProductListPage');
 const ProductDetailsPage = lazyNamed(() => import('../pages/products/ProductDetailsPage'), 'ProductDetailsPage');
 const CouponsPage = lazyNamed(() => import('../pages/commerce/CouponsPage'), 'CouponsPage');
+const BalancePage = lazyNamed(() => import('../pages/commerce/BalancePage'), 'BalancePage');
 const OrdersPage = lazyNamed(() => import('../pages/commerce/OrdersPage'), 'OrdersPage');
 const PayPage = lazyNamed(() => import('../pages/commerce/PayPage'), 'PayPage');
 const ShareCouponPage = lazyNamed(() => import('../pages/commerce/ShareCouponPage'), 'ShareCouponPage');
@@ -143,6 +144,7 @@ export const routeTable: RouteObject[] = [
     children: [
       page('/dashboard', 'Dashboard', <DashboardPage />),
       page('/coupons', 'Coupons', <CouponsPage />),
+      page('/balance', 'Balance', <BalancePage />),
       page('/my-account', 'Account & Settings', <AccountPage />),
       page('/my-products', 'My Products', <ProductListPage kind="products" />),
       page('/my-products/details/:id', 'Product Details', <ProductDetailsPage kind="products" />),
