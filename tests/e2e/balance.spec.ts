@@ -41,7 +41,10 @@ test('balance: summary, records filtered by type and kept on reload, a wrong dat
   // The export holds what the filter shows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^balance-records_type-11_\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const csv = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(csv[0]).toBe('Time,Type,Order,Amount (USD),Balance change (USD),Balance after (USD),Remark');
   expect(csv).toHaveLength(count + 1);
   expect(csv.slice(1).every((line) => line.split(',')[1] === 'Prepayment')).toBe(true);
