@@ -27,6 +27,11 @@ export function decimalToCents(value: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+/** Least and most a balance top-up may be (cents), and the refusal outside them. */
+export const TOPUP_MIN = 100;
+export const TOPUP_MAX = 1_000_000;
+export const TOPUP_RANGE_MESSAGE = `The amount must be from ${TOPUP_MIN / 100} to ${TOPUP_MAX / 100} USD`;
+
 // ---------------------------------------------------------------------------------------------
 // Cart
 // ---------------------------------------------------------------------------------------------

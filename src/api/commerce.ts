@@ -221,6 +221,9 @@ export const myProductApi = {
 };
 
 export const balanceApi = {
+  /** A top-up through a provider: then approve and capture (PayPal) or confirm the card (Stripe) as for an order. */
+  recharge: (amount: number, method: 'paypal' | 'card' | 'stripe', key: string) =>
+    call<ProviderStart>('post', 'api/balance/recharge', { json: { amount, method, idempotencyKey: key } }),
   balance: () => call<{ balance: number; currency: string }>('get', 'api/balance/getBalance', { hideLoading: true }),
   list: (p: { pageNum?: number; pageSize?: number; type?: number; startTime?: string; endTime?: string } = {}) =>
     call<never>('get', 'api/balance/list', { searchParams: p }) as Promise<{

@@ -1,17 +1,34 @@
 /**
  * The balance page as the demo merchant (no registration: the e-mail codes of one address are
  * scarce in a run): the balance and its records from the side menu, a filter by type that a
- * reload keeps, dates the wrong way round, and the CSV export of what the filter shows.
+ * reload keeps, dates the wrong way round, the CSV export of what the filter shows, and a top-up
+ * through PayPal (the loopback stand-in, whose payer page approves the order when it opens).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { startPayPalStandIn, type PayPalStandIn } from '../server/stand-ins/paypal';
+import { PAYPAL_STANDIN_PORT, PAYPAL_TEST_APP } from './payments-env';
 
-test('balance: summary, records filtered by type and kept on reload, a wrong date range, CSV export', async ({ page }) => {
+let paypal: PayPalStandIn;
+test.beforeAll(async () => {
+  paypal = await startPayPalStandIn({ ...PAYPAL_TEST_APP, port: PAYPAL_STANDIN_PORT, payerPage: true });
+});
+test.afterAll(async () => {
+  await paypal?.close();
+});
+
+async function logInAsDemo(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill('demo@example.com');
   await page.getByLabel('Password').fill('demo1234');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
+
+test('balance: summary, records filtered by type and kept on reload, a wrong date range, CSV export', async ({ page }) => {
+  await logInAsDemo(page);
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Balance' }).click();
   await expect(page).toHaveURL(/\/balance$/);
@@ -63,4 +80,33 @@ test('balance: summary, records filtered by type and kept on reload, a wrong dat
   // The balance itself is the same whatever the filter.
   await page.getByRole('link', { name: 'Clear filter' }).click();
   await expect(page.getByRole('definition').first()).toHaveText(balance);
+});
+
+test('balance: a top-up through PayPal shows as a Prepayment record and raises the balance by its amount', async ({ page }) => {
+  await logInAsDemo(page);
+  await page.goto('/balance');
+  const balance = page.getByRole('definition').first();
+  await expect(balance).toHaveText(/^\$\d/);
+  const before = dollars(await balance.textContent());
+
+  const amount = page.getByRole('textbox', { name: 'Amount (USD)' });
+  // Outside the range: said, and no provider button starts anything.
+  await amount.fill('0.50');
+  await expect(page.getByRole('alert')).toHaveText('The amount must be from 1 to 10000 USD');
+  await expect(page.getByRole('button', { name: /^Top up .*PayPal$/ })).toBeDisabled();
+  await amount.fill('25');
+  const start = page.getByRole('button', { name: 'Top up $25.00 with PayPal' });
+  const [payer] = await Promise.all([page.waitForEvent('popup'), start.click()]);
+  // The payer approves on PayPal's page (the stand-in's), then completes the payment here.
+  await expect(payer.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
+  await payer.close();
+  await page.getByRole('button', { name: 'Complete PayPal payment' }).click();
+  await expect(page.locator('.toasts').getByText('Your balance was topped up')).toBeVisible();
+  await expect(balance).toHaveText(`$${(before + 25).toFixed(2)}`);
+  const first = page.getByRole('table', { name: 'Payment records' }).getByRole('row').nth(1);
+  await expect(first.getByRole('rowheader')).toHaveText('Prepayment');
+  await expect(first.getByRole('cell').nth(2)).toHaveText('$25.00');
+  await expect(amount).toHaveValue('');
+  // PayPal was asked once to create and once to capture the order.
+  expect(paypal.calls.filter((c) => c.method === 'POST' && /^\/v2\/checkout\/orders(\/[^/]+\/capture)?$/.test(c.path)).length).toBe(2);
 });

@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { E2E_CLIENT_DIR, E2E_DATA_DIR, E2E_OPS_TOKEN, E2E_PORT } from './env';
 import { shopsServerEnv } from './shops-env';
+import { paymentsServerEnv } from './payments-env';
 
 /** e2e against the built app (dist/) served by the real server on a fresh embedded database. */
 export default defineConfig({
@@ -35,6 +36,7 @@ export default defineConfig({
       CLIENT_DIR: E2E_CLIENT_DIR,
       OPS_TOKEN: E2E_OPS_TOKEN,
       ...shopsServerEnv,
+      ...paymentsServerEnv,
     },
   },
 });

@@ -19,17 +19,22 @@ import type { Db } from '../../platform/db/client';
 import { payments } from '../schema';
 import { AppError } from '../../platform/envelope';
 import { isUniqueViolation } from '../../accounts/users';
-import { CommerceMessages, PAY_METHOD_RECORD_TYPE, RECORD_TYPE_NAMES, RecordType, type PayMethod } from '../../../contract/commerce';
+import {
+  CommerceMessages,
+  PAY_METHOD_RECORD_TYPE,
+  RECORD_TYPE_NAMES,
+  RecordType,
+  TOPUP_MAX,
+  TOPUP_MIN,
+  TOPUP_RANGE_MESSAGE,
+  type PayMethod,
+} from '../../../contract/commerce';
 import { balanceOf, lockAccount, postRecord } from '../ledger';
 import { findOrder, lockOrder, notPendingMessage, transition, type OrderRow } from '../orders';
 import { useOrderCoupon } from '../coupons';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProviderMethod = Exclude<PayMethod, 'balance'>;
-
-/** Least and most a top-up may be (cents). */
-export const TOPUP_MIN = 100;
-export const TOPUP_MAX = 1_000_000;
 
 export async function paymentByKey(db: Db, userId: number, key: string): Promise<PaymentRow | null> {
   const [row] = await db
@@ -155,7 +160,7 @@ export async function openProviderPayment(db: Db, userId: number, p: OpenPayment
     }
   }
   if (p.purpose === 'topup' && (!Number.isSafeInteger(p.amount) || p.amount! < TOPUP_MIN || p.amount! > TOPUP_MAX)) {
-    throw new AppError(`The amount must be from ${TOPUP_MIN / 100} to ${TOPUP_MAX / 100} USD`);
+    throw new AppError(TOPUP_RANGE_MESSAGE);
   }
   try {
     return await db.transaction(async (tx) => {

@@ -2,14 +2,16 @@
  * /balance: the merchant's balance and payment records (balance/list, balance/totalPaid): the
  * balance, what orders cost less refunds and what was topped up, the records newest first with
  * their type, order and the balance after each, filtered by type and dates, paged, and exported
- * as CSV. The filter lives in the address, so a reload or a shared link keeps it.
+ * as CSV. The filter lives in the address, so a reload or a shared link keeps it. A top-up goes
+ * through a payment provider and shows as a Prepayment record once the provider confirms it.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Pagination } from '../../components/catalog/Pagination';
 import { balanceApi } from '../../api/commerce';
 import { toast } from '../../state/ui';
-import { formatUsd, type BalanceRecord } from '../../../contract/commerce';
+import { TOPUP_MAX, TOPUP_MIN, TOPUP_RANGE_MESSAGE, decimalToCents, formatUsd, type BalanceRecord } from '../../../contract/commerce';
+import { ProviderPayments } from './ProviderPayments';
 import { pageCount, shortTime } from './logic';
 import {
   BALANCE_PAGE_SIZE,
@@ -49,6 +51,12 @@ export function BalancePage() {
   const [totals, setTotals] = useState<{ totalPaid: number; toppedUp: number } | null>(null);
   const [error, setError] = useState('');
   const [exporting, setExporting] = useState(false);
+  const [topUp, setTopUp] = useState('');
+  // Each finished top-up reloads the summary and the records.
+  const [reloads, setReloads] = useState(0);
+  const topUpCents = decimalToCents(topUp);
+  const topUpProblem =
+    topUp.trim() === '' ? null : topUpCents === null || topUpCents < TOPUP_MIN || topUpCents > TOPUP_MAX ? TOPUP_RANGE_MESSAGE : null;
   const problem = rangeProblem(q);
 
   // The form follows the address (back and forward buttons, links).
@@ -76,7 +84,7 @@ export function BalancePage() {
     return () => {
       live = false;
     };
-  }, [key, problem]);
+  }, [key, problem, reloads]);
 
   const go = (next: BalanceQuery) => navigate(`/balance${balanceSearch(next)}`);
   const apply = (e: FormEvent) => {
@@ -123,6 +131,36 @@ export function BalancePage() {
           <dd>{totals ? formatUsd(totals.toppedUp) : '–'}</dd>
         </div>
       </dl>
+
+      <section className="card balance-topup" aria-labelledby="topup-title">
+        <h2 id="topup-title">Top up</h2>
+        <label className="topup-amount">
+          Amount (USD){' '}
+          <input
+            inputMode="decimal"
+            value={topUp}
+            placeholder="50.00"
+            aria-invalid={topUpProblem ? true : undefined}
+            aria-describedby="topup-help"
+            onChange={(e) => setTopUp(e.target.value)}
+          />
+        </label>
+        <p id="topup-help" className={topUpProblem ? 'field-error' : 'muted small'} role={topUpProblem ? 'alert' : undefined}>
+          {topUpProblem ?? `From ${formatUsd(TOPUP_MIN)} to ${formatUsd(TOPUP_MAX)}.`}
+        </p>
+        <div className="pay-methods">
+          <ProviderPayments
+            verb={topUpCents && !topUpProblem ? `Top up ${formatUsd(topUpCents)} with` : 'Top up with'}
+            disabled={topUpCents === null || topUpProblem !== null}
+            start={(m, idempotencyKey) => balanceApi.recharge(topUpCents ?? 0, m, idempotencyKey)}
+            onPaid={async () => {
+              toast('success', 'Your balance was topped up');
+              setTopUp('');
+              setReloads((n) => n + 1);
+            }}
+          />
+        </div>
+      </section>
 
       <form className="orders-tools balance-filter" aria-label="Filter the records" onSubmit={apply}>
         <label>

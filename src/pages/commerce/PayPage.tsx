@@ -5,14 +5,14 @@
  * an idempotency key kept across retries of one attempt, so a double click or a retried request
  * never pays twice.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { balanceApi, couponApi, newIdempotencyKey, orderApi, paymentApi, type AvailableCoupon, type OrderDetail } from '../../api/commerce';
+import { balanceApi, couponApi, orderApi, paymentApi, type AvailableCoupon, type OrderDetail } from '../../api/commerce';
 import { toast } from '../../state/ui';
 import { ConfirmDialog } from '../../components/Modal';
-import { CommerceMessages, NOT_CONFIGURED, formatUsd, type PayMethod, type PaymentMethodInfo } from '../../../contract/commerce';
+import { formatUsd } from '../../../contract/commerce';
 import { couponCondition, couponValue, ORDER_STATUS_NAMES } from './logic';
-import { StripeCardForm } from './StripeCardForm';
+import { ProviderPayments, useAttemptKeys } from './ProviderPayments';
 import { OrderItemsTable, OrderTotalsList } from './OrderParts';
 import '../../styles/commerce.css';
 
@@ -205,37 +205,15 @@ function CouponBox({ order, onChanged }: { order: OrderDetail; onChanged: () => 
   );
 }
 
-/** One attempt's idempotency key per method, renewed after a final answer. */
-function useAttemptKeys() {
-  const keys = useRef<Partial<Record<PayMethod, string>>>({});
-  return {
-    get: (m: PayMethod) => (keys.current[m] ??= newIdempotencyKey()),
-    settle: (m: PayMethod, code: number) => {
-      if (code === 200 || code === 10000) delete keys.current[m];
-    },
-  };
-}
-
 function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promise<void> }) {
   const navigate = useNavigate();
-  const [methods, setMethods] = useState<PaymentMethodInfo[] | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
-  const [busy, setBusy] = useState<PayMethod | null>(null);
+  const [busy, setBusy] = useState(false);
   // Money leaves the balance only after the merchant has seen the amount and what is left.
   const [confirmBalance, setConfirmBalance] = useState(false);
-  const [paypalPending, setPaypalPending] = useState<{ paypalOrderId: string; approveUrl: string | null } | null>(null);
-  const [stripe, setStripe] = useState<{
-    method: 'card' | 'stripe';
-    paymentId: number;
-    clientSecret: string;
-    publishableKey: string;
-  } | null>(null);
   const keys = useAttemptKeys();
 
   useEffect(() => {
-    void paymentApi.methods().then((res) => {
-      if (res.code === 200) setMethods(res.data ?? []);
-    });
     void balanceApi.balance().then((res) => {
       if (res.code === 200 && res.data) setBalance(res.data.balance);
     });
@@ -248,10 +226,10 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
   };
 
   async function payBalance() {
-    setBusy('balance');
+    setBusy(true);
     const res = await orderApi.payByBalance(order.id, keys.get('balance'));
     keys.settle('balance', res.code);
-    setBusy(null);
+    setBusy(false);
     if (res.code === 200) await paid();
     else
       void balanceApi.balance().then((b) => {
@@ -259,53 +237,14 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
       });
   }
 
-  async function payPayPal() {
-    setBusy('paypal');
-    const res = await paymentApi.paypalCreate(order.id, keys.get('paypal'));
-    keys.settle('paypal', res.code);
-    setBusy(null);
-    if (res.code !== 200 || !res.data?.paypalOrderId) return;
-    setPaypalPending({ paypalOrderId: res.data.paypalOrderId, approveUrl: res.data.approveUrl ?? null });
-    if (res.data.approveUrl) window.open(res.data.approveUrl, '_blank', 'noopener');
-  }
-
-  async function capturePayPal() {
-    if (!paypalPending) return;
-    setBusy('paypal');
-    const res = await paymentApi.paypalCapture(paypalPending.paypalOrderId);
-    setBusy(null);
-    if (res.code === 200 && res.data?.status === 'succeeded') await paid();
-    else if (res.code === 200) toast('info', res.data?.message ?? 'The payment has not been completed yet');
-  }
-
-  async function payStripe(method: 'card' | 'stripe') {
-    setBusy(method);
-    const res = await paymentApi.stripeCreate(order.id, method, keys.get(method));
-    keys.settle(method, res.code);
-    setBusy(null);
-    if (res.code !== 200 || !res.data) return;
-    if (!res.data.clientSecret || !res.data.publishableKey) {
-      toast('error', 'System exception, please try again later');
-      return;
-    }
-    setStripe({ method, paymentId: res.data.paymentId, clientSecret: res.data.clientSecret, publishableKey: res.data.publishableKey });
-  }
-
-  if (!methods)
-    return (
-      <section className="card">
-        <p className="muted">Loading payment methods…</p>
-      </section>
-    );
-  const info = (m: PayMethod) => methods.find((x) => x.method === m);
   const short = balance !== null && balance < order.total;
 
   return (
     <section className="card pay-methods" aria-labelledby="pay-with">
       <h2 id="pay-with">Pay with</h2>
       <div className="pay-method">
-        <button type="button" className="btn primary block" disabled={busy !== null || short} onClick={() => setConfirmBalance(true)}>
-          {busy === 'balance' ? 'Paying…' : `Pay ${formatUsd(order.total)} with Balance`}
+        <button type="button" className="btn primary block" disabled={busy || short} onClick={() => setConfirmBalance(true)}>
+          {busy ? 'Paying…' : `Pay ${formatUsd(order.total)} with Balance`}
         </button>
         <ConfirmDialog
           open={confirmBalance}
@@ -325,66 +264,12 @@ function PayMethods({ order, onPaid }: { order: OrderDetail; onPaid: () => Promi
           {short ? ' · Insufficient balance' : ''}
         </p>
       </div>
-      {(['paypal', 'card', 'stripe'] as const).map((m) => {
-        const mi = info(m);
-        const name = mi?.name ?? m;
-        if (!mi?.configured) {
-          return (
-            <div key={m} className="pay-method">
-              <button type="button" className="btn block" disabled aria-describedby={`nc-${m}`}>
-                {name}: {NOT_CONFIGURED}
-              </button>
-              <p id={`nc-${m}`} className="muted small">
-                {CommerceMessages.paymentNotConfigured}
-              </p>
-            </div>
-          );
-        }
-        return (
-          <div key={m} className="pay-method">
-            <button
-              type="button"
-              className="btn block"
-              disabled={busy !== null}
-              onClick={() => void (m === 'paypal' ? payPayPal() : payStripe(m))}
-            >
-              {busy === m ? 'Starting…' : `Pay with ${name}`}
-            </button>
-            {m === 'paypal' && paypalPending && (
-              <div className="pay-followup">
-                <p className="small">
-                  Approve the payment in the PayPal window
-                  {paypalPending.approveUrl ? (
-                    <>
-                      {' '}
-                      (
-                      <a href={paypalPending.approveUrl} target="_blank" rel="noopener">
-                        open PayPal
-                      </a>
-                      )
-                    </>
-                  ) : null}
-                  , then complete it here.
-                </p>
-                <button type="button" className="btn primary small" disabled={busy !== null} onClick={() => void capturePayPal()}>
-                  Complete PayPal payment
-                </button>
-              </div>
-            )}
-            {stripe && stripe.method === m && (
-              <StripeCardForm
-                clientSecret={stripe.clientSecret}
-                publishableKey={stripe.publishableKey}
-                onConfirmed={async () => {
-                  const res = await paymentApi.stripeSync(stripe.paymentId);
-                  if (res.code === 200 && res.data?.status === 'succeeded') await paid();
-                  else if (res.code === 200) toast('info', res.data?.message ?? 'The payment has not been completed yet');
-                }}
-              />
-            )}
-          </div>
-        );
-      })}
+      <ProviderPayments
+        verb="Pay with"
+        disabled={busy}
+        start={(m, key) => (m === 'paypal' ? paymentApi.paypalCreate(order.id, key) : paymentApi.stripeCreate(order.id, m, key))}
+        onPaid={paid}
+      />
     </section>
   );
 }

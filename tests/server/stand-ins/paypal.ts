@@ -51,7 +51,18 @@ const readBody = (req: IncomingMessage) =>
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ppId = (n = 17) => randomBytes(n).toString('hex').toUpperCase().slice(0, n);
 
-export async function startPayPalStandIn(opts: { clientId: string; clientSecret: string; webhookId: string }): Promise<PayPalStandIn> {
+export async function startPayPalStandIn(opts: {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  /** A fixed port (a server configured before the stand-in starts); default any free one. */
+  port?: number;
+  /**
+   * The approval link leads to the stand-in's own payer page, which approves the order when a
+   * browser opens it (e2e); by default it is PayPal's sandbox address and a test calls approve().
+   */
+  payerPage?: boolean;
+}): Promise<PayPalStandIn> {
   const orders = new Map<string, PayPalOrder>();
   const tokens = new Set<string>();
   const calls: PayPalStandIn['calls'] = [];
@@ -77,7 +88,13 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
   const links = (o: PayPalOrder) => [
     { href: `${url}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
     ...(o.status === 'CREATED'
-      ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${o.id}`, rel: 'approve', method: 'GET' }]
+      ? [
+          {
+            href: opts.payerPage ? `${url}/checkoutnow?token=${o.id}` : `https://www.sandbox.paypal.com/checkoutnow?token=${o.id}`,
+            rel: 'approve',
+            method: 'GET',
+          },
+        ]
       : []),
     ...(o.status !== 'COMPLETED' ? [{ href: `${url}/v2/checkout/orders/${o.id}/capture`, rel: 'capture', method: 'POST' }] : []),
   ];
@@ -106,6 +123,13 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
         expires_in: 32400,
         nonce: `${now()}${randomBytes(8).toString('hex')}`,
       });
+    }
+    if (opts.payerPage && req.method === 'GET' && path === '/checkoutnow') {
+      // The payer's page: opening it approves the order, as logging in and pressing Pay would.
+      const order = orders.get(new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '');
+      if (order?.status === 'CREATED') order.status = 'APPROVED';
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      return res.end(`<!doctype html><title>PayPal</title><h1>${order ? 'Payment approved' : 'No such order'}</h1>`);
     }
     if (req.method === 'GET' && path === certPath) {
       res.setHeader('content-type', 'application/x-pem-file');
@@ -194,7 +218,7 @@ export async function startPayPalStandIn(opts: { clientId: string; clientSecret:
     }
     return issue(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', `${req.method} ${path} is not served by the stand-in`);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
