@@ -9,12 +9,11 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import sharp from 'sharp';
 import { writeFixtureTemplate } from './fixtures';
 import { buildEnginePackage } from './engine-package.ts';
+import { createPostgresDatabase } from '../server/harness';
 
 const run = promisify(execFile);
 let dir = '';
@@ -43,20 +42,11 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
       .toString()
       .trim();
   }
-  const name = `render_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(base);
   return {
-    url: url.toString(),
+    url: database.url,
     drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
       if (pgDir) {
         execFileSync('bash', ['scripts/pg-test-server.sh', 'stop', pgDir]);
         await rm(pgDir, { recursive: true, force: true });
