@@ -50,7 +50,10 @@ export interface UserInfo {
   type: number | null;
   currencyset: string;
   currencysale: number;
+  /** 0 until the merchant closes the prompt to review the service (closeHaopingPop), then 1. */
   haoping: number;
+  /** 1 when the merchant has reviewed the service this calendar month (UTC): another is refused. */
+  isEvaluation: number;
   themeStyle: string | null;
   domain: string | null;
   employeeid: number | null;

@@ -13,6 +13,7 @@ import { setPasswordCost } from './accounts/password';
 import { sessionBeforeFields } from './accounts/signed-in';
 import { healthRoutes } from './platform/health-routes';
 import { userRoutes } from './accounts/user-routes';
+import { supportRoutes } from './support/routes';
 import { catalogRoutes } from './catalog/routes';
 import { uploadRoutes } from './uploads/routes';
 import { commerceRoutes } from './commerce/routes';
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       productRoutes(api, ctx);
       accountRoutes(api, ctx);
       notificationRoutes(api, ctx);
+      supportRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
       });

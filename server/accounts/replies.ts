@@ -37,6 +37,7 @@ export const userInfo = z.looseObject({
   currencyset: z.string(),
   currencysale: z.int(),
   haoping: z.int(),
+  isEvaluation: z.int().meta({ description: '1 when the merchant has reviewed the service this calendar month' }),
   themeStyle: z.string().nullable(),
   domain: z.string().nullable(),
   employeeid: z.int().nullable(),

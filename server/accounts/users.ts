@@ -7,6 +7,8 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { AppError } from '../platform/envelope';
 import { Messages } from '../../contract/envelope';
 import type { UserInfo } from '../../contract/api';
+import { isUniqueViolation } from '../platform/db/errors';
+import { reviewedThisMonth } from '../support/reviews';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -38,11 +40,6 @@ export async function createUser(db: Db, email: string, password: string): Promi
   }
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** Same work and same answer whether the e-mail exists or the password is wrong. */
 export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
@@ -72,6 +69,7 @@ export async function userInfo(db: Db, user: UserRow): Promise<UserInfo> {
     currencyset: user.currencyset,
     currencysale: user.currencysale,
     haoping: user.haoping,
+    isEvaluation: (await reviewedThisMonth(db, user.id)) ? 1 : 0,
     themeStyle: user.themeStyle,
     domain: current?.myshopifyDomain ?? user.domain,
     employeeid: user.employeeid,

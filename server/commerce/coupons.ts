@@ -23,7 +23,7 @@ import {
   type CouponReceipt,
 } from '../../contract/commerce';
 import { Messages } from '../../contract/envelope';
-import { isUniqueViolation } from '../accounts/users';
+import { isUniqueViolation } from '../platform/db/errors';
 import type { Tx } from './ledger';
 import { lockOrder, notPendingMessage, type OrderRow } from './orders';
 

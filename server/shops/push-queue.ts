@@ -9,7 +9,7 @@ import { and, asc, desc, eq, inArray, lt, lte, notExists, sql } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../platform/db/client';
 import { storePushJobs } from './schema';
-import { isUniqueViolation } from '../accounts/users';
+import { isUniqueViolation } from '../platform/db/errors';
 import { AppError } from '../platform/envelope';
 import { ShopMessages, type PushQueueItem } from '../../contract/shops';
 

@@ -8,6 +8,7 @@ import type {
   SendEmailCodeBody,
   UserInfo,
 } from '../../contract/api';
+import type { ServiceReviewBody } from '../../contract/support';
 
 export const userApi = {
   /** `stepUp`: a code for a login the server asked one of, even where it asks for none by default. */
@@ -27,4 +28,6 @@ export const userApi = {
   getInfo: () => call<never, { user: UserInfo }>('get', 'api/user/getInfo', { searchParams: { time: Date.now() }, hideLoading: true }),
   adoptSession: () => call<never>('post', 'api/user/session', { showError: false }),
   logout: () => call<never>('post', 'api/user/logout'),
+  saveEvaluation: (body: ServiceReviewBody) => call<never>('post', 'api/saveEvaluation', { json: body, showError: false }),
+  closeReviewPrompt: () => call<never>('post', 'api/user/closeHaopingPop', { hideLoading: true }),
 };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ReviewPrompt } from '../components/support/ServiceReview';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../state/session';
@@ -58,6 +59,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard-page">
       <h1>Welcome, {snap.user?.displayname}</h1>
+      <ReviewPrompt />
       {snap.user &&
         (snap.user.sShops.length === 0 ? (
           <p className="store-link">

@@ -18,7 +18,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { payments } from '../schema';
 import { AppError } from '../../platform/envelope';
-import { isUniqueViolation } from '../../accounts/users';
+import { isUniqueViolation } from '../../platform/db/errors';
 import {
   CommerceMessages,
   PAY_METHOD_RECORD_TYPE,

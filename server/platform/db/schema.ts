@@ -15,3 +15,4 @@ export * from '../../products/schema';
 export * from '../../shops/schema';
 export * from '../../notifications/schema';
 export * from '../../rendering/schema';
+export * from '../../support/schema';
