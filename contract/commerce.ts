@@ -27,6 +27,15 @@ export function decimalToCents(value: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+/** One month of the dashboard's chart: orders placed and spend (order payments less refunds, cents). */
+export interface OrderTrendMonth {
+  /** 'YYYY-MM' (UTC). */
+  month: string;
+  orders: number;
+  spend: number;
+}
+export const ORDER_TREND_MONTHS_MAX = 24;
+
 /** Least and most a balance top-up may be (cents), and the refusal outside them. */
 export const TOPUP_MIN = 100;
 export const TOPUP_MAX = 1_000_000;

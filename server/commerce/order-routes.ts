@@ -18,12 +18,14 @@ import {
   ORDER_STATUSES,
   ORDER_TAB_STATUS,
   type OrderTab,
+  ORDER_TREND_MONTHS_MAX,
 } from '../../contract/commerce';
 import { createOrderFromCart } from './checkout';
 import { cancelByMerchant, listOrders, orderDetail, orderStatistics } from './orders';
+import { orderTrend } from './order-trend';
 import { bindCoupon, unbindCoupon } from './coupons';
 import { payByBalance } from './payments/payments';
-import { aka, id, idList, idParams, isBlank, offsetOf, optionalId, paging } from '../platform/http-schema/fields';
+import { aka, id, idList, idParams, int, isBlank, offsetOf, optionalId, paging } from '../platform/http-schema/fields';
 import { dataReply, pageReply } from '../platform/http-schema/replies';
 import { idempotencyKeyField, word, wordOr, idempotencyKeyOf } from './fields';
 import { orderDetail as orderDetailReply, orderMoney, orderRow, orderStatistics as orderStatisticsReply } from './order-replies';
@@ -122,6 +124,29 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const userId = await requireUser(request);
       return okData(await orderStatistics(db, userId));
+    },
+  );
+
+  api.get(
+    '/api/order/orderTrend',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Orders placed and spend per calendar month, oldest first, for the dashboard chart',
+        querystring: z.object({
+          months: z
+            .preprocess((v) => (isBlank(v) ? undefined : v), int('months', 1, ORDER_TREND_MONTHS_MAX).optional())
+            .meta({ description: `How many months back, the current one included (default 6, at most ${ORDER_TREND_MONTHS_MAX})` }),
+        }),
+        response: {
+          200: dataReply(z.array(z.looseObject({ month: z.string(), orders: z.int(), spend: z.int().meta({ description: 'Cents' }) }))),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await requireUser(request);
+      return okData(await orderTrend(db, userId, request.query.months ?? 6));
     },
   );
 

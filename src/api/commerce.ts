@@ -14,6 +14,7 @@ import type {
   CouponReceipt,
   OrderSort,
   OrderStatistics,
+  OrderTrendMonth,
   OrderTab,
   PaymentMethodInfo,
   ShipAddress,
@@ -194,6 +195,7 @@ export const orderApi = {
   list: (p: { tab: OrderTab; sort: OrderSort; pageNum: number; pageSize: number }) =>
     call<never>('get', `${O}/list`, { searchParams: p }) as Promise<{ code: number; msg: string; rows?: OrderSummary[]; total?: number }>,
   statistics: () => call<OrderStatistics>('get', `${O}/orderStatistics`, { hideLoading: true }),
+  trend: (months = 6) => call<OrderTrendMonth[]>('get', `${O}/orderTrend`, { searchParams: { months }, hideLoading: true }),
   detail: (id: number) => call<OrderDetail>('get', `${O}/detail/${id}`),
   payByBalance: (orderId: number, key: string) =>
     call<PayResult>('post', `${O}/payOrder`, { json: { orderId, method: 'balance', idempotencyKey: key } }),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ReviewPrompt } from '../components/support/ServiceReview';
+import { DashboardFigures } from './dashboard/Figures';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../state/session';
@@ -91,6 +92,7 @@ export function DashboardPage() {
             .
           </p>
         ))}
+      <DashboardFigures />
       <ul className="cards four shortcuts" aria-label="Shortcuts">
         <li className="card">
           <Link to="?design=new">

@@ -654,6 +654,33 @@ describe('balance ledger', () => {
     expect(list.rows[0]).toMatchObject({ type: 11, typeName: 'Prepayment', amount: 50_000, balanceChange: 50_000 });
   });
 
+  it("charts the merchant's orders and spend per month: this month's counts and refunds, earlier months at zero, nobody else's", async () => {
+    const m = await merchant();
+    await topUp(m, 30_000);
+    const a = await pendingOrder(m, productFrom('CN'), 1);
+    const b = await pendingOrder(m, productFrom('CN', 1), 1);
+    await pendingOrder(m, productFrom('CN', 2), 1);
+    await pay(m, a.id);
+    await pay(m, b.id);
+    await failOrder(s.database.db, b.id, 'x');
+    // Another merchant's orders and payments count for that merchant only.
+    const other = await merchant();
+    await topUp(other, 30_000);
+    await pay(other, (await pendingOrder(other, productFrom('CN'), 1)).id);
+
+    const trend = await m.call<{ data: { month: string; orders: number; spend: number }[] }>('GET', '/api/order/orderTrend?months=3');
+    const now = new Date();
+    const month = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+    expect(trend.data).toEqual([
+      { month: month(2), orders: 0, spend: 0 },
+      { month: month(1), orders: 0, spend: 0 },
+      // b was paid and refunded: only a's total is spent.
+      { month: month(0), orders: 3, spend: a.total },
+    ]);
+    expect((await m.call<{ data: unknown[] }>('GET', '/api/order/orderTrend')).data).toHaveLength(6);
+    expect(await m.call('GET', '/api/order/orderTrend?months=25')).toMatchObject({ code: 10000 });
+  });
+
   it('keeps balance = sum of records through payments, refunds and failures; totalPaid and paging agree', async () => {
     const m = await merchant();
     await topUp(m, 30_000);
