@@ -376,6 +376,11 @@ test('orders: tabs, statistics, page sizes, sorting, detail, cancel, and a shipp
   await page.goto('/orders');
   await expect(page.getByRole('tab', { name: /Pending Payment/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Order statistics')).toContainText('Pending Payment6');
+  // The statistics as a bar chart: a row per status (a bar where there are orders), its summary naming the counts.
+  const chart = page.getByRole('img', { name: /^Orders by status: Pending Payment 6, Processing \d+/ });
+  // Axis labels wrap into lines of their own, so the words meet without a space.
+  await expect(chart.locator('svg.recharts-surface')).toHaveText(/Pending\s*Payment\s*Processing\s*Shipped\s*Cancelled\s*Failed/);
+  await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
   const rows = page
     .getByRole('table')
     .getByRole('row')

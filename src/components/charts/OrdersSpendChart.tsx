@@ -22,7 +22,7 @@ export function OrdersSpendChart({ months }: { months: readonly OrderTrendMonth[
         aria-label={`Orders and spend over the last ${months.length} months: ${totalOrders} orders, ${formatUsd(totalSpend)} spent`}
       >
         <ResponsiveContainer width="100%" height={260}>
-          <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e4e7ee" vertical={false} />
             <XAxis dataKey="label" tick={{ fill: '#4a5263', fontSize: 12 }} />
             <YAxis yAxisId="orders" allowDecimals={false} tick={{ fill: '#4a5263', fontSize: 12 }} width={36} />

@@ -25,6 +25,7 @@ import {
   type OrdersQuery,
 } from './logic';
 import { OrderItemsTable, OrderTotalsList } from './OrderParts';
+import { OrderStatusChart } from '../../components/charts/OrderStatusChart';
 import { ORDER_CANCEL_CONFIRM } from './texts';
 import '../../styles/commerce.css';
 
@@ -99,6 +100,7 @@ export function OrdersPage() {
           <dd>{stats?.totalOrder ?? '–'}</dd>
         </div>
       </dl>
+      {stats && stats.totalOrder > 0 && <OrderStatusChart stats={stats} />}
 
       <div className="tabs" role="tablist" aria-label="Order status">
         {ORDER_TAB_KEYS.map((t) => (
