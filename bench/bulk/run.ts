@@ -23,6 +23,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchChromium, forwardPageErrors } from '../../scripts/engine-harness.ts';
 import { ensureClientBuilt } from '../../tools/build/ensure-client.ts';
+import { requiredStats as stats } from '../stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,20 +46,6 @@ if (!(Number.isInteger(PRODUCTS) && PRODUCTS >= 1 && PRODUCTS <= 24) || !(Number
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.tmp', 'bench-bulk');
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
-
-interface Stats {
-  median: number;
-  p95: number;
-}
-function stats(samples: readonly number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => {
-    const i = (s.length - 1) * q;
-    const lo = Math.floor(i);
-    return s[lo]! + (s[Math.ceil(i)]! - s[lo]!) * (i - lo);
-  };
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

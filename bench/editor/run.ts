@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium.ts';
 import type { BenchResult } from './page.tsx';
+import { stats, type Stats } from '../stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,27 +33,6 @@ if (values.help) {
 const moves = Number(values.moves ?? (values.quick ? 30 : 120));
 const edits = Number(values.edits ?? (values.quick ? 5 : 15));
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
-
-interface Stats {
-  n: number;
-  median: number;
-  p95: number;
-  min: number;
-  mean: number;
-}
-
-function stats(samples: readonly number[]): Stats | null {
-  if (samples.length === 0) return null;
-  const s = [...samples].sort((a, b) => a - b);
-  const n = s.length;
-  const at = (q: number) => {
-    const i = (n - 1) * q;
-    const lo = Math.floor(i);
-    const hi = Math.ceil(i);
-    return s[lo]! + (s[hi]! - s[lo]!) * (i - lo);
-  };
-  return { n, median: at(0.5), p95: at(0.95), min: s[0]!, mean: s.reduce((a, b) => a + b, 0) / n };
-}
 
 const fmt = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
 const ratio = (a: Stats | null, b: Stats | null) => (a && b ? `${(b.median / a.median).toFixed(1)}x` : 'n/a');

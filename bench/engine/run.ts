@@ -18,6 +18,7 @@ import { isSoftwareRenderer } from '@pod-studio/engine/pool';
 import { openEngineHarness } from '../../scripts/engine-harness.ts';
 import { findImageMagick, imArgs, imFlatArgs, installImageMagick, timeIm } from './imagemagick.ts';
 import { descendantsCpuSeconds } from '../cpu.ts';
+import { requiredStats as stats, type Stats } from '../stats.ts';
 import type { BenchApi, BulkResult, SampleOptions, Samples } from './page.ts';
 
 const run = promisify(execFile);
@@ -45,26 +46,6 @@ const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
-
-interface Stats {
-  n: number;
-  median: number;
-  p95: number;
-  min: number;
-  mean: number;
-}
-
-function stats(samples: readonly number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const n = s.length;
-  const at = (q: number) => {
-    const i = (n - 1) * q;
-    const lo = Math.floor(i);
-    const hi = Math.ceil(i);
-    return s[lo]! + (s[hi]! - s[lo]!) * (i - lo);
-  };
-  return { n, median: at(0.5), p95: at(0.95), min: s[0]!, mean: s.reduce((a, b) => a + b, 0) / n };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Table
