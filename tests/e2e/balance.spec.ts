@@ -4,7 +4,8 @@
  * reload keeps, dates the wrong way round, the CSV export of what the filter shows, and a top-up
  * through PayPal (the loopback stand-in, whose payer page approves the order when it opens).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logInAsDemo } from './merchants';
 import { readFile } from 'node:fs/promises';
 import { startPayPalStandIn, type PayPalStandIn } from '../server/stand-ins/paypal';
 import { PAYPAL_STANDIN_PORT, PAYPAL_TEST_APP } from './payments-env';
@@ -16,14 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await paypal?.close();
 });
-
-async function logInAsDemo(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
 

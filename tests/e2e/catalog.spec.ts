@@ -5,6 +5,7 @@
  * design entry and the mobile site.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { logInAsDemo } from './merchants';
 
 interface Card {
   id: number;
@@ -172,11 +173,7 @@ test('shipping estimate: the ship-from rules and the free European shipping', as
 
 test('a filter keeps its radio, label and count on one line, also after the account pages were opened', async ({ page }) => {
   // The account pages' styles used to take over the filters' class name once they had loaded.
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
   await page.goto('/my-account');
   await expect(page.getByRole('heading', { name: 'Account & Settings' }).first()).toBeVisible();
   // In-app navigation keeps the styles already loaded (the side menu's catalogue link opens a new

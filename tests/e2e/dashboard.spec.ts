@@ -3,13 +3,10 @@
  * of orders and spend covers the last six months with the same numbers in its table.
  */
 import { expect, test } from '@playwright/test';
+import { logInAsDemo } from './merchants';
 
 test('dashboard figures match the account, and the six-month chart has its figures as a table', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
 
   const api = async <T>(path: string): Promise<T> => (await (await page.request.get(`/prod-api${path}`)).json()) as T;
   const stats = (await api<{ data: { totalOrder: number; pendingOrder: number } }>('/api/order/orderStatistics')).data;

@@ -3,7 +3,8 @@
  * t-shirt → add text and an uploaded image → see the front mockup change → choose two colours → set
  * prices → save → find it in My Products with its mockups → edit it and save again → delete it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { logInAsDemo } from './merchants';
 import sharp from 'sharp';
 
 interface Card {
@@ -11,14 +12,6 @@ interface Card {
   url: string;
   title: string;
   colors: { name: string }[];
-}
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** The front mockup's pixels, once it has drawn a revision newer than `after`. */
@@ -31,7 +24,7 @@ async function mockupPixels(mockup: Locator, after: number): Promise<{ revision:
 
 test('design a t-shirt, save it, find it in My Products, edit it, delete it', async ({ page }) => {
   test.setTimeout(240_000);
-  await logIn(page);
+  await logInAsDemo(page);
   const list = await page.request.get('/prod-api/api/product/productsCatalogList', {
     params: { category: 'womens-clothing', subcategory: 't-shirt', pageSize: 25 },
   });
@@ -159,7 +152,7 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
 
 test('leaving with unsaved changes asks first, and a reload restores the draft', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page);
+  await logInAsDemo(page);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: /Custom made for you/ }).click();
   const select = page.getByRole('dialog', { name: 'Select a product' });

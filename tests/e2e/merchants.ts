@@ -69,3 +69,12 @@ export async function logIn(page: Page, m: Merchant): Promise<void> {
 }
 
 export const toast = (page: Page, text: string) => page.locator('.toasts').getByText(text);
+
+/** Logs the page in as the seeded demo merchant through the login form, landing on the dashboard. */
+export async function logInAsDemo(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

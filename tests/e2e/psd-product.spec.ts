@@ -4,6 +4,7 @@
  * objects warped, the photo around them), then saves it with its mockup.
  */
 import { expect, test } from '@playwright/test';
+import { logInAsDemo } from './merchants';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,11 +45,7 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   const made = ((await res.json()) as { code: number; data: Made }).data;
   expect(made.productId).toBeGreaterThan(0);
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
 
   const info = (await (await page.request.get(`/prod-api/api/product/getInfo/${made.productId}`)).json()) as {
     data: { url: string; title: string };

@@ -7,6 +7,7 @@
  * Also: a podToken link leaves the address bar before anything else runs.
  */
 import { expect, test, type ConsoleMessage, type Page, type Worker } from '@playwright/test';
+import { logInAsDemo } from './merchants';
 import sharp from 'sharp';
 
 interface Card {
@@ -110,11 +111,7 @@ test('the app, the designer and its engine workers run under the Content-Securit
   });
   policy.console.length = 0;
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
 
   const list = await page.request.get('/prod-api/api/product/productsCatalogList', {
     params: { category: 'womens-clothing', subcategory: 't-shirt', pageSize: 25 },

@@ -4,6 +4,7 @@
  * same month is refused, and closing the ask keeps it closed after a reload.
  */
 import { expect, test, type Locator } from '@playwright/test';
+import { logInAsDemo } from './merchants';
 
 /** Clicks the n-th star of a rating, as a merchant does (the radio itself is drawn by its star). */
 async function rate(dialog: Locator, group: RegExp, stars: number): Promise<void> {
@@ -17,11 +18,7 @@ async function rate(dialog: Locator, group: RegExp, stars: number): Promise<void
 }
 
 test('service review: asked on the dashboard, ratings required, once a month, and the ask can be closed', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
 
   const prompt = page.getByRole('region', { name: 'How is our service?' });
   await prompt.getByRole('button', { name: 'Rate our service' }).click();

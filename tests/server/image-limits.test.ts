@@ -6,11 +6,11 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { startServer, type TestServer } from './harness';
+import { pngBomb, pngHeaderOnly } from '../security/support/pictures';
 import { createUser } from '../../server/accounts/users';
 import { createSession } from '../../server/accounts/session';
 import { createBlobStorage } from '../../server/platform/blob-storage';
@@ -25,40 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
 });
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([len, body, crc]);
-}
-
-function ihdr(width: number, height: number, bitDepth: number, colorType: number): Buffer {
-  const d = Buffer.alloc(13);
-  d.writeUInt32BE(width, 0);
-  d.writeUInt32BE(height, 4);
-  d[8] = bitDepth;
-  d[9] = colorType;
-  return chunk('IHDR', d);
-}
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/**
- * A real, valid PNG bomb: 1-bit greyscale, every pixel black, deflated at level 9. 20000x20000
- * is 400 megapixels (1.6 GB as RGBA) in a file of about 50 KB.
- */
-function pngBomb(width: number, height: number): Buffer {
-  const row = 1 + Math.ceil(width / 8);
-  const idat = deflateSync(Buffer.alloc(row * height), { level: 9 });
-  return Buffer.concat([SIGNATURE, ihdr(width, height, 1, 0), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** A PNG that is all header: the size it declares, no pixel data. */
-const pngHeaderOnly = (width: number, height: number) =>
-  Buffer.concat([SIGNATURE, ihdr(width, height, 8, 2), chunk('IEND', Buffer.alloc(0))]);
 
 /** A small JPEG whose frame header (SOF0) is rewritten to declare width x height. */
 async function jpegDeclaring(width: number, height: number): Promise<Buffer> {

@@ -46,3 +46,7 @@ export function pngDeclaring(width: number, height: number): Buffer {
   const idat = deflateSync(Buffer.from([0, 255, 136, 0]));
   return Buffer.concat([SIGNATURE, ihdr(width, height, 8, 2), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A PNG that is all header: the size it declares, no pixel data. */
+export const pngHeaderOnly = (width: number, height: number): Buffer =>
+  Buffer.concat([SIGNATURE, ihdr(width, height, 8, 2), chunk('IEND', Buffer.alloc(0))]);
