@@ -227,11 +227,12 @@ export interface SmartObjectLayer {
    */
   blur?: number;
   /**
-   * How a warp (M.kind 'bezier' or 'quilt') is cut into triangles. 'photoshop': as Photoshop cuts
-   * it (a coarse grid per patch chosen by the surface's flatness in view px, each cell split along
-   * one diagonal, the texture linear across each triangle), so a PSD's smart object renders as
+   * How a warp (M.kind 'bezier' or 'quilt') or a perspective quad is cut into triangles.
+   * 'photoshop': as Photoshop cuts it (a coarse grid per patch chosen by the surface's flatness in
+   * view px, each cell split along one diagonal, the texture linear across each triangle as drawn,
+   * a perspective quad as the untouched patch projected), so a PSD's smart object renders as
    * Photoshop renders it. Absent: a fine mesh (at least 20x20, denser for large outputs) that follows
-   * the exact surface, for the catalogue's own parametric surfaces.
+   * the exact surface, and a perspective quad exact, for the catalogue's own surfaces.
    */
   tessellation?: 'photoshop';
 }

@@ -11,7 +11,7 @@ import type { SubPath } from '../geometry/path';
 import type { GroupLayer, PathCommand, SmartObjectLayer, TemplateLayer } from '../model/types';
 import { DataError } from '../model/errors';
 import { blendCodeForPsd } from './blend';
-import { placementOf } from './placement';
+import { placementOf, tessellatedByPhotoshop } from './placement';
 
 export interface ImportedSource {
   flatId: string;
@@ -84,7 +84,7 @@ export function importPsd(psd: Psd): ImportedPsd {
         F: { kind: 'flat', flatId },
         blend: blend.code,
         opacity: layer.opacity ?? 1,
-        ...(placement.PS ? { tessellation: 'photoshop' as const } : {}),
+        ...(tessellatedByPhotoshop(placement) ? { tessellation: 'photoshop' as const } : {}),
       };
       out.push(so);
     });

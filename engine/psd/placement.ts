@@ -226,3 +226,10 @@ function evenSlices(points: number, start: number, size: number): number[] {
   const patches = (points - 1) / 3;
   return Array.from({ length: patches + 1 }, (_, i) => start + (size * i) / patches);
 }
+
+/**
+ * Whether Photoshop draws this placement through its warp tessellation: every warp, and a
+ * perspective placement too (drawn as the untouched patch, projected). Affine placements are
+ * resampled directly.
+ */
+export const tessellatedByPhotoshop = (p: Pick<Placement, 'PS' | 'M'>): boolean => p.PS !== null || p.M.kind === 'perspective';

@@ -29,7 +29,7 @@ import { rasterMaskCoverage, userMaskOf } from './composite/masks';
 import { vectorMaskCoverage } from './composite/vector-mask';
 import { effectsOf } from './composite/effects';
 import { clipOf, importPsd, layerName, type ImportedSource } from './import';
-import { placementOf } from './placement';
+import { placementOf, tessellatedByPhotoshop } from './placement';
 import type { Raster } from './pixels/raster';
 import { applyAdjustment } from './pixels/adjustments';
 import { applySmartFilters } from './pixels/filters';
@@ -486,7 +486,7 @@ export function bakePsdTemplate(psd: Psd, opts: BakeOptions = {}): BakedPsdTempl
       F: { kind: 'flat', flatId },
       blend: blend.code,
       opacity: (l.opacity ?? 1) * (l.fillOpacity ?? 1) * opacity,
-      ...(placement.PS ? { tessellation: 'photoshop' as const } : {}),
+      ...(tessellatedByPhotoshop(placement) ? { tessellation: 'photoshop' as const } : {}),
     };
     const mask = multiplyCoverage(masksOf(l, false), masks);
     if (mask) layer.maskUrl = addImage('mask', coverageRaster(mask, frame));

@@ -55,3 +55,34 @@ describe('warp tessellation', () => {
     expect(triangles(layer(), 8)).toBeGreaterThan(triangles(layer(), 1));
   });
 });
+
+// ag-psd's "werps" perspective layer: a 999x999 source foreshortened to the right.
+const foreshortened = (tessellation?: 'photoshop'): SmartObjectLayer => ({
+  T: 'SmartObject',
+  PS: null,
+  OS: { w: 999, h: 999 },
+  M: { kind: 'perspective', quad: [699.4, 686.7, 902.6, 629.4, 975.9, 906.9, 699.4, 905] },
+  PPC: null,
+  F: { kind: 'flat', flatId: 'front' },
+  blend: 1,
+  opacity: 1,
+  ...(tessellation ? { tessellation } : {}),
+});
+
+describe('perspective tessellation', () => {
+  it('cuts a PSD perspective layer into the 8x8 grid Photoshop drew it with, texture linear in view', () => {
+    const mesh = buildLayerMesh(foreshortened('photoshop'), 1);
+    expect(mesh.indices.length / 3).toBe(8 * 8 * 2);
+    // Linear in view space: no per-vertex perspective divide.
+    expect([...mesh.uvq.filter((_, i) => i % 3 === 2)].every((q) => q === 1)).toBe(true);
+    // The grid's corners sit on the quad's corners.
+    expect(mesh.bounds.minX).toBeCloseTo(699.4, 3);
+    expect(mesh.bounds.maxX).toBeCloseTo(975.9, 3);
+  });
+
+  it("keeps the catalogue's perspective exact: two triangles with a projective texture", () => {
+    const mesh = buildLayerMesh(foreshortened(), 1);
+    expect(mesh.indices.length / 3).toBe(2);
+    expect([...mesh.uvq.filter((_, i) => i % 3 === 2)].some((q) => Math.abs(q - 1) > 0.01)).toBe(true);
+  });
+});
