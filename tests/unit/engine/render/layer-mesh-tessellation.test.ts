@@ -61,7 +61,11 @@ const foreshortened = (tessellation?: 'photoshop'): SmartObjectLayer => ({
   T: 'SmartObject',
   PS: null,
   OS: { w: 999, h: 999 },
-  M: { kind: 'perspective', quad: [699.4, 686.7, 902.6, 629.4, 975.9, 906.9, 699.4, 905] },
+  M: {
+    kind: 'perspective',
+    quad: [699.4, 629.4, 975.9, 629.4, 975.9, 906.9, 699.4, 906.9],
+    nonAffine: [699.4, 686.7, 902.6, 629.4, 975.9, 906.9, 699.4, 905],
+  },
   PPC: null,
   F: { kind: 'flat', flatId: 'front' },
   blend: 1,
