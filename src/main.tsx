@@ -5,10 +5,13 @@ import { Root } from './routes/Root';
 import { routeTable } from './routes/table';
 import { ErrorPage } from './pages/NotFound';
 import { takeHandedTokens } from './api/handoff';
+import { chooseSite } from './routes/site';
 import './styles.css';
 
 // A session token handed over in the URL leaves the address bar before the router reads it.
 takeHandedTokens();
+// A phone lands on the mobile site before the first paint (and a wide window on the desktop one).
+chooseSite();
 
 const router = createBrowserRouter([{ element: <Root />, errorElement: <ErrorPage />, children: routeTable }]);
 

@@ -5,9 +5,8 @@ import { GlobalDialogs } from '../components/GlobalDialogs';
 import { useRouteTitle } from '../layouts/Layouts';
 import { adoptToken, refreshSession } from '../state/session';
 import { handedToken } from '../api/handoff';
-import { MOBILE_PATHS } from './table';
 import { safeRedirect } from './safe-redirect';
-import { MOBILE_BREAKPOINT_PX } from '../../contract/constants';
+import { NARROW_QUERY, isNarrowWindow, sitePathFor, siteLinks } from './site';
 
 /** App-wide effects: session check, the podToken hand-off, titles and the mobile switch. */
 export function Root() {
@@ -33,19 +32,22 @@ export function Root() {
   }, []);
 
   useEffect(() => {
+    // The first choice was made before the router started (main.tsx); this follows the window
+    // across the breakpoint (a rotated tablet, a resized desktop window).
     const check = () => {
-      const narrow = window.innerWidth <= MOBILE_BREAKPOINT_PX;
-      const path = location.pathname;
-      if (narrow && !path.startsWith('/mobile') && MOBILE_PATHS.some((re) => re.test(path))) {
-        navigate(`/mobile${path === '/' ? '' : path}${location.search}`, { replace: true });
-      } else if (!narrow && path.startsWith('/mobile')) {
-        navigate(`${path.slice('/mobile'.length) || '/'}${location.search}`, { replace: true });
-      }
+      const target = sitePathFor(location.pathname, isNarrowWindow());
+      if (target) navigate(`${target}${location.search}`, { replace: true });
     };
-    check();
-    window.addEventListener('resize', check);
-    return () => window.removeEventListener('resize', check);
+    const narrow = window.matchMedia(NARROW_QUERY);
+    narrow.addEventListener('change', check);
+    return () => narrow.removeEventListener('change', check);
   }, [location.pathname, location.search, navigate]);
+
+  useEffect(() => {
+    const links = siteLinks(window.location.origin, location.pathname);
+    setHeadLink('canonical', links.canonical);
+    setHeadLink('alternate', links.mobile, `only screen and ${NARROW_QUERY}`);
+  }, [location.pathname]);
 
   return (
     <>
@@ -59,4 +61,20 @@ export function Root() {
       <Toasts />
     </>
   );
+}
+
+/** Sets (or, with no address, removes) the page head's `<link rel>` of that kind. */
+function setHeadLink(rel: 'canonical' | 'alternate', href: string | null, media?: string): void {
+  let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+  if (!href) {
+    link?.remove();
+    return;
+  }
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = rel;
+    document.head.append(link);
+  }
+  link.href = href;
+  if (media) link.media = media;
 }

@@ -57,6 +57,7 @@ const ShareCouponPage = lazyNamed(() => import('../pages/commerce/ShareCouponPag
 const ShoppingCartPage = lazyNamed(() => import('../pages/commerce/ShoppingCart'), 'ShoppingCartPage');
 const BulkDesignPage = lazyNamed(() => import('../bulk/pages/BulkDesignPage'), 'BulkDesignPage');
 const BulkPricePage = lazyNamed(() => import('../bulk/pages/BulkPricePage'), 'BulkPricePage');
+const OpsServicePage = lazyNamed(() => import('../pages/ops/OpsServicePage'), 'OpsServicePage');
 
 const soon = (path: string, title: string): RouteObject => ({ path, handle: { title }, element: <NotAvailable title={title} /> });
 // Each page renders under its own Suspense boundary: while a lazy page's chunk loads, its layout
@@ -94,18 +95,6 @@ const policies: [string, string, React.ReactNode][] = [
   ['policy/refund', 'Refund Policy', <RefundPolicy />],
   ['policy/shipping', 'Shipping Policy', <ShippingPolicy />],
   ['policy/term-condition', 'Terms & Conditions', <TermsConditions />],
-];
-
-/** Paths with a mobile variant under /mobile, where windows up to 768 px wide are sent; other paths are shared. */
-export const MOBILE_PATHS = [
-  /^\/$/,
-  /^\/login$/,
-  /^\/register$/,
-  /^\/branding-project$/,
-  /^\/contact-us$/,
-  /^\/policy\//,
-  /^\/reset-password\//,
-  /^\/all-products/,
 ];
 
 export const routeTable: RouteObject[] = [
@@ -183,6 +172,8 @@ export const routeTable: RouteObject[] = [
       },
     ],
   },
+  // The operator's page: open (the operator has no merchant login), every call needs the token typed into it.
+  page('/ops/service', 'Service chat (operator)', <OpsServicePage />),
   page('/404', 'This page could not be found', <NotFoundPage />),
   { path: '/error', handle: { title: 'Error' }, element: <ErrorPage /> },
   page('*', 'This page could not be found', <NotFoundPage />),
