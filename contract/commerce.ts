@@ -157,6 +157,11 @@ export interface GroupCosts {
   /** Why the warehouse will not ship to the country ('Only Ship to USA', …), or null. */
   refused: string | null;
   methods: GroupMethod[];
+  /**
+   * The merchant's default method for this destination and warehouse (Account & Settings →
+   * Shipping & IOSS) when the group offers it; that method is then the group's isDefault one.
+   */
+  shopLogisticsId?: number | null;
 }
 
 export interface LogisticsCosts {

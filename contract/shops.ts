@@ -70,6 +70,34 @@ export interface ShopSummary {
   /** active, or reauthorize when the platform revoked the app or changed its permissions. */
   status: 'active' | 'reauthorize' | 'uninstalled' | 'none';
   adminUrl: string | null;
+  /** What the merchant must know about the connection (a webhook the platform refused, data it keeps from the app). */
+  notices: string[];
+}
+
+/** A shipping address the merchant enters for a store order that came without one. */
+export interface StoreOrderAddress {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  province: string;
+  zip: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  phone: string;
+}
+
+/** A store order of the merchant's products waiting for its shipping address (GET /api/stores/ordersNeedingAddress). */
+export interface WaitingStoreOrder {
+  id: number;
+  shopId: number;
+  storeName: string;
+  platform: ShopPlatform | null;
+  /** The store's own name of the order (#1001, Etsy receipt 123). */
+  name: string;
+  createTime: string;
+  lines: { title: string; quantity: number }[];
 }
 
 export type PushJobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -114,6 +142,8 @@ export const ShopMessages = {
   cancelPush: 'Cancel push',
   upgradePrompt: 'The old app is no longer available. Please upgrade to the new app to keep pushing products.',
   upgradeNow: 'Upgrade Now',
+  /** The home and dashboard badge for the old private-app token (needsTokenUpgrade). */
+  upgradeTokenBadge: 'Upgrade Your Private API token',
   submitting: 'Submitting, Please do not refresh.',
   pushQueued: 'The product has been added to the push queue',
   alreadyQueued: 'This product is already waiting in the push queue',
@@ -144,6 +174,9 @@ export const ShopMessages = {
   scriptNotText: 'The store script must be plain JavaScript text',
   scriptNotYours: 'The store script must be one uploaded to this account',
   themeStyleSaved: 'Theme style saved',
+  orderNotWaiting: 'This store order is not waiting for an address',
+  orderAddressIncomplete: 'Please enter the name, street, city and country',
+  orderImported: 'The order has been added to your orders',
   etsyDisclaimer:
     'The term "Etsy" is a trademark of Etsy, Inc. This application uses the Etsy API but is not endorsed or certified by Etsy, Inc.',
 } as const;

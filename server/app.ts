@@ -23,6 +23,7 @@ import { shopThemeRoutes } from './shops/theme-routes';
 import { productRoutes } from './products/routes';
 import { accountRoutes } from './accounts/account-routes';
 import { notificationRoutes } from './notifications/routes';
+import { shopSettingsRoutes } from './shop-settings/routes';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 import { clientErrorAnswer, preAppSecurityHeaders, refuseCrossSiteWrites, securityHeaders, serializeRequest } from './platform/security';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       productRoutes(api, ctx);
       accountRoutes(api, ctx);
       notificationRoutes(api, ctx);
+      shopSettingsRoutes(api, ctx);
       supportRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });

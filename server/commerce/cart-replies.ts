@@ -52,6 +52,11 @@ export const groupCosts = z.looseObject({
   subtotal: z.int(),
   refused: z.string().nullable().meta({ description: 'Why the warehouse will not ship to the country, or null' }),
   methods: z.array(groupMethod),
+  shopLogisticsId: z
+    .int()
+    .nullable()
+    .optional()
+    .meta({ description: "The merchant's default method for this destination and warehouse, when the group offers it" }),
 }) satisfies z.ZodType<GroupCosts>;
 
 export const shipCountry = {

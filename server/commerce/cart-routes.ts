@@ -30,6 +30,7 @@ import { aka, id, idList, idParams, optionalId, optionalText, quantity, text } f
 import { dataReply, okReply } from '../platform/http-schema/replies';
 import { cartGroup, groupCosts as groupCostsReply, shipAddress, shipCountry } from './cart-replies';
 import { sessionSecurity as security } from '../accounts/signed-in';
+import { withShopLogistics } from '../shop-settings/logistics';
 
 const tags = ['cart'];
 
@@ -230,7 +231,8 @@ export function cartRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       if (!country) throw new AppError('countryCode is required');
       const lines = await loadCartLines(db, userId, b.ids);
-      const groups = groupCosts(lines, country);
+      // The merchant's shipping defaults decide each group's preselected method.
+      const groups = await withShopLogistics(db, userId, country.countryCode, groupCosts(lines, country));
       return okData({ shipCountryId: country.shipCountryId, countryCode: country.countryCode, country: country.country, groups });
     },
   );

@@ -1,8 +1,8 @@
 /**
  * order/shoppingCartOrder: turns chosen cart lines into a pending order in ONE transaction —
  * order, items (a snapshot of title, variant and cost), one shipment per ship-from group with its
- * method and cost, the coupon and its discount, the total, the first order event, and the cart
- * lines consumed. Everything is computed here from the live catalogue in cents; the client's
+ * method and cost, the coupon and its discount, the total, the first order event, the IOSS number
+ * of an order to the EU, and the cart lines consumed. Everything is computed here from the live catalogue in cents; the client's
  * numbers are never trusted. If anything fails nothing is left behind (the transaction rolls back).
  *
  * A retried request with the same idempotency key answers with the order the first one made.
@@ -21,6 +21,8 @@ import { bindLocked } from './coupons';
 import { findCountry, quoteGroup, SHIP_FROM_ORDER, type GroupMethod } from './cart-shipping';
 import type { OrderRow } from './orders';
 import type { Tx } from './ledger';
+import { preferredMethods, withPreferred } from '../shop-settings/logistics';
+import { stampOrderIoss } from '../shop-settings/ioss';
 
 export interface CheckoutInput {
   itemIds: number[];
@@ -107,7 +109,9 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
   const country = findCountry(address.country_code);
   if (!country) throw new AppError(`Unknown country code: ${address.country_code}`);
 
-  // One parcel per ship-from place: the warehouse rule, then the chosen (or default) method.
+  // One parcel per ship-from place: the warehouse rule, then the chosen method, else the
+  // merchant's default for this destination and warehouse, else the catalogue's.
+  const preferred = await preferredMethods(tx, userId, country.countryCode);
   const shipments: { from: ShipFromCode; method: GroupMethod }[] = [];
   for (const from of SHIP_FROM_ORDER) {
     const group = priced.filter((p) => p.product.shipFrom === from);
@@ -118,7 +122,8 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
       country,
     );
     if (q.refused) throw new AppError(q.refused);
-    const chosen = q.methods.find((m) => input.logisticsIds.includes(m.logisticsId)) ?? q.methods.find((m) => m.isDefault);
+    const methods = withPreferred(q.methods, preferred.get(from));
+    const chosen = methods.find((m) => input.logisticsIds.includes(m.logisticsId)) ?? methods.find((m) => m.isDefault);
     if (!chosen) throw new AppError('No shipping method is available for these items');
     shipments.push({ from, method: chosen });
   }
@@ -191,6 +196,7 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
       .returning()) as [OrderRow];
   }
 
+  await stampOrderIoss(tx, userId, row);
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, input.itemIds)));
   await tx
     .insert(orderEvents)

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatistics } from '../../contract/commerce';
 import type { orderDetail as orderDetailOf, WireOrder } from './orders';
 import { shipAddress } from './cart-replies';
+import { orderIossReply } from '../shop-settings/replies';
 
 const time = z.string().meta({ description: 'ISO 8601 date-time' });
 const cents = (description: string) => z.int().meta({ description: `${description}, cents` });
@@ -99,6 +100,7 @@ export const orderDetail = z.looseObject({
     .looseObject({ id: z.int(), title: z.string(), type: z.int(), discount: z.int(), money: z.int() })
     .nullable()
     .meta({ description: 'The coupon bound to the order' }),
+  ioss: orderIossReply,
 }) satisfies z.ZodType<OrderDetail>;
 
 export const orderStatistics = z.looseObject({

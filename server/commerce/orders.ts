@@ -20,6 +20,7 @@ import {
 } from '../../contract/commerce';
 import { creditOnce, type Tx } from './ledger';
 import { trackUrlFor } from './cart-shipping';
+import { orderIossOf } from '../shop-settings/ioss';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -311,5 +312,6 @@ export async function orderDetail(db: Db, userId: number, orderId: number) {
     coupon: coupon[0]
       ? { id: coupon[0].id, title: coupon[0].title, type: coupon[0].type, discount: coupon[0].discount, money: coupon[0].money }
       : null,
+    ioss: await orderIossOf(db, order),
   };
 }

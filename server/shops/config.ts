@@ -8,7 +8,7 @@ export interface ShopifyAppConfig {
   apiKey: string;
   apiSecret: string;
   scopes: string[];
-  apiVersion: string;
+  apiVersion: ShopifyApiVersion;
   /** Replaces https://{shop} for OAuth and Admin API calls (a stand-in); null = the real store. */
   adminOrigin: string | null;
 }
@@ -56,12 +56,37 @@ const list = (v: string | null, fallback: string[]) => (v ? v.split(/[\s,]+/).fi
 
 export const SHOPIFY_DEFAULT_SCOPES = ['read_products', 'write_products', 'read_orders', 'read_themes', 'write_themes'];
 export const ETSY_DEFAULT_SCOPES = ['listings_r', 'listings_w', 'shops_r', 'shops_w', 'transactions_r', 'email_r'];
-/** The Admin API version the connector is written against (productSet with identifier, 2024-07+). */
-export const SHOPIFY_API_VERSION = '2025-10';
+/**
+ * The GraphQL Admin API versions the connector's operations are checked against (every document,
+ * against each version's published schema: tests/server/shops-shopify-schema.test.ts). Shopify
+ * supports a version for about twelve months after its release; versions before 2025-10 lack
+ * fields the operations use (WebhookSubscription.uri, productSet's identifier), and 2025-10's
+ * support ended in October 2026. Newest last.
+ */
+export const SHOPIFY_API_VERSIONS = ['2026-01', '2026-04', '2026-07', '2026-10'] as const;
+export type ShopifyApiVersion = (typeof SHOPIFY_API_VERSIONS)[number];
+/**
+ * The default: the newest version that shipped as stable in the schema package the tests read
+ * (@shopify/dev-mcp 1.16.0 carries 2026-10 as a release candidate). Supported until about July 2027.
+ */
+export const SHOPIFY_API_VERSION: ShopifyApiVersion = '2026-07';
+
+/** SHOPIFY_API_VERSION as configured: a supported version, else the start-up stops with what to set. */
+export function shopifyApiVersion(raw: string | null): ShopifyApiVersion {
+  if (raw === null) return SHOPIFY_API_VERSION;
+  const known = SHOPIFY_API_VERSIONS.find((v) => v === raw);
+  if (!known)
+    throw new Error(
+      `SHOPIFY_API_VERSION=${raw} is not supported: use one of ${SHOPIFY_API_VERSIONS.join(', ')} (or leave it unset for ${SHOPIFY_API_VERSION})`,
+    );
+  return known;
+}
 
 export function shopsConfigFromEnv(env: NodeJS.ProcessEnv, port: number): ShopsConfig {
   const shopifyKey = val(env.SHOPIFY_API_KEY);
   const shopifySecret = val(env.SHOPIFY_API_SECRET);
+  // Checked even without the app's credentials: a mistyped version is reported before it matters.
+  const shopifyVersion = shopifyApiVersion(val(env.SHOPIFY_API_VERSION));
   const etsyId = val(env.ETSY_CLIENT_ID);
   const etsySecret = val(env.ETSY_SHARED_SECRET);
   const sisterUrl = val(env.EPOLO_URL);
@@ -76,7 +101,7 @@ export function shopsConfigFromEnv(env: NodeJS.ProcessEnv, port: number): ShopsC
             apiKey: shopifyKey,
             apiSecret: shopifySecret,
             scopes: list(val(env.SHOPIFY_SCOPES), SHOPIFY_DEFAULT_SCOPES),
-            apiVersion: val(env.SHOPIFY_API_VERSION) ?? SHOPIFY_API_VERSION,
+            apiVersion: shopifyVersion,
             adminOrigin: origin(env.SHOPIFY_ADMIN_ORIGIN),
           }
         : null,

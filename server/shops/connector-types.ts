@@ -5,6 +5,21 @@ import type { PushProduct } from './push-product';
 export interface ProductLink {
   externalProductId: string;
   variantMap: Record<string, string>;
+  /** Per our picture URL, the store's image id (platforms that would otherwise fetch a picture on every push). */
+  imageMap?: Record<string, string>;
+}
+
+/** Something about a store connection the merchant must know or act on, shown with the store. */
+export interface StoreNotice {
+  /** Stable per kind (`shopify:webhook:ORDERS_CREATE`): a later check replaces the notice with its code. */
+  code: string;
+  message: string;
+}
+
+/** What an order pull reports as it goes. */
+export interface PullHooks {
+  /** The pull found a limit of the connection (`message`), or found it gone (null). */
+  notice?(code: string, message: string | null): Promise<void>;
 }
 
 export interface ShopOrderAddress {
@@ -44,5 +59,5 @@ export interface ShopConnector {
   /** Puts a pushed product on or off the shelf (downshelf). */
   setListed(link: ProductLink, listed: boolean): Promise<void>;
   /** Orders created since `since` (all recent ones when null), oldest first. */
-  pullOrders(since: Date | null): Promise<ShopOrder[]>;
+  pullOrders(since: Date | null, hooks?: PullHooks): Promise<ShopOrder[]>;
 }

@@ -16,6 +16,7 @@ import { recordPushOutcome } from './push-outcome';
 import { connectorFor } from './connectors';
 import { importShopOrder } from './order-import';
 import { refreshIfExpiring, tokenRefresher } from './token-refresh';
+import { setNotice } from './notices';
 
 export interface ShopJobs {
   id: string;
@@ -81,7 +82,9 @@ export function startShopJobs(opts: ShopJobsOptions): ShopJobs {
       try {
         const fresh = await refreshIfExpiring(deps, c);
         const since = c.ordersPulledAt ?? c.createdAt;
-        const list = await connectorFor(deps.config, deps.cipher, fresh, tokenRefresher(deps, fresh)).pullOrders(since);
+        const list = await connectorFor(deps.config, deps.cipher, fresh, tokenRefresher(deps, fresh)).pullOrders(since, {
+          notice: (code, message) => setNotice(deps.db, c.id, code, message),
+        });
         let newest = since;
         for (const o of list) {
           const r = await importShopOrder(deps.db, c.shopId!, o, 'pull');

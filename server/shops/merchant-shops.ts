@@ -7,6 +7,7 @@ import type { Db } from '../platform/db/client';
 import { shops, storeConnections, storePushJobs } from './schema';
 import { users } from '../accounts/schema';
 import { AppError } from '../platform/envelope';
+import { noticesOf } from './notices';
 import { storeAdminUrl, ShopMessages, type ShopPlatform, type ShopSummary } from '../../contract/shops';
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -37,6 +38,7 @@ export async function listShops(db: Db, userId: number): Promise<ShopSummary[]> 
           platform: storeConnections.platform,
           status: storeConnections.status,
           displayName: storeConnections.displayName,
+          notices: storeConnections.notices,
         })
         .from(storeConnections)
         .where(
@@ -59,6 +61,8 @@ export async function listShops(db: Db, userId: number): Promise<ShopSummary[]> 
       status: (c?.status as ShopSummary['status'] | undefined) ?? 'none',
       // Etsy's shop page is by name; the others by their domain.
       adminUrl: storeAdminUrl(s.type, c?.platform === 'etsy' ? c.displayName || s.simplename : s.myshopifyDomain),
+      // Two checks may find one cause (the order webhook and the order pull): said once.
+      notices: [...new Set(noticesOf(c?.notices).map((n) => n.message))],
     };
   });
 }

@@ -5,6 +5,11 @@
  * catalogue variant. A store order is imported once: the store_order_imports row (unique per
  * store and store order id) is written in the same transaction as the order, so a webhook
  * delivered twice, or a webhook and a pull racing, make one order.
+ *
+ * An order of ours without a shipping address (a platform that keeps it from the app: Etsy by
+ * the seller's region, Shopify without protected customer data approval) is never made into an
+ * order with an empty address: it waits as needs_address, the merchant is told, and it is made
+ * once the address is there (entered by the merchant, or brought by a later pull or webhook).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -16,9 +21,36 @@ import { loadCatalogView, type SellableProduct, type SellableVariant } from '../
 import { findCountry, quoteGroup, SHIP_FROM_ORDER, type GroupMethod } from '../commerce/cart-shipping';
 import { isAddressFilled, orderTotals, type ShipAddress } from '../../contract/commerce';
 import type { ShipFromCode } from '../catalog/shipping-rules';
-import type { ShopOrder } from './connector-types';
+import type { ShopOrder, ShopOrderAddress } from './connector-types';
+import { recordMessage } from '../notifications/service';
+import { MessageType } from '../../contract/account';
+import { preferredMethods, withPreferred } from '../shop-settings/logistics';
+import { stampOrderIoss } from '../shop-settings/ioss';
 
-export type ImportOutcome = { status: 'imported'; orderId: number } | { status: 'duplicate' } | { status: 'skipped'; note: string };
+export type ImportOutcome =
+  | { status: 'imported'; orderId: number }
+  | { status: 'duplicate' }
+  | { status: 'skipped'; note: string }
+  /** Waiting for a shipping address; `note` says why the address given cannot be used. */
+  | { status: 'needs_address'; note?: string };
+
+export type ImportSource = 'webhook' | 'pull' | 'merchant';
+
+/** Where a parcel can go: a country, a street line and a city (what a carrier cannot do without). */
+export function addressMissing(a: ShopOrderAddress | null): boolean {
+  return !a || !a.countryCode.trim() || !a.address1.trim() || !a.city.trim();
+}
+
+/** The store order as stored while it waits (dates as ISO text), and back. */
+export function orderToJson(order: ShopOrder): Record<string, unknown> {
+  return { ...order, createdAt: order.createdAt.toISOString() };
+}
+export function orderFromJson(raw: unknown): ShopOrder | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const o = raw as Record<string, unknown>;
+  if (typeof o.externalId !== 'string' || !Array.isArray(o.lines)) return null;
+  return { ...(o as unknown as ShopOrder), createdAt: new Date(String(o.createdAt)) };
+}
 
 /** Same numbering as checkout (server/commerce/checkout.ts): 'PS' + order date + id. */
 function orderNoFor(id: number, at: Date): string {
@@ -104,20 +136,56 @@ async function recordSkip(db: Db, shopId: number, order: ShopOrder, source: stri
   return rows.length ? { status: 'skipped', note } : { status: 'duplicate' };
 }
 
-export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, source: 'webhook' | 'pull'): Promise<ImportOutcome> {
+/** Records an order of ours that came without a shipping address, and asks the merchant for one (once). */
+async function holdForAddress(
+  db: Db,
+  shop: { id: number; userId: number; simplename: string | null },
+  order: ShopOrder,
+  source: ImportSource,
+): Promise<ImportOutcome> {
+  const rows = await db
+    .insert(storeOrderImports)
+    .values({
+      shopId: shop.id,
+      externalOrderId: order.externalId,
+      externalName: order.name,
+      status: 'needs_address',
+      note: 'waiting for a shipping address',
+      source,
+      orderData: orderToJson(order),
+    })
+    .onConflictDoNothing()
+    .returning({ id: storeOrderImports.id });
+  if (rows.length === 0) return { status: 'duplicate' };
+  await recordMessage(db, shop.userId, {
+    type: MessageType.NOTICE,
+    title: `Order ${order.name || order.externalId} needs a shipping address`,
+    content: `${shop.simplename ?? 'Your store'} sent this order without the customer's shipping address. Enter it under Account & Settings → Stores so the order can be made and shipped.`,
+  });
+  return { status: 'needs_address' };
+}
+
+export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, source: ImportSource): Promise<ImportOutcome> {
   const [seen] = await db
-    .select({ id: storeOrderImports.id })
+    .select({ id: storeOrderImports.id, status: storeOrderImports.status })
     .from(storeOrderImports)
     .where(and(eq(storeOrderImports.shopId, shopId), eq(storeOrderImports.externalOrderId, order.externalId)));
-  if (seen) return { status: 'duplicate' };
+  if (seen && seen.status !== 'needs_address') return { status: 'duplicate' };
+  // Still without an address: it is waiting already.
+  if (seen && addressMissing(order.address)) return { status: 'needs_address' };
   const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
   if (!shop) return { status: 'skipped', note: 'store not found' };
 
   const lines = await ourLines(db, shopId, shop.userId, order);
-  if (lines.length === 0) return recordSkip(db, shopId, order, source, 'no products of ours in this order');
-  const a = order.address;
-  const country = a ? findCountry(a.countryCode.toUpperCase()) : undefined;
-  if (!a || !country) return recordSkip(db, shopId, order, source, 'no shipping address we can ship to');
+  if (lines.length === 0)
+    return seen ? { status: 'duplicate' } : recordSkip(db, shopId, order, source, 'no products of ours in this order');
+  if (addressMissing(order.address)) return holdForAddress(db, shop, order, source);
+  const a = order.address!;
+  const country = findCountry(a.countryCode.toUpperCase());
+  if (!country)
+    return seen
+      ? { status: 'needs_address', note: 'We do not ship to this country' }
+      : recordSkip(db, shopId, order, source, 'no shipping address we can ship to');
   const address: ShipAddress = {
     id: 0,
     first_name: a.firstName,
@@ -136,6 +204,9 @@ export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, 
   };
   address.filled = isAddressFilled(address);
 
+  // Each parcel goes by the merchant's default for this destination and warehouse when the
+  // group offers it, else by the catalogue's default.
+  const preferred = await preferredMethods(db, shop.userId, country.countryCode);
   const shipments: { from: ShipFromCode; method: GroupMethod }[] = [];
   for (const from of SHIP_FROM_ORDER) {
     const group = lines.filter((l) => l.product.shipFrom === from);
@@ -145,8 +216,11 @@ export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, 
       group.map((l) => ({ product: l.product, quantity: l.quantity })),
       country,
     );
-    const method = q.methods.find((m) => m.isDefault);
-    if (q.refused || !method) return recordSkip(db, shopId, order, source, q.refused ?? 'no shipping method');
+    const method = withPreferred(q.methods, preferred.get(from)).find((m) => m.isDefault);
+    if (q.refused || !method)
+      return seen
+        ? { status: 'needs_address', note: q.refused ?? 'No shipping method reaches this address' }
+        : recordSkip(db, shopId, order, source, q.refused ?? 'no shipping method');
     shipments.push({ from, method });
   }
   const subtotal = lines.reduce((s, l) => s + l.variant.cost * l.quantity, 0);
@@ -157,11 +231,18 @@ export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, 
   );
 
   return db.transaction(async (tx) => {
-    const [claim] = await tx
-      .insert(storeOrderImports)
-      .values({ shopId, externalOrderId: order.externalId, externalName: order.name, status: 'imported', source })
-      .onConflictDoNothing()
-      .returning();
+    // The claim: a new row, or the waiting one turned imported (whoever turns it first makes the order).
+    const [claim] = seen
+      ? await tx
+          .update(storeOrderImports)
+          .set({ status: 'imported', note: '', orderData: null, source })
+          .where(and(eq(storeOrderImports.id, seen.id), eq(storeOrderImports.status, 'needs_address')))
+          .returning()
+      : await tx
+          .insert(storeOrderImports)
+          .values({ shopId, externalOrderId: order.externalId, externalName: order.name, status: 'imported', source })
+          .onConflictDoNothing()
+          .returning();
     if (!claim) return { status: 'duplicate' } as const;
     const [inserted] = await tx
       .insert(orders)
@@ -212,6 +293,7 @@ export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, 
         cost: s.method.cost,
       })),
     );
+    await stampOrderIoss(tx, shop.userId, row);
     await tx.insert(orderEvents).values({
       orderId: row.id,
       fromStatus: null,

@@ -36,10 +36,17 @@ async function linkOf(db: Db, shopId: number, myProductId: number): Promise<Link
 const asLink = (row: LinkRow): ProductLink => ({
   externalProductId: row.externalProductId,
   variantMap: (row.variantMap ?? {}) as Record<string, string>,
+  imageMap: (row.imageMap ?? {}) as Record<string, string>,
 });
 
 async function saveLink(db: Db, shopId: number, myProductId: number, link: ProductLink, status: 'active' | 'draft'): Promise<void> {
-  const set = { externalProductId: link.externalProductId, variantMap: link.variantMap, status, pushedAt: new Date() };
+  const set = {
+    externalProductId: link.externalProductId,
+    variantMap: link.variantMap,
+    ...(link.imageMap ? { imageMap: link.imageMap } : {}),
+    status,
+    pushedAt: new Date(),
+  };
   await db
     .insert(storeProductLinks)
     .values({ shopId, myProductId, ...set })

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { Code } from '../../contract/envelope';
-import type { AuthorizeStart, ConnectResult, PushQueueItem, ShopSummary } from '../../contract/shops';
+import type { AuthorizeStart, ConnectResult, PushQueueItem, ShopSummary, WaitingStoreOrder } from '../../contract/shops';
 
 const platform = z.enum(['shopify', 'etsy', 'woocommerce']);
 const pushJobStatus = z.enum(['queued', 'running', 'done', 'failed']);
@@ -19,7 +19,20 @@ export const storeSummary = z.looseObject({
   isCurrent: z.boolean(),
   status: z.enum(['active', 'reauthorize', 'uninstalled', 'none']),
   adminUrl: z.string().nullable(),
+  notices: z
+    .array(z.string())
+    .meta({ description: 'What the merchant must know about the connection (refused webhooks, data the platform keeps from the app)' }),
 }) satisfies z.ZodType<ShopSummary>;
+
+export const waitingStoreOrder = z.looseObject({
+  id: z.int(),
+  shopId: z.int(),
+  storeName: z.string(),
+  platform: platform.nullable(),
+  name: z.string().meta({ description: "The store's own name of the order" }),
+  createTime: z.string(),
+  lines: z.array(z.looseObject({ title: z.string(), quantity: z.int() })),
+}) satisfies z.ZodType<WaitingStoreOrder>;
 
 export const pushQueueItem = z.looseObject({
   id: z.int(),

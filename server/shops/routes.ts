@@ -31,6 +31,7 @@ import { shopifyShopRoutes } from './shopify/routes';
 import { etsyShopRoutes } from './etsy/routes';
 import { woocommerceShopRoutes } from './woocommerce/routes';
 import { shopLoginRoutes } from './login-routes';
+import { storeOrderAddressRoutes } from './address-routes';
 import { lenientPage } from './fields';
 import { pushQueueItem, queuedJob, storeSummary } from './replies';
 import { sessionSecurity as security } from '../accounts/signed-in';
@@ -323,6 +324,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  storeOrderAddressRoutes(app, ctx);
   shopifyShopRoutes(app, ctx, runtime);
   etsyShopRoutes(app, ctx, runtime);
   woocommerceShopRoutes(app, ctx, runtime);

@@ -60,6 +60,12 @@ export const storeConnections = pgTable(
     claimExpiresAt: ts('claim_expires_at'),
     /** The newest store order time seen by the periodic pull. */
     ordersPulledAt: ts('orders_pulled_at'),
+    /**
+     * What the merchant must know about this connection, shown with the store: [{ code, message }]
+     * (a webhook the platform refused, protected customer data the app may not read). Each code
+     * is replaced when the check that wrote it runs again.
+     */
+    notices: jsonb('notices').notNull().default([]),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -156,6 +162,8 @@ export const storeProductLinks = pgTable(
     variantMap: jsonb('variant_map').notNull().default({}),
     /** active | draft (off the shelf) */
     status: text('status').notNull().default('active'),
+    /** { [our image URL]: the store's image id }: pictures the store holds already are sent by id, not fetched again. */
+    imageMap: jsonb('image_map').notNull().default({}),
     pushedAt: ts('pushed_at').notNull().defaultNow(),
   },
   (t) => [
@@ -164,7 +172,11 @@ export const storeProductLinks = pgTable(
   ],
 );
 
-/** Store orders already seen: (shop, the store's order id) is imported once, by webhook or pull. */
+/**
+ * Store orders already seen: (shop, the store's order id) is imported once, by webhook or pull.
+ * An order of ours that came without a shipping address waits as needs_address, the order as the
+ * store sent it in order_data, until the merchant enters the address (or a later pull brings it).
+ */
 export const storeOrderImports = pgTable(
   'store_order_imports',
   {
@@ -175,9 +187,11 @@ export const storeOrderImports = pgTable(
     externalOrderId: text('external_order_id').notNull(),
     externalName: text('external_name').notNull().default(''),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** imported | skipped (no line of ours, or nothing we can ship) */
+    /** imported | skipped (no line of ours, or nothing we can ship) | needs_address */
     status: text('status').notNull(),
     note: text('note').notNull().default(''),
+    /** The store order (ShopOrder as JSON) while it waits for an address; null otherwise. */
+    orderData: jsonb('order_data'),
     /** webhook | pull */
     source: text('source').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -1,6 +1,7 @@
 /**
  * Customer support calls: the monthly service review (saveEvaluation) and closing the prompt that
- * asks for one (closeHaopingPop).
+ * asks for one (closeHaopingPop); the service chat (./chat-routes.ts, the operator's side in
+ * ./ops-chat-routes.ts) and the new merchant's guide (./guidance-routes.ts) are registered here too.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,10 @@ import { int, isBlank, optionalId, optionalText } from '../platform/http-schema/
 import { okReply } from '../platform/http-schema/replies';
 import { REVIEW_REMARK_MAX, REVIEW_STARS, SupportMessages } from '../../contract/support';
 import { saveReview } from './reviews';
+import { ChatStreams } from './chat-streams';
+import { chatRoutes } from './chat-routes';
+import { opsChatRoutes } from './ops-chat-routes';
+import { guidanceRoutes } from './guidance-routes';
 
 const tags = ['support'];
 
@@ -33,6 +38,15 @@ const REVIEW_LIMIT = { max: 20, windowMs: 60 * 60_000 };
 export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // One set of live chat streams per app; closing the app ends them, so open chats never hold it up.
+  // SERVICE_CHAT_HEARTBEAT_MS (at least 100) shortens the heartbeat for tests.
+  const heartbeatMs = Number(process.env.SERVICE_CHAT_HEARTBEAT_MS);
+  const streams = new ChatStreams(db, heartbeatMs >= 100 ? heartbeatMs : undefined);
+  app.addHook('preClose', () => streams.closeAll());
+  chatRoutes(app, ctx, streams);
+  opsChatRoutes(app, ctx, streams);
+  guidanceRoutes(app, ctx);
 
   api.post(
     '/api/saveEvaluation',

@@ -20,6 +20,7 @@ import type {
   ShipAddress,
 } from '../../contract/commerce';
 import type { MyProductDetail } from '../../contract/products';
+import type { OrderIoss } from '../../contract/shop-settings';
 
 export type { AddressInput, GroupCosts, GroupMethod, LogisticsCosts };
 
@@ -99,6 +100,8 @@ export interface OrderDetail extends OrderSummary {
   payments: OrderPayment[];
   events: { from: string | null; to: string; actor: string; note: string; time: string }[];
   coupon: { id: number; title: string; type: number; discount: number; money: number } | null;
+  /** On orders to the EU: the IOSS number the order was placed under; null on other orders. */
+  ioss: OrderIoss | null;
 }
 
 export interface OrderTotalsReply {

@@ -4,7 +4,7 @@
  * Codes 10003/10004 open the global store notice by themselves (http.ts).
  */
 import { call } from './http';
-import type { AuthorizeStart, ConnectResult, PushQueueItem, ShopSummary } from '../../contract/shops';
+import type { AuthorizeStart, ConnectResult, PushQueueItem, ShopSummary, StoreOrderAddress, WaitingStoreOrder } from '../../contract/shops';
 import type { LoginBody } from '../../contract/api';
 
 export interface EtsyPushBody {
@@ -45,10 +45,10 @@ export const storesApi = {
   // ---- connecting (each start answers where to send the browser; each finish what happened) ----
   shopifyStart: (shop: string) => call<AuthorizeStart>('post', 'api/shopifyauthShopify', { searchParams: { shop }, showError: false }),
   /** Logged in: bind the store to this account; logged out: "connect now" (claim or log in). */
-  shopifyFinish: (query: Record<string, string>, loggedIn: boolean) =>
+  shopifyFinish: (query: Record<string, string | string[]>, loggedIn: boolean) =>
     call<ConnectResult>('post', loggedIn ? 'api/shopifyOAuth/bindShop' : 'api/shopifyOAuth/shopifyDo', { json: query, showError: false }),
   /** The app opened from the Shopify admin (shop + hmac): log its owner in, or where to install. */
-  shopifyLaunch: (query: Record<string, string>) =>
+  shopifyLaunch: (query: Record<string, string | string[]>) =>
     call<ConnectResult | ({ status: 'authorize' } & AuthorizeStart)>('post', 'api/shopifyOAuth/shopifyDo', {
       json: query,
       showError: false,
@@ -84,6 +84,11 @@ export const storesApi = {
     call<never>('post', 'api/user/transferShopSendCode', { json: { shopId, email }, showError: false }),
   transfer: (shopId: number, email: string, code: string) =>
     call<never>('post', 'api/user/transferShop', { json: { shopId, email, code }, showError: false }),
+
+  // ---- store orders that came without a shipping address ----
+  ordersNeedingAddress: () => call<WaitingStoreOrder[]>('get', 'api/stores/ordersNeedingAddress', { hideLoading: true }),
+  enterOrderAddress: (id: number, address: StoreOrderAddress) =>
+    call<{ orderId: number }>('post', 'api/stores/orderAddress', { json: { id, address }, showError: false }),
 
   // ---- pushing ----
   queuePush: (myProductId: number) => call<QueuedJob>('post', `api/sendProductShopify/addQueque/${myProductId}`),

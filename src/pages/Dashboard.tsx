@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ReviewPrompt } from '../components/support/ServiceReview';
+import { ServiceChat } from '../components/support/ServiceChat';
+import { Guidance } from '../components/support/Guidance';
+import { UpgradeTokenBadge } from '../components/shops/UpgradeTokenBadge';
 import { DashboardFigures } from './dashboard/Figures';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -59,7 +62,12 @@ export function DashboardPage() {
   const snap = useSnapshot(session);
   return (
     <div className="dashboard-page">
-      <h1>Welcome, {snap.user?.displayname}</h1>
+      <div className="dashboard-head">
+        <h1>Welcome, {snap.user?.displayname}</h1>
+        <UpgradeTokenBadge />
+        <ServiceChat />
+      </div>
+      <Guidance />
       <ReviewPrompt />
       {snap.user &&
         (snap.user.sShops.length === 0 ? (

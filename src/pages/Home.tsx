@@ -4,6 +4,7 @@ import { ui } from '../state/ui';
 import { FOOTER_TAGLINE } from '../../contract/constants';
 import { CategoriesSection, Custom3DSection, HotSellingSection } from '../components/catalog/HomeSections';
 import { useSiteBase } from '../components/catalog/format';
+import { UpgradeTokenBadge } from '../components/shops/UpgradeTokenBadge';
 
 const claims = [
   { figure: '1500+', text: 'products to design' },
@@ -38,6 +39,7 @@ export function HomePage() {
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
         <div className="container">
+          <UpgradeTokenBadge />
           <h1 id="hero-title">Create your products. We print and ship them.</h1>
           <p className="lead">{FOOTER_TAGLINE} 1500+ products, no minimum order quantity, production within 2 hours at the earliest.</p>
           <div className="hero-actions">

@@ -94,7 +94,12 @@ const connOf = async (shopId: number) =>
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A saved product with `variantCount` variants and two rendered views stored as the merchant's own JPEGs. */
-async function savedProduct(m: Merchant, title = 'Sunset Tee', variantCount = 3): Promise<{ id: number; pictures: Buffer[] }> {
+async function savedProduct(
+  m: Merchant,
+  title = 'Sunset Tee',
+  variantCount = 3,
+  views = ['Front', 'Back'],
+): Promise<{ id: number; pictures: Buffer[] }> {
   const p = rows.products.find((x) => x.shipFrom === 'CN' && rows.variants.filter((v) => v.productId === x.id).length >= variantCount)!;
   const variants = rows.variants.filter((v) => v.productId === p.id).slice(0, variantCount);
   const db = s.database.db;
@@ -105,11 +110,13 @@ async function savedProduct(m: Merchant, title = 'Sunset Tee', variantCount = 3)
     .returning();
   const pictures: Buffer[] = [];
   const imageIds: number[] = [];
-  for (const [i, view] of ['Front', 'Back'].entries()) {
-    const body = await sharp({ create: { width: 24, height: 24, channels: 3, background: i === 0 ? '#e33' : '#33e' } })
+  for (const [i, view] of views.entries()) {
+    const body = await sharp({
+      create: { width: 24, height: 24, channels: 3, background: `#${(0x200000 + i * 0x0a0b0c).toString(16).slice(-6)}` },
+    })
       .jpeg()
       .toBuffer();
-    const key = `/CustomizedImages/${m.id}/2026-01-0${i + 1}/${randomName()}.jpg`;
+    const key = `/CustomizedImages/${m.id}/2026-01-${String(i + 1).padStart(2, '0')}/${randomName()}.jpg`;
     await store.put(key, body, 'image/jpeg');
     pictures.push(body);
     const [img] = await db
@@ -551,5 +558,68 @@ describe('Etsy receipts', () => {
     expect(list.rows[0]!.total).toBeGreaterThan(0);
     const other = await merchant();
     expect((await other.call<{ rows: unknown[] }>('GET', '/api/order/list')).rows).toHaveLength(0);
+  });
+
+  it('a receipt without the address is never made an order with an empty address: it waits, the merchant is asked, and the address entered makes it', async () => {
+    const m = await merchant();
+    const who = seller('NoAddressShop');
+    await connect(m, who);
+    const { id } = await savedProduct(m, 'Quiet Mug', 2);
+    await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)) });
+    await runner.drain();
+    const listing = [...who.listings.values()][0]!;
+    const receipt = etsy.createReceipt(
+      who.shopId,
+      [{ listingId: listing.listing_id, productId: listing.inventory.products[0]!.product_id, quantity: 1 }],
+      null,
+    );
+    expect(receipt.country_iso).toBeUndefined();
+    expect(await runner.pullOrders()).toBe(0);
+    expect((await m.call<{ rows: unknown[] }>('GET', '/api/order/list')).rows).toHaveLength(0);
+    const waiting = await m.call<{ data: { id: number; name: string; platform: string; storeName: string; lines: unknown[] }[] }>(
+      'GET',
+      '/api/stores/ordersNeedingAddress',
+    );
+    expect(waiting.data).toMatchObject([
+      { name: `Etsy receipt ${String(receipt.receipt_id)}`, platform: 'etsy', lines: [{ title: 'Quiet Mug', quantity: 1 }] },
+    ]);
+    const messages = await m.call<{ rows: { title: string; content: string }[] }>('GET', '/api/sMessgaeShop/list');
+    expect(
+      messages.rows.find((x) => x.title === `Order Etsy receipt ${String(receipt.receipt_id)} needs a shipping address`),
+    ).toBeDefined();
+
+    const entered = await m.call<{ data: { orderId: number } }>('POST', '/api/stores/orderAddress', {
+      id: waiting.data[0]!.id,
+      address: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        address1: '2 Side St',
+        address2: '',
+        city: 'Austin',
+        province: 'TX',
+        zip: '73301',
+        countryCode: 'US',
+        phone: '',
+      },
+    });
+    expect(entered.code, entered.msg).toBe(200);
+    const list = await m.call<{ rows: { id: number; status: string; countryCode: string }[] }>('GET', '/api/order/list');
+    expect(list.rows).toMatchObject([{ id: entered.data.orderId, status: 'pending', countryCode: 'US' }]);
+    expect(await runner.pullOrders()).toBe(0);
+    expect((await m.call<{ data: unknown[] }>('GET', '/api/stores/ordersNeedingAddress')).data).toEqual([]);
+  });
+});
+
+describe('Etsy listing pictures', () => {
+  it('uploads up to 20 pictures, one per rank', async () => {
+    const m = await merchant();
+    const who = seller('ManyViewsShop');
+    await connect(m, who);
+    const views = Array.from({ length: 12 }, (_, i) => `View ${i + 1}`);
+    const { id, pictures } = await savedProduct(m, 'Gallery Tee', 2, views);
+    await m.call('POST', '/api/etsy/pushEtsyProduct', { id, ...(await settingsOf(who)) });
+    await runner.drain();
+    const listing = [...who.listings.values()][0]!;
+    expect(listing.images.map((i) => [i.rank, i.sha256])).toEqual(pictures.map((p, i) => [i + 1, sha(p)]));
   });
 });

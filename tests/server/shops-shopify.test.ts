@@ -6,6 +6,7 @@
  * 10003 / 10004, multiple stores per merchant, and one merchant never reaching another's store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { codeIn, startServer, type TestServer } from './harness';
 import { startShopifyStandIn, type ShopifyStandIn } from './stand-ins/shopify';
@@ -16,12 +17,18 @@ import { createSession } from '../../server/accounts/session';
 import { myProductImages, myProductVariants, myProducts } from '../../server/products/schema';
 import { storeConnections, storeOrderImports, storeProductLinks, storePushJobs } from '../../server/shops/schema';
 import { startShopJobs, shopTokenCipher, type ShopJobs } from '../../server/shops/jobs';
-import { SHOPIFY_DEFAULT_SCOPES } from '../../server/shops/config';
+import { SHOPIFY_API_VERSION, SHOPIFY_DEFAULT_SCOPES } from '../../server/shops/config';
+import { PROTECTED_DATA_MESSAGE, PROTECTED_WEBHOOK_MESSAGE } from '../../server/shops/shopify/connector';
 import { Code, Messages } from '../../contract/envelope';
 import { ShopMessages, ShopType } from '../../contract/shops';
 
 const OPTIONS: CatalogOptions = { seed: 'shops-shopify-test', productCount: 12, imageSize: 128 };
 const APP = { apiKey: 'pod-standin-key', apiSecret: 'shpss_standInSecret0123456789' };
+/**
+ * The app's public address. Shopify delivers webhooks only to https addresses; the stand-in
+ * reaches it as the TLS proxy in front of a real deployment would: at this test server.
+ */
+const PUBLIC = 'https://app.pod.test';
 
 let s: TestServer;
 let shopify: ShopifyStandIn;
@@ -30,15 +37,15 @@ let runner: ShopJobs;
 const silent = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
-  shopify = await startShopifyStandIn(APP);
+  shopify = await startShopifyStandIn({ ...APP, reach: (uri) => uri.replace(PUBLIC, s.url) });
   s = await startServer({
     SHOPIFY_API_KEY: APP.apiKey,
     SHOPIFY_API_SECRET: APP.apiSecret,
     SHOPIFY_ADMIN_ORIGIN: shopify.url,
     STORE_ORDER_PULL_MS: '0',
   });
-  // The public address (redirects, webhooks, image URLs) is this test server's.
-  s.config.shops.publicUrl = s.url;
+  // The public address (redirects, webhooks, image URLs).
+  s.config.shops.publicUrl = PUBLIC;
   rows = await seedCatalog(s, OPTIONS);
   runner = startShopJobs({ db: s.database.db, config: s.config.shops, dataDir: s.config.dataDir, log: silent, loop: false });
 });
@@ -130,7 +137,7 @@ describe('connecting a Shopify store', () => {
     expect(url.pathname).toBe('/admin/oauth/authorize');
     expect(url.searchParams.get('client_id')).toBe(APP.apiKey);
     expect(url.searchParams.get('scope')).toBe(SHOPIFY_DEFAULT_SCOPES.join(','));
-    expect(url.searchParams.get('redirect_uri')).toBe(`${s.url}/auth/shopify`);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC}/auth/shopify`);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
 
     const callback = Object.fromEntries(new URL(await shopify.approve(start.data.url)).searchParams);
@@ -152,11 +159,22 @@ describe('connecting a Shopify store', () => {
     expect(info.user.sShops).toEqual([
       { id: bound.data.shopId, myshopifyDomain: 'alpha-store.myshopify.com', simplename: 'Alpha Store', type: 6 },
     ]);
-    // Orders and uninstalls are subscribed to our webhook address.
-    expect(shopify.shop('alpha-store.myshopify.com').webhooks.map((w) => [w.topic, w.uri])).toEqual([
-      ['ORDERS_CREATE', `${s.url}/prod-api/api/shopify/webhooks`],
-      ['APP_UNINSTALLED', `${s.url}/prod-api/api/shopify/webhooks`],
+    // Orders and uninstalls are subscribed to our webhook address, with nothing to tell the merchant.
+    expect(
+      shopify
+        .shop('alpha-store.myshopify.com')
+        .webhooks.map((w) => [w.topic, w.uri])
+        .sort(),
+    ).toEqual([
+      ['APP_UNINSTALLED', `${PUBLIC}/prod-api/api/shopify/webhooks`],
+      ['ORDERS_CREATE', `${PUBLIC}/prod-api/api/shopify/webhooks`],
     ]);
+    const stores = await m.call<{ data: { notices: string[] }[] }>('GET', '/api/stores/list');
+    expect(stores.data[0]!.notices).toEqual([]);
+    // Every Admin API call went to the default version, and the schema of that version found nothing to refuse.
+    const mine = shopify.calls.filter((c) => c.shop === 'alpha-store.myshopify.com');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((c) => c.version === SHOPIFY_API_VERSION && !c.errors)).toBe(true);
 
     // The same callback again: its state was used, nothing changes.
     const replay = await m.call('POST', '/api/shopifyOAuth/bindShop', callback);
@@ -301,6 +319,162 @@ describe('connecting a Shopify store', () => {
   });
 });
 
+describe("Shopify's signatures and store addresses", () => {
+  /** Shopify's own algorithm, written out here: sorted names, URL-encoded values, a list as name[] per value. */
+  const shopifySign = (q: Record<string, string | string[]>) => {
+    const msg = new URLSearchParams();
+    for (const k of Object.keys(q).sort((a, b) => a.localeCompare(b))) {
+      const v = q[k]!;
+      if (Array.isArray(v)) for (const x of v) msg.append(`${k}[]`, x);
+      else msg.append(k, v);
+    }
+    return createHmac('sha256', APP.apiSecret).update(msg.toString()).digest('hex');
+  };
+
+  it('accepts a launch signed over encoded values and list parameters, and refuses one signed over decoded values', async () => {
+    const launch: Record<string, string | string[]> = {
+      shop: 'under_score-shop.myshopify.com',
+      host: Buffer.from('admin.shopify.com/store/under_score-shop').toString('base64'),
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      ids: ['101', '102'],
+      embedded: '1',
+    };
+    expect(String(launch.host)).toMatch(/=$/);
+    const ok = await s.api<{ data: { status: string; url: string } }>('POST', '/api/shopifyOAuth/shopifyDo', {
+      ...launch,
+      hmac: shopifySign(launch),
+    });
+    expect(ok.code, ok.msg).toBe(200);
+    expect(ok.data.status).toBe('authorize');
+    expect(new URL(ok.data.url).searchParams.get('shop')).toBe('under_score-shop.myshopify.com');
+
+    // The same parameters signed the way the connector used to check them: joined undecoded.
+    const decoded = Object.keys(launch)
+      .sort()
+      .map((k) => `${k}=${Array.isArray(launch[k]) ? JSON.stringify(launch[k]) : String(launch[k])}`)
+      .join('&');
+    const forged = await s.api('POST', '/api/shopifyOAuth/shopifyDo', {
+      ...launch,
+      hmac: createHmac('sha256', APP.apiSecret).update(decoded).digest('hex'),
+    });
+    expect(forged.msg).toBe(ShopMessages.badSignature);
+  });
+
+  it('installs a store named with an underscore, typed as its admin.shopify.com address', async () => {
+    const m = await merchant();
+    const start = await m.call<{ data: { url: string } }>(
+      'POST',
+      `/api/shopifyauthShopify?shop=${encodeURIComponent('https://admin.shopify.com/store/Snake_Case-Store/products?x=1')}`,
+    );
+    expect(start.code, start.msg).toBe(200);
+    expect(new URL(start.data.url).searchParams.get('shop')).toBe('snake_case-store.myshopify.com');
+    const callback = Object.fromEntries(new URL(await shopify.approve(start.data.url)).searchParams);
+    expect(callback.host).toMatch(/=$/);
+    const bound = await m.call<{ data: { status: string } }>('POST', '/api/shopifyOAuth/bindShop', callback);
+    expect(bound.code, bound.msg).toBe(200);
+    expect(bound.data.status).toBe('bound');
+    expect((await m.call<{ data: { myshopifyDomain: string }[] }>('GET', '/api/stores/list')).data).toMatchObject([
+      { myshopifyDomain: 'snake_case-store.myshopify.com' },
+    ]);
+  });
+});
+
+describe('webhooks and protected customer data', () => {
+  it('tells the merchant when Shopify refuses the webhook address, topic by topic', async () => {
+    const m = await merchant();
+    // A public address over plain http: Shopify takes webhook addresses over https only.
+    s.config.shops.publicUrl = s.url;
+    try {
+      await connect(m, 'plain-http-store');
+    } finally {
+      s.config.shops.publicUrl = PUBLIC;
+    }
+    expect(shopify.shop('plain-http-store.myshopify.com').webhooks).toEqual([]);
+    const stores = await m.call<{ data: { notices: string[] }[] }>('GET', '/api/stores/list');
+    expect(stores.data[0]!.notices).toHaveLength(2);
+    expect(stores.data[0]!.notices.every((n) => n.includes('Address protocol http:// is not supported'))).toBe(true);
+    expect(stores.data[0]!.notices.some((n) => n.includes('order webhook'))).toBe(true);
+  });
+
+  it('without approval: the uninstall webhook is still subscribed, orders are pulled without the customer and wait for the address the merchant enters', async () => {
+    const m = await merchant();
+    const other = await merchant();
+    const domain = 'private-store.myshopify.com';
+    shopify.protectedCustomerData(false);
+    try {
+      const shopId = await connect(m, 'private-store');
+      expect(shopify.shop(domain).webhooks.map((w) => w.topic)).toEqual(['APP_UNINSTALLED']);
+      let stores = await m.call<{ data: { notices: string[]; status: string }[] }>('GET', '/api/stores/list');
+      expect(stores.data[0]).toMatchObject({ status: 'active', notices: [PROTECTED_WEBHOOK_MESSAGE] });
+
+      const id = await savedProduct(m, 'Private Tee', 2);
+      await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
+      await runner.drain();
+      const variant = productsIn(domain)[0]!.variants[0]!;
+      const { order, deliveries } = await shopify.createOrder(domain, [{ variantId: variant.id, quantity: 2 }]);
+      expect(deliveries).toEqual([]);
+
+      // The pull is refused the customer's fields, reads the order without them, and keeps it waiting.
+      expect(await runner.pullOrders()).toBe(0);
+      const pulls = shopify.calls.filter((c) => c.shop === domain && c.operation.startsWith('PodOrders')).map((c) => c.operation);
+      expect(pulls).toEqual(['PodOrders', 'PodOrdersWithoutCustomer']);
+      stores = await m.call('GET', '/api/stores/list');
+      // Not a missing scope: the store stays connected, and the merchant reads what the app lacks.
+      expect(stores.data[0]).toMatchObject({ status: 'active', notices: [PROTECTED_WEBHOOK_MESSAGE, PROTECTED_DATA_MESSAGE] });
+      expect((await m.call<{ rows: unknown[] }>('GET', '/api/order/list')).rows).toHaveLength(0);
+      const waiting = await m.call<{
+        data: { id: number; name: string; platform: string; lines: { title: string; quantity: number }[] }[];
+      }>('GET', '/api/stores/ordersNeedingAddress');
+      expect(waiting.data).toMatchObject([{ name: order.name, platform: 'shopify', lines: [{ title: 'Private Tee', quantity: 2 }] }]);
+      const messages = await m.call<{ rows: { title: string }[] }>('GET', '/api/sMessgaeShop/list');
+      expect(messages.rows.filter((x) => x.title === `Order ${order.name} needs a shipping address`)).toHaveLength(1);
+
+      // Pulled again: still one waiting order, asked for once.
+      await runner.pullOrders();
+      expect((await m.call<{ data: unknown[] }>('GET', '/api/stores/ordersNeedingAddress')).data).toHaveLength(1);
+      expect(
+        (await m.call<{ rows: { title: string }[] }>('GET', '/api/sMessgaeShop/list')).rows.filter((x) => x.title.includes(order.name)),
+      ).toHaveLength(1);
+
+      const address = {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address1: '1 Loop Road',
+        address2: '',
+        city: 'Springfield',
+        province: 'Illinois',
+        zip: '62701',
+        countryCode: 'us',
+        phone: '',
+      };
+      const waitingId = waiting.data[0]!.id;
+      expect((await m.call('POST', '/api/stores/orderAddress', { id: waitingId, address: { ...address, address1: '' } })).msg).toBe(
+        ShopMessages.orderAddressIncomplete,
+      );
+      expect((await other.call('POST', '/api/stores/orderAddress', { id: waitingId, address })).msg).toBe(ShopMessages.orderNotWaiting);
+      const entered = await m.call<{ data: { orderId: number } }>('POST', '/api/stores/orderAddress', { id: waitingId, address });
+      expect(entered.code, entered.msg).toBe(200);
+      const list = await m.call<{
+        rows: { id: number; status: string; countryCode: string; items: { title: string; quantity: number }[] }[];
+      }>('GET', '/api/order/list');
+      expect(list.rows).toMatchObject([
+        { id: entered.data.orderId, status: 'pending', countryCode: 'US', items: [{ title: 'Private Tee', quantity: 2 }] },
+      ]);
+      expect((await m.call<{ data: unknown[] }>('GET', '/api/stores/ordersNeedingAddress')).data).toEqual([]);
+      expect((await m.call('POST', '/api/stores/orderAddress', { id: waitingId, address })).msg).toBe(ShopMessages.orderNotWaiting);
+      expect(await runner.pullOrders()).toBe(0);
+      expect((await m.call<{ rows: unknown[] }>('GET', '/api/order/list')).rows).toHaveLength(1);
+      void shopId;
+    } finally {
+      shopify.protectedCustomerData(true);
+    }
+    // Approved later: the next pull reads the customer's fields again and its notice goes.
+    await runner.pullOrders();
+    const stores = await m.call<{ data: { notices: string[] }[] }>('GET', '/api/stores/list');
+    expect(stores.data[0]!.notices).toEqual([PROTECTED_WEBHOOK_MESSAGE]);
+  });
+});
+
 describe('pushing products', () => {
   it('queues, pushes the product with variants, prices and images, and a re-push updates it', async () => {
     const m = await merchant();
@@ -335,8 +509,8 @@ describe('pushing products', () => {
     expect(product!.handle).toBe(`pod-${id}`);
     const ours = await s.database.db.select().from(myProductVariants).where(eq(myProductVariants.myProductId, id));
     expect(product!.variants.map((v) => [v.sku, v.price]).sort()).toEqual(ours.map((v) => [v.sku, (v.priceCents / 100).toFixed(2)]).sort());
-    expect(product!.media.map((x) => x.src)).toEqual([`${s.url}/prod-api/files/render/${id}-front.jpg`]);
-    expect(product!.variants.every((v) => v.image === `${s.url}/prod-api/files/render/${id}-front.jpg`)).toBe(true);
+    expect(product!.media.map((x) => x.src)).toEqual([`${PUBLIC}/prod-api/files/render/${id}-front.jpg`]);
+    expect(product!.variants.every((v) => v.image === `${PUBLIC}/prod-api/files/render/${id}-front.jpg`)).toBe(true);
 
     const read = await m.call<{ data: { updated: number } }>('POST', '/api/sendProductShopify/updateMsgHasRead', {
       ids: [after.rows[0]!.id],
@@ -449,10 +623,15 @@ describe('pushing products', () => {
     expect((await m.call('POST', `/api/sendProductShopify/downshelf/${id}`)).msg).toBe(ShopMessages.notPushed);
     await m.call('POST', `/api/sendProductShopify/addQueque/${id}`);
     await runner.drain();
+    const pushed = productsIn('shelf-store.myshopify.com')[0]!.variants.map((v) => [v.id, v.sku, v.price]);
+    expect(pushed).toHaveLength(3);
     expect((await m.call('POST', `/api/sendProductShopify/downshelf/${id}`)).code).toBe(200);
     await runner.drain();
+    // Only the status changed: a status-only productSet would have left a lone default variant.
     expect(productsIn('shelf-store.myshopify.com')[0]!.status).toBe('DRAFT');
-    expect(productsIn('shelf-store.myshopify.com')[0]!.variants.length).toBeGreaterThan(0);
+    expect(productsIn('shelf-store.myshopify.com')[0]!.variants.map((v) => [v.id, v.sku, v.price])).toEqual(pushed);
+    const ops = shopify.calls.filter((c) => c.shop === 'shelf-store.myshopify.com').map((c) => c.operation);
+    expect(ops.at(-1)).toBe('PodProductStatus');
   });
 
   it('re-pushes a pushed product after its prices change; a never-pushed one is refused plainly', async () => {

@@ -16,11 +16,17 @@ import { productSetVariables, variantMapFrom } from '../../server/shops/shopify/
 import type { PushProduct } from '../../server/shops/push-product';
 import { canQueuePush, needsTokenUpgrade, shortStoreName, storeAdminUrl } from '../../contract/shops';
 import { wooShopOrigin } from '../../server/shops/woocommerce/routes';
+import { splitBatch } from '../../server/shops/woocommerce/connector';
 
 describe('Shopify shop domains and signatures', () => {
   it('normalises what a merchant types into a myshopify domain, and refuses anything else', () => {
     expect(normalizeShopDomain('My-Store')).toBe('my-store.myshopify.com');
     expect(normalizeShopDomain('https://my-store.myshopify.com/admin/products')).toBe('my-store.myshopify.com');
+    expect(normalizeShopDomain('my_store')).toBe('my_store.myshopify.com');
+    expect(normalizeShopDomain('https://admin.shopify.com/store/My_Store-2/products?x=1')).toBe('my_store-2.myshopify.com');
+    expect(normalizeShopDomain('admin.shopify.com/store/shop')).toBe('shop.myshopify.com');
+    expect(normalizeShopDomain('admin.shopify.com/store/')).toBeNull();
+    expect(normalizeShopDomain('_store')).toBeNull();
     expect(normalizeShopDomain('evil.com')).toBeNull();
     expect(normalizeShopDomain('my-store.myshopify.com.evil.com')).toBeNull();
     expect(normalizeShopDomain('')).toBeNull();
@@ -35,6 +41,13 @@ describe('Shopify shop domains and signatures', () => {
     expect(verifyQueryHmac({ ...signed, shop: 'b.myshopify.com' }, 'secret')).toBe(false);
     const old = { ...q, timestamp: String(Math.floor(Date.now() / 1000) - 3 * 24 * 3600) };
     expect(verifyQueryHmac({ ...old, hmac: signQuery(old, 'secret') }, 'secret')).toBe(false);
+  });
+
+  it("builds the signed message as Shopify's library does: values URL-encoded, lists as name[] once per value", () => {
+    expect(hmacMessage({ shop: 'a.myshopify.com', host: 'YWRtaW4=', state: 'a b&c', hmac: 'x', signature: 'y' })).toBe(
+      'host=YWRtaW4%3D&shop=a.myshopify.com&state=a+b%26c',
+    );
+    expect(hmacMessage({ ids: ['2', '1'], shop: 's', 'extra[]': '9' })).toBe('extra%5B%5D=9&ids%5B%5D=2&ids%5B%5D=1&shop=s');
   });
 
   it('checks webhook bodies byte for byte', async () => {
@@ -174,5 +187,16 @@ describe('Shopify product mapping', () => {
       },
     ]);
     expect(map).toEqual({ 70: 'gid://v/1', 71: 'gid://v/2' });
+  });
+});
+
+describe('WooCommerce batches', () => {
+  it('splits a batch into batches of at most 100 objects, creates first, keeping their order', () => {
+    const create = Array.from({ length: 150 }, (_, i) => ({ n: i }));
+    const parts = splitBatch({ create, update: [{ id: 1 }], delete: [7, 8] });
+    expect(parts.map((p) => p.create.length + p.update.length + p.delete.length)).toEqual([100, 53]);
+    expect(parts.flatMap((p) => p.create)).toEqual(create);
+    expect(parts[1]).toMatchObject({ update: [{ id: 1 }], delete: [7, 8] });
+    expect(splitBatch({ create: [], update: [], delete: [] })).toEqual([]);
   });
 });

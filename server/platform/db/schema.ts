@@ -16,3 +16,4 @@ export * from '../../shops/schema';
 export * from '../../notifications/schema';
 export * from '../../rendering/schema';
 export * from '../../support/schema';
+export * from '../../shop-settings/schema';

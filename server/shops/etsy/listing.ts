@@ -11,8 +11,8 @@ import { centsToDecimal } from '../../../contract/commerce';
 /** Etsy's custom variation properties ("property_id 513 and 514 with a property_name"). */
 export const CUSTOM_PROPERTIES = [513, 514] as const;
 export const ETSY_TITLE_MAX = 140;
-/** Etsy shows up to 10 pictures on a listing. */
-export const ETSY_IMAGES_MAX = 10;
+/** Etsy takes up to 20 pictures on a listing (uploadListingImage refuses a 21st rank). */
+export const ETSY_IMAGES_MAX = 20;
 /** Quantity offered for made-to-order products (Etsy's maximum per product is 999). */
 export const ETSY_QUANTITY = 999;
 
@@ -115,16 +115,20 @@ export function etsyInventory(product: PushProduct, readinessStateId: number): E
   };
 }
 
+/**
+ * A shop receipt. The address fields may be absent altogether: Etsy shares the buyer's address
+ * only where the seller's region and the app's access allow it.
+ */
 export interface EtsyReceipt {
   receipt_id: number;
-  name: string | null;
-  first_line: string | null;
-  second_line: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country_iso: string | null;
-  buyer_email: string | null;
+  name?: string | null;
+  first_line?: string | null;
+  second_line?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  country_iso?: string | null;
+  buyer_email?: string | null;
   create_timestamp: number;
   transactions: { listing_id: number | null; product_id: number | null; quantity: number; sku: string | null; title: string | null }[];
 }
@@ -135,7 +139,8 @@ export function orderFromReceipt(r: EtsyReceipt): ShopOrder {
     externalId: String(r.receipt_id),
     name: `Etsy receipt ${r.receipt_id}`,
     createdAt: new Date(r.create_timestamp * 1000),
-    email: r.buyer_email,
+    email: r.buyer_email ?? null,
+    // No country: no address to ship to (the order waits for the merchant to enter one).
     address: r.country_iso
       ? {
           firstName,

@@ -32,6 +32,25 @@ export function throttleWaitMs(extensions: unknown): number {
   return rate > 0 && need > 0 ? Math.max(1000, Math.ceil((need / rate) * 1000)) : 1000;
 }
 
+/**
+ * Shopify refuses protected customer data (the customer's name, e-mail, address and phone on
+ * orders, and the order webhook topics) to apps it has not approved for it, with ACCESS_DENIED
+ * (queries) or a userError (webhook subscriptions) whose message says the app "is not approved".
+ * That is the app's standing with Shopify, not a scope the merchant can grant: it must not be
+ * read as a missing scope (that would send the merchant round the install again for nothing).
+ */
+export function isProtectedDataRefusal(message: string | undefined): boolean {
+  return /not approved to (access|use|subscribe)|protected customer data|customer_data/i.test(message ?? '');
+}
+
+/** A query touched protected customer data the app is not approved for (see isProtectedDataRefusal). */
+export class ProtectedCustomerDataError extends ShopApiError {
+  constructor(message: string, status: number | null) {
+    super(message, 'permanent', status);
+    this.name = 'ProtectedCustomerDataError';
+  }
+}
+
 export function shopifyAdmin(cfg: ShopifyAppConfig, shop: string, accessToken: string): ShopifyAdmin {
   const client = createAdminApiClient({
     storeDomain: shop,
@@ -66,6 +85,8 @@ export function shopifyAdmin(cfg: ShopifyAppConfig, shop: string, accessToken: s
         if (gql.some((e) => e.extensions?.code === 'THROTTLED')) {
           throw new ShopApiError('Shopify is throttling requests (THROTTLED)', 'transient', status, throttleWaitMs(res.extensions));
         }
+        const protectedData = gql.filter((e) => e.extensions?.code === 'ACCESS_DENIED' && isProtectedDataRefusal(e.message));
+        if (protectedData.length > 0) throw new ProtectedCustomerDataError(protectedData.map((e) => e.message).join('; '), status);
         if (gql.some((e) => e.extensions?.code === 'ACCESS_DENIED')) {
           throw new ShopApiError(gql.map((e) => e.message).join('; ') || 'Access denied', 'scope', status);
         }
@@ -160,16 +181,48 @@ export interface WebhookCreateResult {
   webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: { field: string[] | null; message: string }[] };
 }
 
+/**
+ * Takes a product on or off the shelf by its status alone. productUpdate changes only the fields
+ * given; a productSet without the variants may delete those it does not list.
+ */
+export const PRODUCT_STATUS_MUTATION = `mutation PodProductStatus($product: ProductUpdateInput!) {
+  productUpdate(product: $product) {
+    product { id status }
+    userErrors { field message }
+  }
+}`;
+
+export interface ProductStatusResult {
+  productUpdate: { product: { id: string; status: string } | null; userErrors: { field: string[] | null; message: string }[] };
+}
+
+/** An order's lines and ids: what an order of ours is made of, readable without protected customer data. */
+const ORDER_LINES = `id
+      legacyResourceId
+      name
+      createdAt
+      lineItems(first: 100) { nodes { id title quantity sku variantTitle product { id } variant { id } } }`;
+
+/** Orders with the customer's e-mail and shipping address (protected customer data, level 2). */
 export const ORDERS_QUERY = `query PodOrders($first: Int!, $after: String, $query: String) {
   orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
     nodes {
-      id
-      legacyResourceId
-      name
+      ${ORDER_LINES}
       email
-      createdAt
       shippingAddress { firstName lastName address1 address2 city province zip countryCodeV2 phone }
-      lineItems(first: 100) { nodes { id title quantity sku variantTitle product { id } variant { id } } }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+/**
+ * The same orders without protected customer data, for an app Shopify has not approved for it:
+ * each order then waits for the merchant to enter its shipping address.
+ */
+export const ORDERS_WITHOUT_CUSTOMER_QUERY = `query PodOrdersWithoutCustomer($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
+    nodes {
+      ${ORDER_LINES}
     }
     pageInfo { hasNextPage endCursor }
   }
@@ -181,9 +234,10 @@ export interface OrdersQuery {
       id: string;
       legacyResourceId: string;
       name: string;
-      email: string | null;
+      /** Absent when read with ORDERS_WITHOUT_CUSTOMER_QUERY. */
+      email?: string | null;
       createdAt: string;
-      shippingAddress: {
+      shippingAddress?: {
         firstName: string | null;
         lastName: string | null;
         address1: string | null;

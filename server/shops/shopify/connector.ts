@@ -1,23 +1,44 @@
 /** Pushing, listing and order reading for one connected Shopify store over the GraphQL Admin API. */
 import type { ShopifyAppConfig } from '../config';
 import type { PushProduct } from '../push-product';
-import type { ProductLink, ShopConnector, ShopOrder } from '../connector-types';
+import type { ProductLink, PullHooks, ShopConnector, ShopOrder, StoreNotice } from '../connector-types';
 import {
   ORDERS_QUERY,
+  ORDERS_WITHOUT_CUSTOMER_QUERY,
   PRODUCT_SET_MUTATION,
+  PRODUCT_STATUS_MUTATION,
+  ProtectedCustomerDataError,
   WEBHOOK_CREATE_MUTATION,
+  isProtectedDataRefusal,
   shopifyAdmin,
   throwUserErrors,
   type OrdersQuery,
   type ProductSetResult,
+  type ProductStatusResult,
   type ShopifyAdmin,
   type WebhookCreateResult,
 } from './admin';
 import { productSetVariables, variantMapFrom } from './product-input';
 import { ShopApiError } from '../errors';
 
-/** Topics the app subscribes to on install: store orders, and the app being removed. */
-export const WEBHOOK_TOPICS = ['ORDERS_CREATE', 'APP_UNINSTALLED'] as const;
+/**
+ * Topics the app subscribes to on install, each on its own: the app being removed first (it needs
+ * no protected customer data, so a refusal of the order topic cannot cost it), then store orders.
+ */
+export const WEBHOOK_TOPICS = ['APP_UNINSTALLED', 'ORDERS_CREATE'] as const;
+
+/** The notice code of the order pull reading without protected customer data. */
+export const PROTECTED_DATA_NOTICE = 'shopify:protected-customer-data';
+/** The prefix of the install's webhook notices (one per refused topic). */
+export const WEBHOOK_NOTICE = 'shopify:webhook:';
+
+/** What the merchant reads when the order pull runs without protected customer data. */
+export const PROTECTED_DATA_MESSAGE =
+  "Shopify has not approved this app for protected customer data, so orders are read without the customer's e-mail and shipping address: each order of your products waits under Stores for you to enter its shipping address. The app's developer must request protected customer data access (name, e-mail, address, phone) for the app in the Shopify Partner Dashboard.";
+
+/** What the merchant reads when Shopify refused the order webhook for the same reason. */
+export const PROTECTED_WEBHOOK_MESSAGE =
+  "Shopify has not approved this app for protected customer data, so it refused the order webhook: new orders arrive only by the regular pull. Once the app's developer has that access approved in the Shopify Partner Dashboard, connect the store again.";
 
 export function shopifyConnector(cfg: ShopifyAppConfig, shop: string, accessToken: string): ShopConnector & { admin: ShopifyAdmin } {
   const admin = shopifyAdmin(cfg, shop, accessToken);
@@ -31,64 +52,111 @@ export function shopifyConnector(cfg: ShopifyAppConfig, shop: string, accessToke
       return { externalProductId: p.id, variantMap: variantMapFrom(product, p.variants.nodes) };
     },
     async setListed(link: ProductLink, listed: boolean): Promise<void> {
-      // productSet without options or variants (allowed since 2024-07) changes only the status.
-      const res = await admin.request<ProductSetResult>(PRODUCT_SET_MUTATION, {
-        identifier: { id: link.externalProductId },
-        input: { status: listed ? 'ACTIVE' : 'DRAFT' },
-        synchronous: true,
+      const res = await admin.request<ProductStatusResult>(PRODUCT_STATUS_MUTATION, {
+        product: { id: link.externalProductId, status: listed ? 'ACTIVE' : 'DRAFT' },
       });
-      throwUserErrors(res.productSet.userErrors);
+      throwUserErrors(res.productUpdate.userErrors);
+      if (!res.productUpdate.product) throw new ShopApiError('Shopify did not return the product', 'transient');
     },
-    async pullOrders(since: Date | null): Promise<ShopOrder[]> {
-      const out: ShopOrder[] = [];
-      let after: string | null = null;
-      const query = since ? `created_at:>='${since.toISOString()}'` : null;
-      for (let page = 0; page < 20; page++) {
-        const res: OrdersQuery = await admin.request<OrdersQuery>(ORDERS_QUERY, { first: 50, after, query });
-        for (const o of res.orders.nodes) {
-          const a = o.shippingAddress;
-          out.push({
-            externalId: o.legacyResourceId,
-            name: o.name,
-            createdAt: new Date(o.createdAt),
-            email: o.email,
-            address: a
-              ? {
-                  firstName: a.firstName ?? '',
-                  lastName: a.lastName ?? '',
-                  address1: a.address1 ?? '',
-                  address2: a.address2 ?? '',
-                  city: a.city ?? '',
-                  province: a.province ?? '',
-                  zip: a.zip ?? '',
-                  countryCode: a.countryCodeV2 ?? '',
-                  phone: a.phone ?? '',
-                }
-              : null,
-            lines: o.lineItems.nodes.map((l) => ({
-              externalProductId: l.product?.id ?? null,
-              externalVariantId: l.variant?.id ?? null,
-              sku: l.sku,
-              quantity: l.quantity,
-              title: l.title,
-            })),
-          });
-        }
-        if (!res.orders.pageInfo.hasNextPage) break;
-        after = res.orders.pageInfo.endCursor;
+    async pullOrders(since: Date | null, hooks?: PullHooks): Promise<ShopOrder[]> {
+      try {
+        const orders = await readOrders(admin, ORDERS_QUERY, since);
+        await hooks?.notice?.(PROTECTED_DATA_NOTICE, null);
+        return orders;
+      } catch (err) {
+        if (!(err instanceof ProtectedCustomerDataError)) throw err;
+        // Tried again each pull: the full read comes back by itself once Shopify approves the app.
+        await hooks?.notice?.(PROTECTED_DATA_NOTICE, PROTECTED_DATA_MESSAGE);
+        return readOrders(admin, ORDERS_WITHOUT_CUSTOMER_QUERY, since);
       }
-      return out;
     },
   };
 }
 
-/** Subscribes the store's order and uninstall events to our webhook address. */
-export async function subscribeWebhooks(admin: ShopifyAdmin, uri: string): Promise<void> {
-  for (const topic of WEBHOOK_TOPICS) {
-    const res = await admin.request<WebhookCreateResult>(WEBHOOK_CREATE_MUTATION, { topic, webhookSubscription: { uri, format: 'JSON' } });
-    const errors = res.webhookSubscriptionCreate.userErrors.filter((e) => !/already been taken/i.test(e.message));
-    throwUserErrors(errors);
+async function readOrders(admin: ShopifyAdmin, query: string, since: Date | null): Promise<ShopOrder[]> {
+  const out: ShopOrder[] = [];
+  let after: string | null = null;
+  const filter = since ? `created_at:>='${since.toISOString()}'` : null;
+  for (let page = 0; page < 20; page++) {
+    const res: OrdersQuery = await admin.request<OrdersQuery>(query, { first: 50, after, query: filter });
+    for (const o of res.orders.nodes) {
+      const a = o.shippingAddress;
+      out.push({
+        externalId: o.legacyResourceId,
+        name: o.name,
+        createdAt: new Date(o.createdAt),
+        email: o.email ?? null,
+        address: a
+          ? {
+              firstName: a.firstName ?? '',
+              lastName: a.lastName ?? '',
+              address1: a.address1 ?? '',
+              address2: a.address2 ?? '',
+              city: a.city ?? '',
+              province: a.province ?? '',
+              zip: a.zip ?? '',
+              countryCode: a.countryCodeV2 ?? '',
+              phone: a.phone ?? '',
+            }
+          : null,
+        lines: o.lineItems.nodes.map((l) => ({
+          externalProductId: l.product?.id ?? null,
+          externalVariantId: l.variant?.id ?? null,
+          sku: l.sku,
+          quantity: l.quantity,
+          title: l.title,
+        })),
+      });
+    }
+    if (!res.orders.pageInfo.hasNextPage) break;
+    after = res.orders.pageInfo.endCursor;
   }
+  return out;
+}
+
+/** How one topic's subscription went: null when subscribed (or already), else why not. */
+export interface WebhookOutcome {
+  topic: (typeof WEBHOOK_TOPICS)[number];
+  error: string | null;
+  protectedData: boolean;
+}
+
+/**
+ * Subscribes each topic on its own to our webhook address: one refused topic (the order topic
+ * for an app without protected customer data approval) leaves the others subscribed. Never throws
+ * for a topic: every outcome is returned for the connection's notices.
+ */
+export async function subscribeWebhooks(admin: ShopifyAdmin, uri: string): Promise<WebhookOutcome[]> {
+  const outcomes: WebhookOutcome[] = [];
+  for (const topic of WEBHOOK_TOPICS) {
+    try {
+      const res = await admin.request<WebhookCreateResult>(WEBHOOK_CREATE_MUTATION, {
+        topic,
+        webhookSubscription: { uri, format: 'JSON' },
+      });
+      const errors = res.webhookSubscriptionCreate.userErrors.filter((e) => !/already been taken/i.test(e.message));
+      const message = errors.map((e) => e.message).join('; ');
+      outcomes.push({ topic, error: message || null, protectedData: isProtectedDataRefusal(message) });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      outcomes.push({ topic, error: message, protectedData: err instanceof ProtectedCustomerDataError });
+    }
+  }
+  return outcomes;
+}
+
+/** The notices an install's webhook outcomes leave: what each refused topic costs and what the app needs. */
+export function webhookNotices(outcomes: WebhookOutcome[]): StoreNotice[] {
+  return outcomes
+    .filter((o) => o.error !== null)
+    .map((o) => ({
+      code: `${WEBHOOK_NOTICE}${o.topic}`,
+      message: o.protectedData
+        ? PROTECTED_WEBHOOK_MESSAGE
+        : o.topic === 'ORDERS_CREATE'
+          ? `Shopify refused the order webhook (${o.error}): new orders arrive only by the regular pull. Connect the store again to retry.`
+          : `Shopify refused the app-removed webhook (${o.error}): removing the app is noticed at the next call to the store. Connect the store again to retry.`,
+    }));
 }
 
 /** A Shopify orders/create webhook body (REST order JSON) → a store order. */

@@ -8,14 +8,22 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ShopifyAppConfig } from '../config';
 import { ShopApiError, asShopError, kindOfStatus } from '../errors';
 
-const SHOP_RE = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+/** A myshopify domain as Shopify's own library accepts it: letters, digits, `-` and `_`, starting with a letter or digit. */
+const SHOP_RE = /^[a-z0-9][a-z0-9_-]*\.myshopify\.com$/;
+/** The admin address Shopify shows since 2023: admin.shopify.com/store/{name}. */
+const ADMIN_STORE_RE = /^admin\.shopify\.com\/store\/([a-z0-9][a-z0-9_-]*)(?:[/?#].*)?$/;
 
-/** "my-store", "my-store.myshopify.com" or "https://my-store.myshopify.com/admin" → "my-store.myshopify.com"; null if not a shop. */
+/**
+ * "my-store", "my_store", "my-store.myshopify.com", "https://my-store.myshopify.com/admin" or
+ * "https://admin.shopify.com/store/my-store/products" → "my-store.myshopify.com"; null if not a shop.
+ */
 export function normalizeShopDomain(input: unknown): string | null {
   if (typeof input !== 'string') return null;
   let s = input.trim().toLowerCase();
   if (!s) return null;
-  s = s.replace(/^https?:\/\//, '').replace(/[/?#].*$/, '');
+  s = s.replace(/^https?:\/\//, '');
+  const admin = ADMIN_STORE_RE.exec(s);
+  s = admin ? `${admin[1]}.myshopify.com` : s.replace(/[/?#].*$/, '');
   if (!s.includes('.')) s = `${s}.myshopify.com`;
   return SHOP_RE.test(s) && s.length <= 255 ? s : null;
 }
@@ -38,16 +46,37 @@ export function authorizeUrl(cfg: ShopifyAppConfig, shop: string, state: string,
   return url.toString();
 }
 
-/** The message Shopify signs: every query parameter but hmac (and signature), sorted, k=v joined by &. */
-export function hmacMessage(query: Record<string, unknown>): string {
-  return Object.keys(query)
-    .filter((k) => k !== 'hmac' && k !== 'signature')
-    .sort()
-    .map((k) => {
-      const v = query[k];
-      return `${k}=${Array.isArray(v) ? JSON.stringify(v.map(String)) : String(v ?? '')}`;
-    })
-    .join('&');
+/** A query as frameworks parse it: repeated parameters (`ids[]=1&ids[]=2`) as a list. */
+export type ShopifyQuery = Record<string, string | string[] | undefined>;
+
+/**
+ * The message Shopify signs, built as Shopify's own library builds it (@shopify/shopify-api,
+ * stringifyQueryForAdmin): every parameter but hmac and signature, sorted by name, URL-encoded as
+ * URLSearchParams encodes, a list parameter once per value under `name[]`. The values are the
+ * decoded ones a framework hands over; encoding them again is what makes a `host` ending in
+ * base64 padding, or a value with `&` or `=`, verify.
+ */
+export function hmacMessage(query: ShopifyQuery): string {
+  const grouped = new Map<string, string[] | string>();
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'hmac' || key === 'signature' || value === undefined) continue;
+    // `ids[]` sent as one value still names a list: its entry is `ids` with [] added back below.
+    const list = key.endsWith('[]');
+    const name = list ? key.slice(0, -2) : key;
+    const values = Array.isArray(value) ? value : [value];
+    const prior = grouped.get(name);
+    grouped.set(
+      name,
+      list || Array.isArray(value) || Array.isArray(prior) ? [...(Array.isArray(prior) ? prior : []), ...values] : (value as string),
+    );
+  }
+  const out = new URLSearchParams();
+  for (const name of [...grouped.keys()].sort((a, b) => a.localeCompare(b))) {
+    const value = grouped.get(name)!;
+    if (Array.isArray(value)) for (const v of value) out.append(`${name}[]`, v);
+    else out.append(name, value);
+  }
+  return out.toString();
 }
 
 function safeEqualHex(a: string, b: string): boolean {
@@ -56,12 +85,12 @@ function safeEqualHex(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function signQuery(query: Record<string, unknown>, secret: string): string {
+export function signQuery(query: ShopifyQuery, secret: string): string {
   return createHmac('sha256', secret).update(hmacMessage(query)).digest('hex');
 }
 
 /** Verifies the hmac of a query from Shopify (install, app launch, OAuth callback) and that it is at most a day old. */
-export function verifyQueryHmac(query: Record<string, unknown>, secret: string, now = Date.now()): boolean {
+export function verifyQueryHmac(query: ShopifyQuery, secret: string, now = Date.now()): boolean {
   const given = typeof query.hmac === 'string' ? query.hmac.toLowerCase() : '';
   if (!/^[0-9a-f]{64}$/.test(given)) return false;
   if (!safeEqualHex(signQuery(query, secret), given)) return false;

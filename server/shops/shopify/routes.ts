@@ -41,7 +41,8 @@ import {
   type ShopQuery,
   type SubscriptionsQuery,
 } from './admin';
-import { orderFromWebhook, subscribeWebhooks } from './connector';
+import { WEBHOOK_NOTICE, orderFromWebhook, subscribeWebhooks, webhookNotices } from './connector';
+import { replaceNotices } from '../notices';
 import { importShopOrder } from '../order-import';
 import { ShopApiError } from '../errors';
 import type { ShopsRuntime } from '../push-target';
@@ -66,12 +67,21 @@ const shopifyQueryBody = z.looseObject({
   timestamp: asSent('When Shopify signed the query'),
 });
 
-/** The query parameters Shopify sent the page, as strings (anything else is left out). */
-function shopifyQuery(body: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+/** The query parameters Shopify sent the page: strings, and lists of strings for repeated ones (anything else is left out). */
+function shopifyQuery(body: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = v;
+  }
   return out;
 }
+
+/** One value of a forwarded query ('' when absent or a list). */
+const single = (q: Record<string, string | string[]>, key: string): string => {
+  const v = q[key];
+  return typeof v === 'string' ? v : '';
+};
 
 export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime: ShopsRuntime): void {
   const { db, config } = ctx;
@@ -98,15 +108,15 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
   const finish = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    q: Record<string, string>,
+    q: Record<string, string | string[]>,
     loggedIn: number | null,
   ): Promise<ConnectResult> => {
     const cfg = cfgOrThrow();
-    const shop = normalizeShopDomain(q.shop);
+    const shop = normalizeShopDomain(single(q, 'shop'));
     if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(ShopMessages.badSignature);
-    const state = await consumeOauthState(db, { platform: 'shopify', state: q.state ?? '', domain: shop, userId: loggedIn });
+    const state = await consumeOauthState(db, { platform: 'shopify', state: single(q, 'state'), domain: shop, userId: loggedIn });
     const owner = loggedIn ?? state.userId;
-    const grant = await exchangeCode(cfg, shop, q.code ?? '').catch((err: unknown) => {
+    const grant = await exchangeCode(cfg, shop, single(q, 'code')).catch((err: unknown) => {
       throw new AppError(err instanceof Error ? err.message : String(err));
     });
     const admin = shopifyAdmin(cfg, shop, grant.accessToken);
@@ -127,10 +137,13 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
       },
       owner,
     );
-    // Orders and uninstalls reach us by webhook; a failure here only leaves the periodic pull.
-    await subscribeWebhooks(admin, webhookUri()).catch((err: unknown) =>
-      request.log.warn({ shop, err: err instanceof Error ? err.message : String(err) }, 'Shopify webhook subscription failed'),
-    );
+    // Orders and uninstalls reach us by webhook, each topic subscribed on its own; a refused topic
+    // is told to the merchant with the store (the periodic pull still brings orders).
+    const outcomes = await subscribeWebhooks(admin, webhookUri());
+    for (const o of outcomes.filter((x) => x.error))
+      request.log.warn({ shop, topic: o.topic, err: o.error }, 'Shopify webhook subscription refused');
+    const conn = await connectionByDomain(db, 'shopify', shop);
+    if (conn) await replaceNotices(db, conn.id, WEBHOOK_NOTICE, webhookNotices(outcomes));
     request.log.info({ shop, status: result.status }, 'Shopify store connected');
     if (result.status === 'login' && result.userId)
       return { status: 'login', token: await loginAs(reply, result.userId), shopId: result.shopId };
@@ -185,8 +198,8 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
       const cfg = cfgOrThrow();
       const q = shopifyQuery(request.body);
       await enforce(db, `shopify:do:ip:${request.ip}`, Limits.storeConnectPerIp);
-      if (q.code) return okData(await finish(request, reply, q, request.userId));
-      const shop = normalizeShopDomain(q.shop);
+      if (single(q, 'code')) return okData(await finish(request, reply, q, request.userId));
+      const shop = normalizeShopDomain(single(q, 'shop'));
       if (!shop || !verifyQueryHmac(q, cfg.apiSecret)) throw new AppError(ShopMessages.badSignature);
       const conn = await connectionByDomain(db, 'shopify', shop);
       if (conn?.userId && conn.shopId && conn.status === 'active' && (request.userId === null || request.userId === conn.userId)) {

@@ -39,10 +39,15 @@ function wrap(err: unknown): ShopApiError {
   return asShopError(err);
 }
 
+interface WcImage {
+  id: number;
+  src: string;
+}
 interface WcProduct {
   id: number;
   status: string;
   variations?: number[];
+  images?: WcImage[];
 }
 interface WcVariation {
   id: number;
@@ -68,8 +73,20 @@ interface WcOrder {
   line_items: { product_id: number; variation_id: number; quantity: number; sku: string; name: string }[];
 }
 
+/** WooCommerce refuses a batch of more than 100 objects (create, update and delete together) with 413. */
+export const WC_BATCH_MAX = 100;
+/** The most a list call returns per page (per_page above 100 is refused). */
+export const WC_PAGE_MAX = 100;
+
+/**
+ * A picture as WooCommerce takes it: by the id the store gave it on an earlier push when it holds
+ * it already, else by URL (the store downloads it into its media library, once).
+ */
+const wcImage = (url: string, alt: string, imageMap: Record<string, string>) =>
+  imageMap[url] ? { id: Number(imageMap[url]), alt } : { src: url, alt };
+
 /** Our product → a variable product body with attributes used for variations. */
-export function wcProductBody(product: PushProduct) {
+export function wcProductBody(product: PushProduct, imageMap: Record<string, string> = {}) {
   return {
     name: product.title,
     type: product.options.length ? 'variable' : 'simple',
@@ -79,9 +96,46 @@ export function wcProductBody(product: PushProduct) {
     ...(product.options.length
       ? {}
       : { regular_price: centsToDecimal(product.variants[0]?.priceCents ?? 0), sku: product.variants[0]?.sku }),
-    images: product.images.map((i) => ({ src: i.url, alt: i.alt })),
+    images: product.images.map((i) => wcImage(i.url, i.alt, imageMap)),
     attributes: product.options.map((o, i) => ({ name: o.name, position: i, visible: true, variation: true, options: o.values })),
   };
+}
+
+/** The store's image ids of our pictures, from the product it answered (its images in the order sent). */
+function imageMapFrom(product: PushProduct, answered: WcProduct, known: Record<string, string>): Record<string, string> {
+  const map: Record<string, string> = {};
+  product.images.forEach((img, i) => {
+    const id = answered.images?.[i]?.id;
+    if (id) map[img.url] = String(id);
+    else if (known[img.url]) map[img.url] = known[img.url]!;
+  });
+  return map;
+}
+
+interface BatchBody<C, U> {
+  create: C[];
+  update: U[];
+  delete: number[];
+}
+
+/** Splits one batch into batches of at most `max` objects, creates first, then updates, then deletes. */
+export function splitBatch<C, U>(batch: BatchBody<C, U>, max = WC_BATCH_MAX): BatchBody<C, U>[] {
+  const items: ({ k: 'create'; v: C } | { k: 'update'; v: U } | { k: 'delete'; v: number })[] = [
+    ...batch.create.map((v) => ({ k: 'create' as const, v })),
+    ...batch.update.map((v) => ({ k: 'update' as const, v })),
+    ...batch.delete.map((v) => ({ k: 'delete' as const, v })),
+  ];
+  const out: BatchBody<C, U>[] = [];
+  for (let i = 0; i < items.length; i += max) {
+    const part: BatchBody<C, U> = { create: [], update: [], delete: [] };
+    for (const it of items.slice(i, i + max)) {
+      if (it.k === 'create') part.create.push(it.v);
+      else if (it.k === 'update') part.update.push(it.v);
+      else part.delete.push(it.v);
+    }
+    out.push(part);
+  }
+  return out;
 }
 
 export function woocommerceConnector(storeUrl: string, consumerKey: string, consumerSecret: string): ShopConnector {
@@ -93,53 +147,78 @@ export function woocommerceConnector(storeUrl: string, consumerKey: string, cons
       throw wrap(err);
     }
   };
+  /** Every page of a list (WooCommerce answers at most 100 a page). */
+  const listAll = async <T>(path: string, params: Record<string, unknown> = {}): Promise<T[]> => {
+    const all: T[] = [];
+    for (let page = 1; page <= 100; page++) {
+      const rows = await call<T[]>(api.get(path, { ...params, per_page: WC_PAGE_MAX, page }));
+      all.push(...rows);
+      if (rows.length < WC_PAGE_MAX) break;
+    }
+    return all;
+  };
   return {
     async pushProduct(product: PushProduct, link: ProductLink | null): Promise<ProductLink> {
-      const body = wcProductBody(product);
-      let id: number;
-      if (link) {
-        id = Number(link.externalProductId);
-        await call(api.put(`products/${id}`, body));
-      } else {
+      let knownImages = link?.imageMap ?? {};
+      const save = async (imageMap: Record<string, string>): Promise<WcProduct> => {
+        const body = wcProductBody(product, imageMap);
+        if (link) return call<WcProduct>(api.put(`products/${Number(link.externalProductId)}`, body));
         // A product whose answer was lost is found again by its slug instead of made twice.
         const found = await call<WcProduct[]>(api.get('products', { slug: product.handle }));
-        id = found[0]?.id ?? (await call<WcProduct>(api.post('products', body))).id;
-        if (found[0]) await call(api.put(`products/${id}`, body));
+        return found[0] ? call<WcProduct>(api.put(`products/${found[0].id}`, body)) : call<WcProduct>(api.post('products', body));
+      };
+      let saved: WcProduct;
+      try {
+        saved = await save(knownImages);
+      } catch (err) {
+        // The merchant deleted a picture from the media library: send every picture by URL again.
+        if (!(err instanceof ShopApiError && /invalid image id/i.test(err.message)) || Object.keys(knownImages).length === 0) throw err;
+        knownImages = {};
+        saved = await save(knownImages);
       }
-      if (product.options.length === 0) return { externalProductId: String(id), variantMap: {} };
+      const id = saved.id;
+      const imageMap = imageMapFrom(product, saved, knownImages);
+      if (product.options.length === 0) return { externalProductId: String(id), variantMap: {}, imageMap };
       const known = link?.variantMap ?? {};
       const payload = (v: PushProduct['variants'][number]) => ({
         sku: v.sku,
         regular_price: centsToDecimal(v.priceCents),
-        ...(v.imageUrl ? { image: { src: v.imageUrl } } : {}),
+        // A variation's picture is one of the product's: by the id the product's save just gave it.
+        ...(v.imageUrl ? { image: imageMap[v.imageUrl] ? { id: Number(imageMap[v.imageUrl]) } : { src: v.imageUrl } } : {}),
         attributes: product.options.map((o, i) => ({ name: o.name, option: v.optionValues[i] ?? '' })),
       });
-      const existing = await call<WcVariation[]>(api.get(`products/${id}/variations`, { per_page: 100 }));
+      const existing = await listAll<WcVariation>(`products/${id}/variations`);
       const create = product.variants.filter((v) => !known[String(v.id)] || !existing.some((e) => String(e.id) === known[String(v.id)]));
       const update = product.variants.filter((v) => !create.includes(v)).map((v) => ({ id: Number(known[String(v.id)]), ...payload(v) }));
       const keep = new Set(update.map((u) => u.id));
       const remove = existing.filter((e) => !keep.has(e.id) && !create.some((c) => c.sku === e.sku)).map((e) => e.id);
-      const res = await call<{ create?: WcVariation[]; update?: WcVariation[] }>(
-        api.post(`products/${id}/variations/batch`, { create: create.map(payload), update, delete: remove }),
-      );
+      // Batches go in order, so the n-th created variation answers the n-th variant to create.
+      const made: (WcVariation | undefined)[] = [];
+      for (const part of splitBatch({ create: create.map(payload), update, delete: remove })) {
+        const res = await call<{ create?: (WcVariation & { error?: unknown })[]; update?: unknown[] }>(
+          api.post(`products/${id}/variations/batch`, part),
+        );
+        for (let i = 0; i < part.create.length; i++) {
+          const v = res.create?.[i];
+          made.push(v && !v.error ? v : undefined);
+        }
+      }
       const variantMap: Record<string, string> = {};
       for (const v of product.variants) {
         if (known[String(v.id)] && update.some((u) => String(u.id) === known[String(v.id)]))
           variantMap[String(v.id)] = known[String(v.id)]!;
       }
       create.forEach((v, i) => {
-        const made = res.create?.[i];
-        if (made?.id) variantMap[String(v.id)] = String(made.id);
+        const m = made[i];
+        if (m?.id) variantMap[String(v.id)] = String(m.id);
       });
-      return { externalProductId: String(id), variantMap };
+      return { externalProductId: String(id), variantMap, imageMap };
     },
     async setListed(link: ProductLink, listed: boolean): Promise<void> {
       await call(api.put(`products/${link.externalProductId}`, { status: listed ? 'publish' : 'draft' }));
     },
     async pullOrders(since: Date | null): Promise<ShopOrder[]> {
-      const list = await call<WcOrder[]>(
-        api.get('orders', { per_page: 100, order: 'asc', orderby: 'date', ...(since ? { after: since.toISOString() } : {}) }),
-      );
+      const list = await listAll<WcOrder>('orders', { order: 'asc', orderby: 'date', ...(since ? { after: since.toISOString() } : {}) });
       return list.map(wcOrderToShopOrder);
     },
   };

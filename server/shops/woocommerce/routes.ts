@@ -240,6 +240,10 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
     hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
+    // The ping WooCommerce sends when a webhook is created: `webhook_id=N`, form-encoded, unsigned.
+    hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     // No body schema: the handler gets the bytes exactly as sent, untouched by validation.
     hooks.withTypeProvider<ZodTypeProvider>().post(
       '/woocommerce/woocommerce/webhook',
@@ -247,9 +251,9 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
         schema: {
           tags,
           summary: "The store's signed order webhooks (X-WC-Webhook-Signature over the raw body)",
-          consumes: ['application/json'],
+          consumes: ['application/json', 'application/x-www-form-urlencoded'],
           response: {
-            200: okReply().meta({ description: 'Taken (msg says what was done)' }),
+            200: okReply().meta({ description: 'Taken (msg says what was done), or the ping of a new webhook acknowledged' }),
             400: refusal.meta({ description: 'The body is not JSON' }),
             401: refusal.meta({ description: 'The signature does not match' }),
           },
@@ -257,6 +261,13 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
       },
       async (request, reply) => {
         const raw = typeof request.body === 'string' ? request.body : '';
+        // WooCommerce pings the address of a webhook it has just created and reports any answer but
+        // 200 as a delivery error. The ping carries only the webhook's id and no signature: it is
+        // acknowledged, and nothing is done with it.
+        if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+          if (/^webhook_id=\d{1,20}$/.test(raw.trim())) return { code: Code.SUCCESS, msg: 'ping' };
+          return reply.status(400).send({ code: Code.ERROR, msg: 'Not a webhook ping' });
+        }
         const source = wooShopOrigin(request.headers['x-wc-webhook-source'], true);
         const conn = source ? await connectionByDomain(db, 'woocommerce', source) : null;
         const given = Buffer.from(String(request.headers['x-wc-webhook-signature'] ?? ''), 'base64');
@@ -267,7 +278,6 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
           request.log.warn({ source }, 'WooCommerce webhook refused: bad signature');
           return reply.status(401).send({ code: Code.UNAUTHORIZED, msg: ShopMessages.badSignature });
         }
-        // WooCommerce pings a new webhook with webhook_id=… (form-encoded, no order): acknowledge it.
         const topic = String(request.headers['x-wc-webhook-topic'] ?? '');
         if (!topic.startsWith('order.') || !conn.shopId) return { code: 200, msg: 'ignored' };
         let order: WcOrder;

@@ -77,6 +77,19 @@ export function queryObject(q: URLSearchParams): Record<string, string> {
   return out;
 }
 
+/**
+ * Shopify's query as its signature covers it: every value of a repeated parameter
+ * (`ids[]=1&ids[]=2`, sent when the app opens on several selected items) kept, as a list.
+ */
+export function shopifyQueryObject(q: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const k of new Set(q.keys())) {
+    const all = q.getAll(k);
+    out[k] = all.length > 1 || k.endsWith('[]') ? all : (all[0] ?? '');
+  }
+  return out;
+}
+
 export interface GoToStoreUser {
   shopid: number | null;
   type: number | null;

@@ -1,6 +1,6 @@
 /**
  * Account & Settings (/my-account?tabname=…): profile, password, connected stores, the
- * pricing rule, and currency & tax. The tab lives in the URL so "Setting" and links can open a given tab.
+ * pricing rule, currency & tax, and shipping defaults & IOSS. The tab lives in the URL so "Setting" and links can open a given tab.
  */
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { PasswordTab } from './PasswordTab';
 import { StoresTab } from './StoresTab';
 import { PricingTab } from './PricingTab';
 import { CurrencyTaxTab } from './CurrencyTaxTab';
+import { ShippingTab } from './ShippingTab';
 import '../../styles/account.css';
 
 export function AccountPage() {
@@ -68,6 +69,7 @@ export function AccountPage() {
         {tab === 'stores' && <StoresTab />}
         {tab === 'pricing_rules' && <PricingTab />}
         {tab === 'currency' && <CurrencyTaxTab />}
+        {tab === 'shipping' && <ShippingTab />}
       </div>
     </div>
   );

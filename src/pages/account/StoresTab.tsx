@@ -1,7 +1,8 @@
 /**
  * The merchant's connected stores (a merchant may have several): type, which is current (Now) and
- * which default, Switch, Set default, re-authorise, and transfer a store to another account with an
- * e-mailed code.
+ * which default, what the merchant must know about each connection (a webhook the platform
+ * refused, data it keeps from the app), Switch, Set default, re-authorise, transfer a store to
+ * another account with an e-mailed code, and store orders waiting for a shipping address.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -14,6 +15,7 @@ import { useStoreSwitch } from '../../components/shops/useStoreSwitch';
 import { TransferStoreDialog } from './TransferStoreDialog';
 import { PushQueuePanel } from '../../components/shops/PushQueuePanel';
 import { ThemeStyleSection } from './ThemeStyleSection';
+import { WaitingOrdersSection } from './WaitingOrdersSection';
 import { ShopType, type ShopSummary } from '../../../contract/shops';
 
 const STATUS_TEXT: Record<ShopSummary['status'], string | null> = {
@@ -106,6 +108,15 @@ export function StoresTab() {
                     {s.isDefault && <span className="tag">Default</span>}
                     {status && <span className="tag warn">{status}</span>}
                   </span>
+                  {s.notices.length > 0 && (
+                    <ul className="store-notices" aria-label={`What to know about ${name}`}>
+                      {s.notices.map((n) => (
+                        <li key={n} className="muted small">
+                          {n}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
                 <div className="store-actions">
                   {!s.isCurrent && (
@@ -142,6 +153,7 @@ export function StoresTab() {
           })}
         </ul>
       )}
+      {stores && stores.length > 0 && <WaitingOrdersSection />}
       {stores?.some((s) => s.isCurrent) && <PushQueuePanel />}
       {/* The storefront script is a Shopify theme feature: other store types have no theme style. */}
       {stores?.some((s) => s.isCurrent && s.type === ShopType.SHOPIFY) && <ThemeStyleSection />}

@@ -1,6 +1,6 @@
 /**
  * The tabs of Account & Settings and their `tabname` query values. profile, pricing_rules and
- * currency are the values links to this page already use; password and stores were added here.
+ * currency are the values links to this page already use; password, stores and shipping were added here.
  * An unknown value opens Profile.
  */
 export const ACCOUNT_TABS = [
@@ -8,6 +8,7 @@ export const ACCOUNT_TABS = [
   { name: 'password', label: 'Password' },
   { name: 'stores', label: 'Stores' },
   { name: 'currency', label: 'Currency & Tax' },
+  { name: 'shipping', label: 'Shipping & IOSS' },
   { name: 'pricing_rules', label: 'Pricing' },
 ] as const;
 

@@ -1,13 +1,16 @@
 /**
  * Adding or editing a shipping address (first and last name, address lines, country). The
  * "filled" rule (a first or last name and an address line) is checked before sending; the server
- * checks it again. A refused save keeps everything typed.
+ * checks it again. A refused save keeps everything typed. A whole address pasted as one text can
+ * fill the fields (getAddressInfo); the parts it cannot tell are left as they were.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { catalogApi, type ShipCountry } from '../../api/catalog';
 import { addressApi, type AddressInput } from '../../api/commerce';
+import { shopSettingsApi } from '../../api/shop-settings';
 import { CommerceMessages, isAddressFilled, type ShipAddress } from '../../../contract/commerce';
+import type { AddressInfo } from '../../../contract/shop-settings';
 
 const EMPTY: AddressInput = {
   first_name: '',
@@ -88,6 +91,19 @@ export function AddressForm({
 
   return (
     <form className="address-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit address' : 'New address'}>
+      <PasteAddress
+        onParsed={(info) =>
+          setValues((v) => ({
+            ...v,
+            address1: info.address1 || v.address1,
+            address2: info.address2 || v.address2,
+            city: info.city || v.city,
+            province: info.province || v.province,
+            zip: info.zip || v.zip,
+            country_code: info.country_code || v.country_code,
+          }))
+        }
+      />
       <div className="address-grid">
         <Field label="First name" autoComplete="given-name" {...bind('first_name')} />
         <Field label="Last name" autoComplete="family-name" {...bind('last_name')} />
@@ -129,5 +145,49 @@ export function AddressForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A whole address pasted as one text, split into the form's fields by the server. */
+function PasteAddress({ onParsed }: { onParsed: (info: AddressInfo) => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function fill() {
+    setNote('');
+    setError('');
+    setBusy(true);
+    const res = await shopSettingsApi.addressInfo(text);
+    setBusy(false);
+    if (res.code !== 200 || !res.data) {
+      setError(res.msg);
+      return;
+    }
+    onParsed(res.data);
+    setNote(res.data.country_code ? 'Filled in: check the fields below.' : 'Filled in what could be told: please choose the country.');
+  }
+  return (
+    <details className="paste-address">
+      <summary>Paste a whole address</summary>
+      <div className="field">
+        <label htmlFor={id}>Whole address</label>
+        <textarea id={id} rows={3} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <button type="button" className="btn small" disabled={busy} onClick={() => void fill()}>
+        Fill in the fields
+      </button>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      {note && (
+        <p className="muted small" role="status">
+          {note}
+        </p>
+      )}
+    </details>
   );
 }

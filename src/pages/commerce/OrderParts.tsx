@@ -1,5 +1,7 @@
-/** Parts of an order shown on the payment page and in the order detail: items and totals. */
+/** Parts of an order shown on the payment page and in the order detail: items, totals and IOSS. */
+import { Link } from 'react-router-dom';
 import { formatUsd } from '../../../contract/commerce';
+import type { OrderIoss } from '../../../contract/shop-settings';
 import type { OrderItem, OrderSummary } from '../../api/commerce';
 import { LineImage } from './CartWidgets';
 
@@ -60,5 +62,29 @@ export function OrderTotalsList({ order }: { order: Pick<OrderSummary, 'subtotal
         <dd data-testid="order-total">{formatUsd(order.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/** The IOSS of an order to the EU: the number it was placed under, and whether IOSS covers its goods. */
+export function OrderIossNote({ ioss }: { ioss: OrderIoss }) {
+  return (
+    <section aria-labelledby="order-ioss-title" className="order-ioss">
+      <h3 id="order-ioss-title">IOSS (EU import VAT)</h3>
+      {ioss.iossNumber ? (
+        <p>
+          IOSS number <strong data-testid="order-ioss-number">{ioss.iossNumber}</strong>
+          {ioss.eligible
+            ? ` · goods worth ${euros(ioss.goodsValueEurCents)}, within the 150 EUR limit.`
+            : ` does not apply: the goods are worth ${euros(ioss.goodsValueEurCents)}, over the 150 EUR limit, so import VAT is due on delivery.`}
+        </p>
+      ) : (
+        <p>
+          No IOSS number: your customer may be charged import VAT on delivery.{' '}
+          <Link to="/my-account?tabname=shipping">Add your IOSS number</Link> for the orders you place from now on.
+        </p>
+      )}
+    </section>
   );
 }

@@ -24,7 +24,7 @@ import {
   shortTime,
   type OrdersQuery,
 } from './logic';
-import { OrderItemsTable, OrderTotalsList } from './OrderParts';
+import { OrderIossNote, OrderItemsTable, OrderTotalsList } from './OrderParts';
 import { OrderStatusChart } from '../../components/charts/OrderStatusChart';
 import { ORDER_CANCEL_CONFIRM } from './texts';
 import '../../styles/commerce.css';
@@ -318,6 +318,7 @@ function OrderDetailDialog({ id, onClose, onCancel }: { id: number | null; onClo
                   </>
                 ) : null}
               </address>
+              {order.ioss && <OrderIossNote ioss={order.ioss} />}
             </section>
             <section aria-label="Totals">
               <h3>Totals</h3>

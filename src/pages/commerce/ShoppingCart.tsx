@@ -2,7 +2,9 @@
  * /shopping-cart: the cart grouped by where the items ship from, with quantity and variant edits,
  * copy, delete (after confirmation), the shipping address (with the ship-from rules: Australia to
  * AU/NZ only, USA to the US only, and their messages), a shipping method per group with its time
- * and cost, the server's totals, and the checkout that turns the chosen lines into a pending order.
+ * and cost (preselected: the merchant's default for the destination and warehouse, set under
+ * Account & Settings → Shipping & IOSS, else the product's), the server's totals, and the checkout
+ * that turns the chosen lines into a pending order.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -403,7 +405,10 @@ function ShippingChoice({
       {group.methods.map((m) => (
         <label key={m.logisticsId} className="ship-method">
           <input type="radio" name={`ship-${group.shipFrom}`} checked={chosen === m.logisticsId} onChange={() => onChoose(m.logisticsId)} />
-          <span className="ship-name">{m.shipMethod}</span>
+          <span className="ship-name">
+            {m.shipMethod}
+            {group.shopLogisticsId === m.logisticsId && <span className="tag">Your default</span>}
+          </span>
           <span className="muted small">
             {m.carrier} · {m.shipTime}
           </span>

@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import { storesApi } from '../../api/shops';
 import { adoptToken, refreshSession, session } from '../../state/session';
 import { toast } from '../../state/ui';
-import { callbackKind, queryObject } from '../../components/shops/logic';
+import { callbackKind, queryObject, shopifyQueryObject } from '../../components/shops/logic';
 import { goTo } from '../../components/shops/connect';
 import { claimPath } from './claim';
 import type { ShopPlatform } from '../../../contract/shops';
@@ -44,9 +44,9 @@ export function useConnectFinish(platform: ShopPlatform): FinishState {
       }
       const res =
         kind === 'install'
-          ? await storesApi.shopifyLaunch(query)
+          ? await storesApi.shopifyLaunch(shopifyQueryObject(params))
           : platform === 'shopify'
-            ? await storesApi.shopifyFinish(query, loggedIn)
+            ? await storesApi.shopifyFinish(shopifyQueryObject(params), loggedIn)
             : platform === 'etsy'
               ? await storesApi.etsyFinish(query, loggedIn)
               : await storesApi.wooFinish(query);

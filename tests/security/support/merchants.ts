@@ -2,7 +2,8 @@
  * A merchant with one of everything a merchant owns, made through the API the way the app makes
  * it (where an API exists): a connected Shopify store, an uploaded picture, a saved product and a
  * template with a view image, an address, cart lines, a pending and a paid order, a received
- * coupon, a queued push, a message, a price rule, a profile and a tax number. Every text the
+ * coupon, a queued push, a message, a service chat message with a picture, a price rule, a
+ * profile, a tax number, a shipping default, an IOSS number and a download. Every text the
  * merchant typed carries the merchant's marker, a random word, so an answer that discloses any
  * of it to someone else is caught by looking for the marker.
  */
@@ -35,6 +36,9 @@ export const ID_KINDS = [
   'couponReceipt',
   'pushJob',
   'message',
+  'serviceMessage',
+  'serviceFile',
+  'shopLogistics',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -109,6 +113,12 @@ export async function createMerchant(env: SecurityServer, label: string): Promis
   must('profile', await call('/api/shops/update', { displayname: `${marker} Owner`, gender: 1 }));
   must('tax number', await call('/api/shops/updateTaxNumber', { taxNumber: `TAX-${marker}` }));
   must('price rule', await call('/api/shops/priceRule', { mode: 'markup', markupCents: 777 }));
+  // Shipping & IOSS: a shipping default and an IOSS number.
+  const shipping = must(
+    'shipping default',
+    await call<{ data: { id: number } }>('/api/shops/setShopLogistics', { countryCode: 'DE', shipFrom: 'CN', logisticsId: 2 }),
+  );
+  must('ioss', await call('/api/shops/updateIOSSparam', { iossNumber: 'IM2761234567' }));
 
   // A Shopify store, connected through the real install flow against the stand-in.
   const shopDomain = `${marker}-store.myshopify.com`;
@@ -224,6 +234,28 @@ export async function createMerchant(env: SecurityServer, label: string): Promis
   const message = messages.rows.find((m) => m.title.includes(marker));
   if (!message) throw new Error('message missing');
   const share = must('share info', await call<{ data: { shareCode: string } }>('/api/user/shareInfo', {}, 'read'));
+  // A service chat message with a picture, both carrying the marker.
+  const chatForm = new FormData();
+  chatForm.append('file', new Blob([new Uint8Array(tinyPng(8, 8))], { type: 'image/png' }), `${marker}-chat.png`);
+  const chatFile = must(
+    'chat picture',
+    (await (
+      await fetch(`${s.url}/prod-api/api/shops/uploadServiceFile`, {
+        method: 'POST',
+        body: chatForm,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as Res<{ data: { id: number } }>,
+  );
+  const chat = must(
+    'chat message',
+    await call<{ data: { id: number } }>('/api/shops/updateService', {
+      message: `${marker} chat question`,
+      attachmentId: chatFile.data.id,
+    }),
+  );
+  // A download (an export kept for common/download): its name is the merchant's alone.
+  const download = must('export', await call<{ data: { fileName: string } }>('/api/shops/exportHonglilist'));
 
   const storedName = /([A-Za-z0-9]{32})/.exec(uploaded.data.originalUrl)?.[1];
   return {
@@ -252,8 +284,11 @@ export async function createMerchant(env: SecurityServer, label: string): Promis
       couponReceipt: receipt.data.id,
       pushJob: job.data.id,
       message: message.id,
+      serviceMessage: chat.data.id,
+      serviceFile: chatFile.data.id,
+      shopLogistics: shipping.data.id,
     },
-    secrets: [marker, ...(storedName ? [storedName] : []), pending.orderNo, paid.orderNo, token],
+    secrets: [marker, ...(storedName ? [storedName] : []), pending.orderNo, paid.orderNo, token, download.data.fileName],
     call,
   };
 }

@@ -16,7 +16,9 @@
  *   profiles, readiness state definitions, createDraftListing and updateListing (form
  *   encoded), listing inventory (JSON; products replaced with new product ids on every update,
  *   checked as Etsy checks it), uploadListingImage (multipart: image, rank, overwrite, alt_text),
- *   listing images, and shop receipts with transactions.
+ *   listing images (at most 20 a listing), and shop receipts with transactions; a receipt made
+ *   with `address: null` comes without the buyer's address fields, as Etsy sends receipts whose
+ *   address the seller's region or the app's access keeps back.
  * - Rate limits: x-limit-per-second / x-remaining-this-second headers on every answer, and
  *   failNext() answers 429 with Retry-After (or a 5xx) for the next calls.
  */
@@ -130,11 +132,11 @@ export interface EtsyStandIn {
   failNext(status: 429 | 500 | 503, count?: number, retryAfterSeconds?: number, only?: RegExp): void;
   /** Etsy stops accepting the access tokens issued so far (as when they expire). */
   expireAccessTokens(): void;
-  /** A buyer's paid order (a shop receipt) for products of the shop's listings. */
+  /** A buyer's paid order (a shop receipt) for products of the shop's listings; `address: null` leaves the address fields out. */
   createReceipt(
     shopId: number,
     lines: { listingId: number; productId: number; quantity: number }[],
-    address?: Partial<Record<string, string>>,
+    address?: Partial<Record<string, string>> | null,
   ): Record<string, unknown>;
   close(): Promise<void>;
 }
@@ -678,7 +680,7 @@ export async function startEtsyStandIn(app: { clientId: string; sharedSecret: st
         url_fullxfull: `${url}/img/${nextId}.jpg`,
       };
       if (overwrite) listing.images = listing.images.filter((i) => i.rank !== rank);
-      else if (listing.images.length >= 10) return answer(400, { error: 'A listing may have at most 10 images' });
+      if (listing.images.length >= 20) return answer(400, { error: 'A listing may have at most 20 images' });
       listing.images.push(img);
       listing.images.sort((a, b) => a.rank - b.rank);
       const { bytes: _b, sha256: _s, ...wire } = img;
@@ -753,9 +755,10 @@ export async function startEtsyStandIn(app: { clientId: string; sharedSecret: st
     expireAccessTokens() {
       for (const g of accessTokens.values()) g.expiresAt = 0;
     },
-    createReceipt(shopId, lines, address = {}) {
+    createReceipt(shopId, lines, given = {}) {
       const s = seller(shopId);
-      const receipt = {
+      const address = given ?? {};
+      const receipt: Record<string, unknown> & { receipt_id: number; transactions: { receipt_id: number }[] } = {
         receipt_id: nextId++,
         receipt_type: 0,
         seller_user_id: s.userId,
@@ -799,6 +802,9 @@ export async function startEtsyStandIn(app: { clientId: string; sharedSecret: st
         }),
       };
       for (const t of receipt.transactions) t.receipt_id = receipt.receipt_id;
+      if (given === null)
+        for (const f of ['name', 'first_line', 'second_line', 'city', 'state', 'zip', 'country_iso', 'formatted_address'])
+          delete receipt[f];
       s.receipts.push(receipt);
       return receipt;
     },

@@ -5,20 +5,33 @@
  *   secret), host, shop, state and timestamp; POST /admin/oauth/access_token trades the code
  *   (single use) for an offline token and the granted scopes.
  * - GraphQL Admin API at POST /admin/api/{version}/graphql.json with X-Shopify-Access-Token
- *   (401 {"errors":"[API] Invalid API key or access token ..."} otherwise). Operations are
- *   recognised by the operation names the server's client sends (PodShop, PodProductSet, ...)
- *   and answered in Shopify's shapes: data, userErrors, ACCESS_DENIED for a missing scope,
- *   extensions.cost.throttleStatus on every answer, THROTTLED errors, HTTP 429 with Retry-After.
+ *   (401 {"errors":"[API] Invalid API key or access token ..."} otherwise). Every document and its
+ *   variables are checked against Shopify's published schema of that version
+ *   (./shopify-admin-schema.ts; a version without one is 404): a field, argument or input field
+ *   that version lacks is answered with errors, as Shopify answers it. Operations are then
+ *   recognised by their names (PodShop, PodProductSet, ...) and answered in Shopify's shapes:
+ *   data, userErrors, ACCESS_DENIED for a missing scope, extensions.cost.throttleStatus on every
+ *   answer, THROTTLED errors, HTTP 429 with Retry-After.
+ * - Protected customer data: with protectedCustomerData(false) (an app Shopify has not approved),
+ *   a query selecting an order's e-mail, addresses, phone or customer is answered ACCESS_DENIED
+ *   "This app is not approved to use the … field", and subscribing an order topic gets the
+ *   userError "This app is not approved to subscribe to webhook topics containing protected
+ *   customer data".
  * - productSet semantics: identifier {id} updates (PRODUCT_DOES_NOT_EXIST otherwise), identifier
- *   {handle} updates the product with that handle or creates it; list fields (variants, files)
- *   are replaced: variants with an id are updated, others created, unlisted ones deleted.
- * - Webhooks: orders/create and app/uninstalled delivered to subscribed URIs, signed with
- *   X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret).
+ *   {handle} updates the product with that handle or creates it; list fields (options, variants,
+ *   files) are replaced by what is sent: variants with an id are updated, others created, unlisted
+ *   ones deleted, and a productSet without variants leaves only a default variant. productUpdate
+ *   changes only the fields given.
+ * - Webhooks: subscriptions need an https:// address ("Address protocol http:// is not
+ *   supported"); orders/create and app/uninstalled are delivered to subscribed addresses, signed
+ *   with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret). `reach`
+ *   maps a public https address to where the app listens (the TLS proxy in front of it).
  * One stand-in serves many shops on one origin: the shop comes from X-Shopify-Shop-Domain (the
  * host on the real platform) or, for the browser's install page, the shop query parameter.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { adminSchema, checkOperation, hasAdminSchema, selectedFields } from './shopify-admin-schema';
 
 export interface StandInVariant {
   id: string;
@@ -82,14 +95,16 @@ interface Fault {
 export interface ShopifyStandIn {
   url: string;
   shops: Map<string, StandInShop>;
-  /** Every GraphQL call: shop, operation name, HTTP status answered. */
-  calls: { shop: string; operation: string; status: number }[];
+  /** Every GraphQL call: shop, operation name, API version, HTTP status answered, the schema errors answered. */
+  calls: { shop: string; operation: string; version: string; status: number; errors?: string[] }[];
   /** productSet calls that created a product (not updates). */
   creates: number;
   /** Answers the next `count` GraphQL calls with a fault instead. */
   failNext(kind: Fault['kind'], count?: number, retryAfterSeconds?: number, operation?: string): void;
   /** Scopes the next installs grant (default: what the app asks for). */
   grantOnly(scopes: string[] | null): void;
+  /** Whether Shopify has approved the app for protected customer data (default: approved). */
+  protectedCustomerData(approved: boolean): void;
   shop(domain: string): StandInShop;
   /** Approves an install page URL as the store owner would; returns the redirect (our callback) URL. */
   approve(authorizeUrl: string): Promise<string>;
@@ -119,23 +134,41 @@ const readBody = (req: IncomingMessage) =>
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 
+/** Shopify's signature of a redirect's query: the other parameters sorted by name, URL-encoded. */
 function hmacHex(params: Record<string, string>, secret: string): string {
-  const msg = Object.keys(params)
-    .filter((k) => k !== 'hmac' && k !== 'signature')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  return createHmac('sha256', secret).update(msg).digest('hex');
+  const msg = new URLSearchParams();
+  for (const k of Object.keys(params)
+    .filter((x) => x !== 'hmac' && x !== 'signature')
+    .sort())
+    msg.append(k, params[k]!);
+  return createHmac('sha256', secret).update(msg.toString()).digest('hex');
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startShopifyStandIn(opts: { apiKey: string; apiSecret: string; port?: number }): Promise<ShopifyStandIn> {
+/** Order fields that are protected customer data (level 2: name, e-mail, phone, address). */
+const PROTECTED_ORDER_FIELDS = ['email', 'phone', 'shippingAddress', 'billingAddress', 'customer'];
+/** Order topics Shopify refuses to an app not approved for protected customer data. */
+const PROTECTED_TOPICS = /^ORDERS_/;
+const PARTNERS_LINK = 'https://partners.shopify.com/1/apps/2/customer_data';
+
+export async function startShopifyStandIn(opts: {
+  apiKey: string;
+  apiSecret: string;
+  port?: number;
+  /** Where a subscribed public address is delivered (default: to itself). */
+  reach?: (uri: string) => string;
+  /**
+   * Takes http:// webhook addresses, which Shopify refuses: only for trying the app by hand and
+   * the browser suite, whose server has no https address.
+   */
+  insecureWebhooks?: boolean;
+}): Promise<ShopifyStandIn> {
   const shops = new Map<string, StandInShop>();
   const codes = new Map<string, { shop: string; scopes: string[]; used: boolean }>();
   const faults: Fault[] = [];
   const calls: ShopifyStandIn['calls'] = [];
-  const state = { creates: 0, grantOnly: null as string[] | null };
+  const state = { creates: 0, grantOnly: null as string[] | null, protectedData: true };
   let nextId = 8_000_000_001;
   const newId = () => nextId++;
 
@@ -145,7 +178,7 @@ export async function startShopifyStandIn(opts: { apiKey: string; apiSecret: str
       const base = domain.replace(/\.myshopify\.com$/, '');
       s = {
         domain,
-        name: base.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+        name: base.replace(/[-_]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
         email: `owner@${base}.example`,
         tokens: new Set(),
         scopes: [],
@@ -187,15 +220,16 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     if (q.get('client_id') !== opts.apiKey) return { error: 'Oauth error invalid_request: The client_id is invalid' };
     const domain = q.get('shop') ?? '';
     const redirect = q.get('redirect_uri') ?? '';
-    if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(domain) || !/^https?:\/\//.test(redirect))
+    if (!/^[a-z0-9][a-z0-9_-]*\.myshopify\.com$/.test(domain) || !/^https?:\/\//.test(redirect))
       return { error: 'Oauth error invalid_request: The redirect_uri is missing or not whitelisted' };
-    const s = shop(domain);
+    shop(domain);
     const asked = (q.get('scope') ?? '').split(',').filter(Boolean);
     const code = randomBytes(16).toString('hex');
     codes.set(code, { shop: domain, scopes: state.grantOnly ?? asked, used: false });
     const params: Record<string, string> = {
       code,
-      host: Buffer.from(`${s.domain}/admin`).toString('base64url'),
+      // Standard base64 of the admin address: `=` padding for most names, so the signature must be over encoded values.
+      host: Buffer.from(`admin.shopify.com/store/${domain.replace(/\.myshopify\.com$/, '')}`).toString('base64'),
       shop: domain,
       state: q.get('state') ?? '',
       timestamp: String(Math.floor(Date.now() / 1000)),
@@ -245,8 +279,23 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
           position: o.position ?? i + 1,
           values: o.values.map((v) => v.name),
         }))
-      : (product?.options ?? [{ name: 'Title', position: 1, values: ['Default Title'] }]);
-    let variants = product?.variants ?? [];
+      : [{ name: 'Title', position: 1, values: ['Default Title'] }];
+    // A list left out is replaced too: the product keeps only Shopify's default variant.
+    let variants: StandInVariant[] = hasVariants
+      ? []
+      : [
+          {
+            id:
+              product?.variants.find((v) => v.selectedOptions.every((o) => o.value === 'Default Title'))?.id ??
+              `gid://shopify/ProductVariant/${newId()}`,
+            sku: '',
+            price: '0.00',
+            inventoryPolicy: 'DENY',
+            selectedOptions: [{ name: 'Title', value: 'Default Title' }],
+            image: null,
+          },
+        ];
+    const before = product?.variants ?? [];
     if (hasVariants) {
       const seen = new Set<string>();
       const next: StandInVariant[] = [];
@@ -269,7 +318,7 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
         if (!/^\d+(\.\d{1,2})?$/.test(price))
           errors.push({ field: ['input', 'variants', String(i), 'price'], message: 'Price is invalid', code: 'INVALID' });
         let id = typeof v.id === 'string' ? v.id : null;
-        if (id && !variants.some((x) => x.id === id)) {
+        if (id && !before.some((x) => x.id === id)) {
           errors.push({
             field: ['input', 'variants', String(i), 'id'],
             message: 'Product variant does not exist',
@@ -311,7 +360,7 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     if (typeof input.descriptionHtml === 'string') product.descriptionHtml = input.descriptionHtml;
     if (typeof input.handle === 'string') product.handle = input.handle;
     if (typeof input.status === 'string') product.status = input.status;
-    if (hasOptions) product.options = options;
+    product.options = options;
     product.variants = variants;
     if (Array.isArray(input.files))
       product.media = (input.files as { originalSource: string; alt?: string }[]).map((f) => ({ src: f.originalSource, alt: f.alt ?? '' }));
@@ -360,7 +409,27 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     _shop: s.domain,
   });
 
-  const graphql = (s: StandInShop, operation: string, vars: Record<string, unknown>): { status: number; body: unknown } => {
+  const graphql = (
+    s: StandInShop,
+    operation: string,
+    vars: Record<string, unknown>,
+    fields: Set<string>,
+  ): { status: number; body: unknown } => {
+    if (!state.protectedData) {
+      const touched = PROTECTED_ORDER_FIELDS.filter((f) => fields.has(`Order.${f}`));
+      if (touched.length > 0)
+        return {
+          status: 200,
+          body: {
+            errors: touched.map((f) => ({
+              message: `This app is not approved to use the ${f} field. See ${PARTNERS_LINK} for more details.`,
+              extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/docs/apps/launch/protected-customer-data' },
+            })),
+            data: null,
+            extensions: cost(10),
+          },
+        };
+    }
     const denied = (field: string, scope: string) => ({
       status: 200,
       body: {
@@ -419,22 +488,45 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
           },
         };
       }
-      case 'PodWebhookCreate': {
-        const sub = vars.webhookSubscription as { uri?: string };
-        const topic = String(vars.topic ?? '');
-        if (!sub?.uri || !/^https?:\/\//.test(sub.uri))
+      case 'PodProductStatus': {
+        if (!has('write_products')) return denied('productUpdate', 'write_products');
+        const input = (vars.product ?? {}) as { id?: string; status?: string; title?: string };
+        const product = input.id ? s.products.get(input.id) : undefined;
+        if (!product)
           return {
             status: 200,
             body: {
-              data: {
-                webhookSubscriptionCreate: {
-                  webhookSubscription: null,
-                  userErrors: [{ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' }],
-                },
-              },
+              data: { productUpdate: { product: null, userErrors: [{ field: ['id'], message: 'Product does not exist' }] } },
               extensions: cost(10),
             },
           };
+        if (input.status) product.status = input.status;
+        if (input.title) product.title = input.title;
+        product.updatedAt = new Date().toISOString();
+        return {
+          status: 200,
+          body: { data: { productUpdate: { product: { id: product.id, status: product.status }, userErrors: [] } }, extensions: cost(10) },
+        };
+      }
+      case 'PodWebhookCreate': {
+        const sub = vars.webhookSubscription as { uri?: string };
+        const topic = String(vars.topic ?? '');
+        const refuse = (field: string[], message: string) => ({
+          status: 200,
+          body: {
+            data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors: [{ field, message }] } },
+            extensions: cost(10),
+          },
+        });
+        if (!sub?.uri) return refuse(['webhookSubscription', 'uri'], 'Address is invalid');
+        if (/^http:\/\//i.test(sub.uri) && !opts.insecureWebhooks)
+          return refuse(['webhookSubscription', 'uri'], 'Address protocol http:// is not supported');
+        if (!/^(https?|pubsub|arn):/i.test(sub.uri)) return refuse(['webhookSubscription', 'uri'], 'Address is invalid');
+        if (!state.protectedData && PROTECTED_TOPICS.test(topic))
+          return refuse(
+            ['webhookSubscription'],
+            `This app is not approved to subscribe to webhook topics containing protected customer data. See ${PARTNERS_LINK} for more details.`,
+          );
         if (s.webhooks.some((w) => w.topic === topic && w.uri === sub.uri)) {
           return {
             status: 200,
@@ -456,7 +548,8 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
           body: { data: { webhookSubscriptionCreate: { webhookSubscription: w, userErrors: [] } }, extensions: cost(10) },
         };
       }
-      case 'PodOrders': {
+      case 'PodOrders':
+      case 'PodOrdersWithoutCustomer': {
         if (!has('read_orders')) return denied('orders', 'read_orders');
         const q = typeof vars.query === 'string' ? vars.query : '';
         const since = /created_at:>='([^']+)'/.exec(q)?.[1];
@@ -473,9 +566,14 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
             data: {
               orders: {
                 nodes: page.map((o) => {
-                  const { _shop, ...n } = orderNode(s, o);
+                  const { _shop, email, shippingAddress, ...n } = orderNode(s, o);
                   void _shop;
-                  return n;
+                  // Only what was selected: the customer's fields when the query asked for them.
+                  return {
+                    ...n,
+                    ...(fields.has('Order.email') ? { email } : {}),
+                    ...(fields.has('Order.shippingAddress') ? { shippingAddress } : {}),
+                  };
                 }),
                 pageInfo: { hasNextPage: more, endCursor: more ? String(start + first) : null },
               },
@@ -548,15 +646,20 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
       } catch {
         /* empty */
       }
+      const version = gql[1]!;
       const operation = /(?:query|mutation)\s+(\w+)/.exec(body.query ?? '')?.[1] ?? '';
+      if (!hasAdminSchema(version)) {
+        calls.push({ shop: domain, operation, version, status: 404 });
+        return send(res, 404, { errors: 'Not Found' });
+      }
       if (!s || !s.tokens.has(token)) {
-        calls.push({ shop: domain, operation, status: 401 });
+        calls.push({ shop: domain, operation, version, status: 401 });
         return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
       }
       const at = faults.findIndex((f) => f.operation === undefined || f.operation === operation);
       const fault = at >= 0 ? faults.splice(at, 1)[0] : undefined;
       if (fault?.kind === '429') {
-        calls.push({ shop: domain, operation, status: 429 });
+        calls.push({ shop: domain, operation, version, status: 429 });
         return send(
           res,
           429,
@@ -565,11 +668,11 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
         );
       }
       if (fault?.kind === '500') {
-        calls.push({ shop: domain, operation, status: 500 });
+        calls.push({ shop: domain, operation, version, status: 500 });
         return send(res, 500, { errors: 'Internal Server Error' });
       }
       if (fault?.kind === 'throttled') {
-        calls.push({ shop: domain, operation, status: 200 });
+        calls.push({ shop: domain, operation, version, status: 200 });
         return send(res, 200, {
           errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
           extensions: {
@@ -581,8 +684,21 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
           },
         });
       }
-      const r = graphql(s, operation, body.variables ?? {});
-      calls.push({ shop: domain, operation, status: r.status });
+      const schema = adminSchema(version);
+      const checked = checkOperation(schema, body.query ?? '', body.variables);
+      if (!checked.ok) {
+        const errors = checked.errors.map((e) => e.message);
+        calls.push({ shop: domain, operation, version, status: 200, errors });
+        return send(res, 200, {
+          errors: checked.errors.map((e) => ({
+            message: e.message,
+            locations: e.locations,
+            extensions: { code: 'argumentLiteralsIncompatible' },
+          })),
+        });
+      }
+      const r = graphql(s, operation, checked.result.variables, selectedFields(schema, checked.result.document));
+      calls.push({ shop: domain, operation, version, status: r.status });
       return send(res, r.status, r.body);
     }
 
@@ -598,7 +714,7 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     const hmac = createHmac('sha256', o.secret ?? opts.apiSecret)
       .update(body)
       .digest('base64');
-    const res = await fetch(uri, {
+    const res = await fetch(opts.reach ? opts.reach(uri) : uri, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -607,7 +723,7 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
         'x-shopify-shop-domain': domain,
         'x-shopify-webhook-id': o.webhookId ?? randomUUID(),
         'x-shopify-event-id': randomUUID(),
-        'x-shopify-api-version': '2025-10',
+        'x-shopify-api-version': '2026-07',
         'x-shopify-triggered-at': new Date().toISOString(),
       },
       body: o.tamper ? o.tamper(body) : body,
@@ -627,6 +743,9 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
     },
     grantOnly(scopes) {
       state.grantOnly = scopes;
+    },
+    protectedCustomerData(approved) {
+      state.protectedData = approved;
     },
     shop,
     async approve(authorizeUrl) {

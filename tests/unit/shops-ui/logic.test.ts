@@ -4,6 +4,7 @@ import {
   goToStoreTarget,
   pushDecision,
   queueNeedsPolling,
+  shopifyQueryObject,
   storeLabel,
   storeTypeName,
 } from '../../../src/components/shops/logic';
@@ -34,6 +35,17 @@ describe('queueNeedsPolling', () => {
     expect(queueNeedsPolling([{ status: 'done' }, { status: 'failed' }])).toBe(false);
     expect(queueNeedsPolling([{ status: 'done' }, { status: 'queued' }])).toBe(true);
     expect(queueNeedsPolling([{ status: 'running' }])).toBe(true);
+  });
+});
+
+describe('shopifyQueryObject', () => {
+  it('keeps every value of a repeated parameter, as Shopify signs them', () => {
+    expect(shopifyQueryObject(new URLSearchParams('ids[]=1&ids[]=2&shop=a.myshopify.com&host=YQ%3D%3D'))).toEqual({
+      'ids[]': ['1', '2'],
+      shop: 'a.myshopify.com',
+      host: 'YQ==',
+    });
+    expect(shopifyQueryObject(new URLSearchParams('ids[]=7'))).toEqual({ 'ids[]': ['7'] });
   });
 });
 
