@@ -49,6 +49,8 @@ async function readFilePart(request: FastifyRequest, maxBytes: number): Promise<
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(UploadMessages.tooLarge);
     throw err;
   }
+  // The parser may also end a file at the limit without raising: a cut file is still too large.
+  if (part.file.truncated || body.length > maxBytes) throw new AppError(UploadMessages.tooLarge);
   if (body.length === 0) throw new AppError(UploadMessages.missing);
   return { part, body };
 }
