@@ -5,7 +5,8 @@ import { Root } from './routes/Root';
 import { routeTable } from './routes/table';
 import { ErrorPage } from './pages/NotFound';
 import { takeHandedTokens } from './api/handoff';
-import { chooseSite } from './routes/site';
+import { chooseSite, isMobileHost } from './routes/site';
+import { mobileHostRoutes } from './routes/mobile-host';
 import './styles.css';
 
 // A session token handed over in the URL leaves the address bar before the router reads it.
@@ -13,7 +14,8 @@ takeHandedTokens();
 // A phone lands on the mobile site before the first paint (and a wide window on the desktop one).
 chooseSite();
 
-const router = createBrowserRouter([{ element: <Root />, errorElement: <ErrorPage />, children: routeTable }]);
+const routes = isMobileHost(window.location.hostname) ? mobileHostRoutes(routeTable) : routeTable;
+const router = createBrowserRouter([{ element: <Root />, errorElement: <ErrorPage />, children: routes }]);
 
 window.addEventListener('error', (e) => console.error('[ui]', e.error ?? e.message));
 window.addEventListener('unhandledrejection', (e) => console.error('[ui]', e.reason));

@@ -7,7 +7,8 @@ import { useSnapshot } from 'valtio';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { BackToTop } from '../components/BackToTop';
-import { LogoutConfirm, StoreSwitch } from '../components/HeaderWidgets';
+import { CartPopover, LogoutConfirm, StoreSwitch, UserMenu } from '../components/HeaderWidgets';
+import { mobileHref } from '../routes/site';
 import { session } from '../state/session';
 import { cart } from '../state/cart';
 import { toast, ui } from '../state/ui';
@@ -183,61 +184,57 @@ export function DashboardLayout() {
   );
 }
 
-/** Mobile site: menu button, logo home, cart, and login/register or the user name. */
+const MOBILE_MENU: readonly [string, string][] = [
+  ['/', 'Home'],
+  ['/all-products', 'All products'],
+  ['/branding-project', 'Branding'],
+  ['/blog', 'Blog'],
+  ['/contact-us', 'Contact Us'],
+];
+
+/**
+ * Mobile site: a menu button (the navigation popup), the logo home, the cart popup, and login
+ * (the login popup) and register, or the user popup once logged in.
+ */
 export function MobileLayout() {
   const snap = useSnapshot(session);
   const [nav, setNav] = useState(false);
   return (
     <div className="layout mobile">
       <header className="m-header">
-        <button type="button" className="icon-btn" aria-label="Menu" aria-expanded={nav} onClick={() => setNav((o) => !o)}>
+        <button type="button" className="icon-btn" aria-label="Menu" aria-haspopup="dialog" onClick={() => setNav(true)}>
           <Icon name="menu" />
         </button>
-        <Link to="/mobile" className="logo">
+        <Link to={mobileHref('/')} className="logo">
           POD<span>Studio</span>
         </Link>
-        <Link to="/shopping-cart" aria-label="Cart" className="icon-btn">
-          <Icon name="cart" />
-        </Link>
-        {snap.loggedIn ? (
-          <span className="m-user">{snap.user?.displayname}</span>
-        ) : (
-          <span className="m-auth">
-            <Link to="/mobile/login">Login</Link> <Link to="/mobile/register">Register</Link>
-          </span>
-        )}
+        <span className="m-actions">
+          <CartPopover />
+          {snap.loggedIn ? (
+            <UserMenu />
+          ) : (
+            <span className="m-auth">
+              <button type="button" className="link-btn" onClick={() => (ui.loginDialog = true)}>
+                Login
+              </button>
+              <Link to={mobileHref('/register')}>Register</Link>
+            </span>
+          )}
+        </span>
       </header>
-      {nav && (
+      <Modal open={nav} title="Menu" onClose={() => setNav(false)} width={320}>
         <nav className="m-nav" aria-label="Mobile">
           <ul>
-            <li>
-              <Link to="/mobile" onClick={() => setNav(false)}>
-                Home
-              </Link>
-            </li>
-            <li>
-              <Link to="/mobile/all-products" onClick={() => setNav(false)}>
-                All products
-              </Link>
-            </li>
-            <li>
-              <Link to="/mobile/branding-project" onClick={() => setNav(false)}>
-                Branding
-              </Link>
-            </li>
-            <li>
-              <Link to="/blog" onClick={() => setNav(false)}>
-                Blog
-              </Link>
-            </li>
-            <li>
-              <Link to="/mobile/contact-us" onClick={() => setNav(false)}>
-                Contact Us
-              </Link>
-            </li>
+            {MOBILE_MENU.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to === '/blog' ? to : mobileHref(to)} onClick={() => setNav(false)}>
+                  {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
-      )}
+      </Modal>
       <main id="main" className="m-content">
         <Outlet />
       </main>
@@ -301,35 +298,35 @@ function MobileFooter() {
     <footer className="site-footer m-footer">
       <ul>
         <li>
-          <Link to="/mobile">Home</Link>
+          <Link to={mobileHref('/')}>Home</Link>
         </li>
         <li>
-          <Link to="/mobile/all-products">Print On Demand Products</Link>
+          <Link to={mobileHref('/all-products')}>Print On Demand Products</Link>
         </li>
         <li>
-          <Link to="/mobile/contact-us">Contact Us</Link>
+          <Link to={mobileHref('/contact-us')}>Contact Us</Link>
         </li>
         <li>
           <Link to="/blog">Blog</Link>
         </li>
         <li>
-          <Link to="/mobile/branding-project">Branding Project</Link>
+          <Link to={mobileHref('/branding-project')}>Branding Project</Link>
         </li>
       </ul>
       <details>
         <summary>Policy</summary>
         <ul>
           <li>
-            <Link to="/mobile/policy/privacy">Privacy Policy</Link>
+            <Link to={mobileHref('/policy/privacy')}>Privacy Policy</Link>
           </li>
           <li>
-            <Link to="/mobile/policy/refund">Refund Policy</Link>
+            <Link to={mobileHref('/policy/refund')}>Refund Policy</Link>
           </li>
           <li>
-            <Link to="/mobile/policy/shipping">Shipping Policy</Link>
+            <Link to={mobileHref('/policy/shipping')}>Shipping Policy</Link>
           </li>
           <li>
-            <Link to="/mobile/policy/term-condition">Terms &amp; Conditions</Link>
+            <Link to={mobileHref('/policy/term-condition')}>Terms &amp; Conditions</Link>
           </li>
         </ul>
       </details>

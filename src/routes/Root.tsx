@@ -6,7 +6,7 @@ import { useRouteTitle } from '../layouts/Layouts';
 import { adoptToken, refreshSession } from '../state/session';
 import { handedToken } from '../api/handoff';
 import { safeRedirect } from './safe-redirect';
-import { NARROW_QUERY, isNarrowWindow, sitePathFor, siteLinks } from './site';
+import { CONFIGURED_MOBILE_HOST, NARROW_QUERY, isNarrowWindow, siteLinks, siteMove } from './site';
 
 /** App-wide effects: session check, the podToken hand-off, titles and the mobile switch. */
 export function Root() {
@@ -35,16 +35,17 @@ export function Root() {
     // The first choice was made before the router started (main.tsx); this follows the window
     // across the breakpoint (a rotated tablet, a resized desktop window).
     const check = () => {
-      const target = sitePathFor(location.pathname, isNarrowWindow());
-      if (target) navigate(`${target}${location.search}`, { replace: true });
+      const move = siteMove(new URL(window.location.href), isNarrowWindow(), CONFIGURED_MOBILE_HOST);
+      if (move && 'href' in move) window.location.replace(move.href);
+      else if (move) navigate(move.path, { replace: true });
     };
     const narrow = window.matchMedia(NARROW_QUERY);
     narrow.addEventListener('change', check);
     return () => narrow.removeEventListener('change', check);
-  }, [location.pathname, location.search, navigate]);
+  }, [navigate]);
 
   useEffect(() => {
-    const links = siteLinks(window.location.origin, location.pathname);
+    const links = siteLinks(new URL(window.location.href));
     setHeadLink('canonical', links.canonical);
     setHeadLink('alternate', links.mobile, `only screen and ${NARROW_QUERY}`);
   }, [location.pathname]);

@@ -80,7 +80,8 @@ test("no serious accessibility violation on the merchant's pages or in the desig
   await page.goto((tee as { url: string }).url);
   await page.getByRole('button', { name: 'Design', exact: true }).click();
   const select = page.getByRole('dialog', { name: 'Select a product' });
-  await expect(select.getByRole('button', { name: 'Next' })).toBeVisible();
+  // The options load after the dialog opens: wait for them before choosing.
+  await expect(select.getByRole('group', { name: /^Color/ })).toBeVisible();
   for (const option of ['Size', 'Material']) {
     const group = select.getByRole('group', { name: new RegExp(`^${option}`) });
     if (await group.count()) await group.getByRole('checkbox').first().check();
@@ -113,6 +114,43 @@ test('a phone lands on the mobile site without the desktop page painting first',
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`${path.split('?')[0]}$`));
   }
   await context.close();
+});
+
+test("the phone header's menu, cart and login open as popups, and the mobile host serves the mobile site at the root", async ({
+  browser,
+}) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await settle(page, '/mobile/all-products');
+  const notice = page.getByRole('dialog', { name: 'Welcome to POD Studio' });
+  if (await notice.isVisible()) await notice.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Contact Us' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  await page.getByRole('button', { name: /^Cart/ }).click();
+  await expect(page.getByRole('region', { name: /^Cart/ }).getByText('Your cart is empty.')).toBeVisible();
+  await page.getByRole('button', { name: /^Cart/ }).click();
+
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log in to POD Studio' }).getByLabel('Email')).toBeVisible();
+
+  // *.localhost is loopback, so m.localhost stands in for the mobile host: its pages sit at the root.
+  const port = new URL(page.url()).port;
+  await settle(page, `http://m.localhost:${port}/mobile/contact-us`);
+  expect(new URL(page.url()).pathname).toBe('/contact-us');
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`http://localhost:${port}/contact-us`);
+  await context.close();
+
+  // A wide window on the mobile host goes to the desktop host, same page.
+  const wide = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await wide.goto(`http://m.localhost:${port}/contact-us`);
+  await expect(wide).toHaveURL(`http://localhost:${port}/contact-us`);
+  await wide.close();
 });
 
 test("the merchant's pages fit a phone, and the menu column stays dark to the bottom of a long page", async ({ browser }) => {
