@@ -1,7 +1,7 @@
 /**
  * The editor benchmark's page (bench/editor/index.html), driven by bench/editor/run.ts. It mounts
- * the real EditorStage (worker, transferred canvas, overlay) with a 150-element design and drags
- * one element with PointerEvents, timing each pointer event until the stage worker has drawn
+ * the real EditorStage (worker, transferred canvas, overlay) with a design of each size asked for
+ * (150 and 1000 elements) and drags one element with PointerEvents, timing each pointer event until the stage worker has drawn
  * the frame showing it (GPU finished). The baseline is the same stage recomposing the whole
  * flat every frame. Then: edit → updated front mockup through the render worker, beside the
  * same mockup with the design unchanged (the warp alone).
@@ -24,10 +24,14 @@ export interface DragResult {
   toSubmitMs: number[];
   reactMs: number[];
 }
-export interface BenchResult {
+/** One stage size: the live stage and the baseline dragging one element among `elements`. */
+export interface StageRun {
   elements: number;
   stage: DragResult;
   baseline: DragResult;
+}
+export interface BenchResult {
+  stages: StageRun[];
   mockupAfterEdit: number[];
   mockupUnchanged: number[];
   notes: string[];
@@ -154,20 +158,27 @@ async function mockupTimes(session: Editor, edits: number): Promise<{ afterEdit:
   }
 }
 
-async function run(opts: { moves: number; edits: number }): Promise<BenchResult> {
-  const { template, elements } = await buildBenchScene();
-  const fresh = () => {
-    const session = createEditor({ template });
-    session.transact('scene', () => {
-      for (const el of elements) session.addElement('front', el, { select: false });
-    });
-    return session;
-  };
+async function run(opts: { moves: number; edits: number; sizes: number[] }): Promise<BenchResult> {
   const notes: string[] = [`devicePixelRatio ${window.devicePixelRatio}`, `stage ${host.clientWidth}x${host.clientHeight} CSS px`];
-  const stage = await dragOnce(fresh(), false, opts.moves);
-  const baseline = await dragOnce(fresh(), true, opts.moves);
-  const mock = await mockupTimes(fresh(), opts.edits);
-  return { elements: elements.length, stage, baseline, mockupAfterEdit: mock.afterEdit, mockupUnchanged: mock.unchanged, notes };
+  const stages: StageRun[] = [];
+  let first: (() => Editor) | null = null;
+  for (const size of opts.sizes) {
+    const { template, elements } = await buildBenchScene(size);
+    const fresh = () => {
+      const session = createEditor({ template });
+      session.transact('scene', () => {
+        for (const el of elements) session.addElement('front', el, { select: false });
+      });
+      return session;
+    };
+    first ??= fresh;
+    const stage = await dragOnce(fresh(), false, opts.moves);
+    const baseline = await dragOnce(fresh(), true, opts.moves);
+    stages.push({ elements: elements.length, stage, baseline });
+  }
+  // The mockup after an edit, on the first (smallest) design.
+  const mock = await mockupTimes((first as () => Editor)(), opts.edits);
+  return { stages, mockupAfterEdit: mock.afterEdit, mockupUnchanged: mock.unchanged, notes };
 }
 
 (window as unknown as { editorBench: { run: typeof run } }).editorBench = { run };

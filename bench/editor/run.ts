@@ -1,7 +1,8 @@
 /**
  * npm run bench:editor [-- --quick] [--moves N] [--edits N] [--out <file.json>]
  *
- * The editor stage in headless Chromium: one element dragged across a 150-element stage, timed
+ * The editor stage in headless Chromium: one element dragged across a 150-element and a
+ * 1000-element stage, timed
  * from each pointer event to the stage worker's drawn frame (median, p95), beside the naive stage
  * that recomposes the whole flat every frame; and the time from an edit to the updated front
  * mockup, beside the same mockup with nothing changed. Prints a table with ratios, reports the
@@ -32,6 +33,8 @@ if (values.help) {
 }
 const moves = Number(values.moves ?? (values.quick ? 30 : 120));
 const edits = Number(values.edits ?? (values.quick ? 5 : 15));
+/** Stage sizes dragged on: a busy design, and a very large one. */
+const SIZES = [150, 1000];
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 const fmt = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
@@ -63,10 +66,15 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => (window as unknown as { podEditorBenchReady?: boolean }).podEditorBenchReady === true, undefined, {
       timeout: 120_000,
     });
-    log(`dragging one of 150 elements: ${moves} pointer moves on the live stage, then on the baseline; ${edits} mockup edits`);
+    log(
+      `dragging one of ${SIZES.join(' and then one of ')} elements: ${moves} pointer moves on the live stage, then on the baseline; ${edits} mockup edits`,
+    );
     const result = await page.evaluate(
-      (o) => (window as unknown as { editorBench: { run(o: { moves: number; edits: number }): Promise<BenchResult> } }).editorBench.run(o),
-      { moves, edits },
+      (o) =>
+        (
+          window as unknown as { editorBench: { run(o: { moves: number; edits: number; sizes: number[] }): Promise<BenchResult> } }
+        ).editorBench.run(o),
+      { moves, edits, sizes: SIZES },
     );
     report(result);
   } finally {
@@ -76,20 +84,28 @@ async function main(): Promise<void> {
 }
 
 function report(r: BenchResult): void {
-  const live = stats(r.stage.samples);
-  const base = stats(r.baseline.samples);
   const mock = stats(r.mockupAfterEdit);
   const floor = stats(r.mockupUnchanged);
-  const rows: [string, Stats | null, string][] = [
-    [
-      `live stage (re-plans ${r.stage.replannedPerFrame.toFixed(1)} of ${r.elements} per frame)`,
-      live,
-      `${ratio(live, base)} faster than baseline`,
-    ],
-    ['baseline: full flat recomposition per frame', base, '1.0x'],
+  const rows: [string, Stats | null, string][] = [];
+  const summary: Record<string, Stats | null> = { mock, floor };
+  for (const s of r.stages) {
+    const live = stats(s.stage.samples);
+    const base = stats(s.baseline.samples);
+    summary[`live${s.elements}`] = live;
+    summary[`base${s.elements}`] = base;
+    rows.push(
+      [
+        `${s.elements} elements: live stage (re-plans ${s.stage.replannedPerFrame.toFixed(1)} per frame)`,
+        live,
+        `${ratio(live, base)} faster than baseline`,
+      ],
+      [`${s.elements} elements: baseline, full flat recomposition per frame`, base, '1.0x'],
+    );
+  }
+  rows.push(
     ['edit -> updated front mockup (800 px)', mock, floor && mock ? `${(mock.median / floor.median).toFixed(1)}x the floor` : 'n/a'],
     ['floor: same mockup, design unchanged', floor, '1.0x'],
-  ];
+  );
   const header = ['', 'n', 'median ms', 'p95 ms', 'ratio'];
   const lines = rows.map(([label, s, rt]) => [label, s ? String(s.n) : '—', fmt(s?.median), fmt(s?.p95), rt]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
@@ -100,22 +116,30 @@ function report(r: BenchResult): void {
       .trimEnd();
   const out = [
     '',
-    'Editor stage: pointer event -> frame drawn (150 elements, 800x800 print area)',
+    'Editor stage: pointer event -> frame drawn (800x800 print area)',
     line(header),
     '-'.repeat(widths.reduce((a, b) => a + b + 2, -2)),
   ];
   for (const l of lines) out.push(line(l));
-  const target = live ? (live.median <= 1000 / 60 ? 'PASS' : 'MISS') : 'n/a';
-  out.push('', `target: live stage median frame <= 16.7 ms (60 fps): ${target}${live ? ` (${fmt(live.median)} ms)` : ''}`);
+  out.push('');
   const med = (xs: number[]) => fmt(stats(xs)?.median);
-  out.push(
-    `where the median frame goes: pointer event -> frame sent to the worker ${med(r.stage.toSubmitMs)} ms (baseline ${med(r.baseline.toSubmitMs)}); in the worker: plan ${med(r.stage.prepareMs)} + draw ${med(r.stage.drawMs)} ms (baseline ${med(r.baseline.prepareMs)} + ${med(r.baseline.drawMs)}); React overlay render ${med(r.stage.reactMs)} ms`,
-  );
-  if (r.stage.skipped || r.baseline.skipped)
-    out.push(`pointer moves that changed nothing (skipped): live ${r.stage.skipped}, baseline ${r.baseline.skipped}`);
+  for (const s of r.stages) {
+    const live = stats(s.stage.samples);
+    // The 150-element stage is held to 60 fps at the median; the 1000-element one at the 95th percentile.
+    const [what, value] = s.elements >= 1000 ? (['p95', live?.p95] as const) : (['median', live?.median] as const);
+    const target = value === undefined ? 'n/a' : value <= 1000 / 60 ? 'PASS' : 'MISS';
+    out.push(
+      `target: ${s.elements} elements, live stage ${what} frame <= 16.7 ms (60 fps): ${target}${value === undefined ? '' : ` (${fmt(value)} ms)`}`,
+    );
+    out.push(
+      `  where the median frame goes: pointer event -> frame sent to the worker ${med(s.stage.toSubmitMs)} ms (baseline ${med(s.baseline.toSubmitMs)}); in the worker: plan ${med(s.stage.prepareMs)} + draw ${med(s.stage.drawMs)} ms (baseline ${med(s.baseline.prepareMs)} + ${med(s.baseline.drawMs)}); React overlay render ${med(s.stage.reactMs)} ms`,
+    );
+    if (s.stage.skipped || s.baseline.skipped)
+      out.push(`  pointer moves that changed nothing (skipped): live ${s.stage.skipped}, baseline ${s.baseline.skipped}`);
+  }
   out.push(...r.notes.map((n) => `note: ${n}`), '');
   console.log(out.join('\n'));
-  void save(r, { live, base, mock, floor });
+  void save(r, summary);
 }
 
 async function save(r: BenchResult, summary: Record<string, Stats | null>): Promise<void> {
