@@ -86,14 +86,17 @@ export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
 
 export interface RecordFilter {
   type?: number;
+  /** Any of these types (with `type`, both must hold). */
+  types?: readonly number[];
   from?: Date;
   to?: Date;
 }
 
-function recordWhere(userId: number, f: RecordFilter) {
+export function recordWhere(userId: number, f: RecordFilter) {
   return and(
     eq(balanceRecords.userId, userId),
     f.type !== undefined ? eq(balanceRecords.type, f.type) : undefined,
+    f.types ? inArray(balanceRecords.type, [...f.types]) : undefined,
     f.from ? gte(balanceRecords.createdAt, f.from) : undefined,
     f.to ? lte(balanceRecords.createdAt, f.to) : undefined,
   );

@@ -4,49 +4,41 @@
  * are balance records (server/commerce/ledger.ts), read here for the caller only. The export
  * writes the same rows as a CSV download (./downloads.ts).
  */
-import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
+import { sum } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { balanceRecords, orders } from '../commerce/schema';
-import { RECORD_TYPE_NAMES, RecordType, formatUsd } from '../../contract/commerce';
+import { balanceRecords } from '../commerce/schema';
+import { listRecords, recordWhere } from '../commerce/ledger';
+import { RecordType, formatUsd } from '../../contract/commerce';
 import type { BonusRecord } from '../../contract/shop-settings';
 
 const BONUS_TYPES: readonly number[] = [RecordType.CASH_BACK, RecordType.REBATE, RecordType.REBATE_2];
 /** The most rows one export holds. */
 const BONUS_EXPORT_MAX = 10_000;
 
-const bonusWhere = (userId: number) => and(eq(balanceRecords.userId, userId), inArray(balanceRecords.type, [...BONUS_TYPES]));
-
 export async function listBonuses(
   db: Db,
   userId: number,
   paging: { pageSize: number; offset: number },
 ): Promise<{ rows: BonusRecord[]; total: number; totalAmount: number }> {
-  const where = bonusWhere(userId);
-  const [rows, [n]] = await Promise.all([
+  const filter = { types: BONUS_TYPES };
+  const [{ rows, total }, [sums]] = await Promise.all([
+    listRecords(db, userId, filter, paging),
     db
-      .select({ r: balanceRecords, orderNo: orders.orderNo })
+      .select({ s: sum(balanceRecords.amount) })
       .from(balanceRecords)
-      .leftJoin(orders, eq(orders.id, balanceRecords.orderId))
-      .where(where)
-      .orderBy(desc(balanceRecords.id))
-      .limit(paging.pageSize)
-      .offset(paging.offset),
-    db
-      .select({ n: count(), s: sum(balanceRecords.amount) })
-      .from(balanceRecords)
-      .where(where),
+      .where(recordWhere(userId, filter)),
   ]);
   return {
-    total: n?.n ?? 0,
-    totalAmount: Number(n?.s ?? 0),
-    rows: rows.map(({ r, orderNo }) => ({
-      id: r.id,
-      type: r.type,
-      typeName: RECORD_TYPE_NAMES[r.type] ?? String(r.type),
-      amount: r.amount,
+    total,
+    totalAmount: Number(sums?.s ?? 0),
+    rows: rows.map(({ id, type, typeName, amount, orderNo, remark, createTime }) => ({
+      id,
+      type,
+      typeName,
+      amount,
       orderNo,
-      remark: r.remark,
-      createTime: r.createdAt.toISOString(),
+      remark,
+      createTime,
     })),
   };
 }
