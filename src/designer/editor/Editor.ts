@@ -33,6 +33,8 @@ export interface InteractionState {
   marquee: Bounds | null;
   /** Space is held: a primary-button drag pans. */
   spaceHeld: boolean;
+  /** A move, scale or rotate is under way (see GestureFeedback). */
+  transforming: boolean;
 }
 
 export interface EditorInit {
@@ -75,7 +77,14 @@ export class Editor implements CommandContext {
     this.doc = createDocument(init);
     this.state = this.doc.state;
     this.measureText = init.measureText ?? measuredTextSize;
-    this.ui = proxy<InteractionState>({ view: { zoom: 1, panX: 0, panY: 0 }, viewport: null, guides: [], marquee: null, spaceHeld: false });
+    this.ui = proxy<InteractionState>({
+      view: { zoom: 1, panX: 0, panY: 0 },
+      viewport: null,
+      guides: [],
+      marquee: null,
+      spaceHeld: false,
+      transforming: false,
+    });
     this.gestures = new Gestures(this);
     this.actions = new ActionRegistry(this, defaultActions());
   }

@@ -79,6 +79,11 @@ export interface GestureFeedback {
   guides: Guide[];
   /** The marquee in screen px, while one is dragged. */
   marquee: Bounds | null;
+  /**
+   * A move, scale or rotate is under way (from its first pointer move to pointer up): the stage
+   * keeps the other elements' hit areas as they were, since only the selection changes.
+   */
+  transforming: boolean;
 }
 
 /** What a gesture reads and changes: the document commands, the scene, the view. */
@@ -191,6 +196,7 @@ export class Gestures {
       return;
     }
     const view = host.ui.view;
+    if (g.kind !== 'marquee' && !host.ui.transforming) host.ui.transforming = true;
     if (g.kind === 'marquee') {
       const r = {
         minX: Math.min(g.start[0], screen[0]),
@@ -236,6 +242,7 @@ export class Gestures {
     const g = this.current;
     if (!g || g.pointerId !== e.pointerId) return;
     this.current = null;
+    if (this.host.ui.transforming) this.host.ui.transforming = false;
     if (this.host.ui.guides.length !== 0) this.host.ui.guides = [];
     if (this.host.ui.marquee !== null) this.host.ui.marquee = null;
     // The next drag of the same element is a new undo step.
@@ -245,6 +252,7 @@ export class Gestures {
   /** Forgets any gesture in progress without ending an undo step (the stage unmounted). */
   reset(): void {
     this.current = null;
+    if (this.host.ui.transforming) this.host.ui.transforming = false;
     this.pointerFocus = false;
   }
 }

@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
+  type ReactElement,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { snapshot, subscribe, useSnapshot } from 'valtio';
@@ -270,6 +271,37 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
   });
   const marquee = ui.marquee;
 
+  // The elements' hit areas (one focusable polygon each). While a move, scale or rotate is under
+  // way only the selection changes and the pointer is captured by the stage, so the list drawn at
+  // its start is kept: with a thousand elements, re-rendering it every frame cost more than the
+  // frame itself. It is drawn afresh when the gesture ends.
+  const restHitAreas = useRef<ReactElement | null>(null);
+  let hitAreas: ReactElement;
+  if (ui.transforming && restHitAreas.current) {
+    hitAreas = restHitAreas.current;
+  } else {
+    hitAreas = (
+      <g role="group" aria-label="Elements">
+        {scene.elements.map((el) => {
+          const box = scene.boxes.get(el.localId);
+          if (!box) return null;
+          return (
+            <ElementHitArea
+              key={el.localId}
+              id={el.localId}
+              points={screenPoints(box)}
+              label={elementLabel(el)}
+              selected={selection.includes(el.localId)}
+              locked={!!scene.locked[el.localId]}
+              onFocusId={onElementFocus}
+            />
+          );
+        })}
+      </g>
+    );
+    restHitAreas.current = hitAreas;
+  }
+
   const toolButton = (id: ActionId) => {
     const a = editor.actions.get(id);
     return (
@@ -338,23 +370,7 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
             height={safeBR[1] - safeTL[1]}
             data-testid="safe-zone"
           />
-          <g role="group" aria-label="Elements">
-            {scene.elements.map((el) => {
-              const box = scene.boxes.get(el.localId);
-              if (!box) return null;
-              return (
-                <ElementHitArea
-                  key={el.localId}
-                  id={el.localId}
-                  points={screenPoints(box)}
-                  label={elementLabel(el)}
-                  selected={selection.includes(el.localId)}
-                  locked={!!scene.locked[el.localId]}
-                  onFocusId={onElementFocus}
-                />
-              );
-            })}
-          </g>
+          {hitAreas}
           {selection.map((id) => {
             const box = scene.boxes.get(id);
             return box ? <polygon key={id} className="editor-stage__selection" points={polygonPoints(box.corners.map(sc))} /> : null;

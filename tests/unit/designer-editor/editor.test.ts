@@ -186,6 +186,20 @@ describe('gestures', () => {
     expect(t.editor.state.selection).toEqual(['a', 'b']);
   });
 
+  it('says a move is under way from its first pointer move until pointer up (a marquee is not one)', () => {
+    const t = TestEditor.withImages();
+    const id = t.down([450, 450]);
+    expect(t.editor.ui.transforming).toBe(false);
+    t.moveScreen(id, t.screen([470, 460]));
+    expect(t.editor.ui.transforming).toBe(true);
+    t.up(id);
+    expect(t.editor.ui.transforming).toBe(false);
+    const marquee = t.down([10, 300]);
+    t.moveScreen(marquee, t.screen([300, 30]));
+    expect(t.editor.ui.transforming).toBe(false);
+    t.up(marquee);
+  });
+
   it('pans with the middle button, and with the primary button while Space is held, leaving elements alone', () => {
     const t = TestEditor.withImages();
     t.dragScreen([700, 700], [740, 720], { button: 1 });
