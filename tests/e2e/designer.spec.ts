@@ -210,8 +210,16 @@ test('leaving with unsaved changes asks first, and a reload restores the draft',
           new Promise<boolean>((resolve) => {
             const open = indexedDB.open('keyval-store');
             open.onsuccess = () => {
-              const req = open.result.transaction('keyval').objectStore('keyval').getAllKeys();
-              req.onsuccess = () => resolve(req.result.some((k) => String(k).startsWith('pod.designer.draft:product:')));
+              // The draft as last written (edits are written 400 ms after they stop): it must hold the text.
+              const store = open.result.transaction('keyval').objectStore('keyval');
+              const req = store.getAllKeys();
+              req.onsuccess = () => {
+                const key = req.result.find((k) => String(k).startsWith('pod.designer.draft:product:'));
+                if (key === undefined) return resolve(false);
+                const value = store.get(key);
+                value.onsuccess = () => resolve(JSON.stringify(value.result).includes('Keep me'));
+                value.onerror = () => resolve(false);
+              };
               req.onerror = () => resolve(false);
             };
             open.onerror = () => resolve(false);

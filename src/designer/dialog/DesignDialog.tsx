@@ -96,9 +96,17 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
     };
     const offA = subscribe(editor.state, schedule);
     const offB = subscribe(model, schedule);
+    // A reload or a closed tab within the debounce would lose the last edit: write it as the page goes.
+    const flush = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      write();
+    };
+    window.addEventListener('pagehide', flush);
     return () => {
       offA();
       offB();
+      window.removeEventListener('pagehide', flush);
       if (timer) {
         clearTimeout(timer);
         write();
