@@ -21,6 +21,9 @@ export default defineConfig({
   worker: { format: 'es' },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/prod-api': `http://127.0.0.1:${apiPort}` },
+    // The blog's pictures and feeds, the sitemap and robots.txt come from the server (server/blog/) too.
+    proxy: Object.fromEntries(
+      ['/prod-api', '/blog/images', '/blog/rss.xml', '/sitemap.xml', '/robots.txt'].map((p) => [p, `http://127.0.0.1:${apiPort}`]),
+    ),
   },
 });

@@ -24,6 +24,9 @@ import { productRoutes } from './products/routes';
 import { accountRoutes } from './accounts/account-routes';
 import { notificationRoutes } from './notifications/routes';
 import { shopSettingsRoutes } from './shop-settings/routes';
+import { blogApiRoutes, blogPageRoutes } from './blog/routes';
+import { activityRoutes } from './activities/routes';
+import { brandingRoutes } from './branding/routes';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
 import { clientErrorAnswer, preAppSecurityHeaders, refuseCrossSiteWrites, securityHeaders, serializeRequest } from './platform/security';
@@ -136,6 +139,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       notificationRoutes(api, ctx);
       shopSettingsRoutes(api, ctx);
       supportRoutes(api, ctx);
+      blogApiRoutes(api, ctx);
+      activityRoutes(api, ctx);
+      brandingRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
       });
@@ -143,6 +149,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     { prefix: API_PREFIX },
   );
 
+  // The blog's pages rendered on the server (with or without a built client), its feed, the sitemap.
+  blogPageRoutes(app, ctx);
   // The built client, pre-compressed, with the SPA's history fallback (platform/client-files.ts).
   await serveClient(app, ctx.config.clientDir);
   return app;

@@ -7,7 +7,7 @@ import { AppError } from '../platform/envelope';
 import { Messages } from '../../contract/envelope';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_RESEND_S, EMAIL_CODE_TTL_S } from '../../contract/constants';
 
-export type CodePurpose = 'register' | 'reset' | 'change-email' | 'transfer-shop';
+export type CodePurpose = 'register' | 'reset' | 'change-email' | 'transfer-shop' | 'campaign-coupon';
 const MAX_WRONG_GUESSES = 5;
 
 const hashCode = (purpose: string, email: string, code: string) => sha256(`${purpose}:${email.toLowerCase()}:${code}`);

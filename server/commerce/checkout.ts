@@ -23,6 +23,7 @@ import type { OrderRow } from './orders';
 import type { Tx } from './ledger';
 import { preferredMethods, withPreferred } from '../shop-settings/logistics';
 import { stampOrderIoss } from '../shop-settings/ioss';
+import { addBrandItems } from '../branding/order-items';
 
 export interface CheckoutInput {
   itemIds: number[];
@@ -197,6 +198,13 @@ async function build(tx: Tx, userId: number, input: CheckoutInput): Promise<Orde
   }
 
   await stampOrderIoss(tx, userId, row);
+  // The branding package in use puts its items (tags, labels, cards…) into the order.
+  await addBrandItems(
+    tx,
+    userId,
+    row.id,
+    priced.reduce((n, p) => n + p.line.quantity, 0),
+  );
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, input.itemIds)));
   await tx
     .insert(orderEvents)

@@ -79,6 +79,44 @@ export const COUPON_DEFINITIONS: readonly CouponDefinition[] = [
     receivable: false,
     status: 1,
   },
+  // The campaign's coupons (server/activities/campaign.ts): claimed on the campaign page with an
+  // e-mailed code, never listed by getCouponsList.
+  {
+    id: 5,
+    title: 'Campaign: $6 off personalized gifts over $30',
+    source: CouponSource.OLD_USER,
+    type: COUPON_TYPE_MONEY,
+    discount: 0,
+    money: 600,
+    minAmount: 3000,
+    validDays: 7,
+    receivable: false,
+    status: 1,
+  },
+  {
+    id: 6,
+    title: 'Campaign: 12% off orders over $60',
+    source: CouponSource.OLD_USER,
+    type: COUPON_TYPE_PERCENT,
+    discount: 12,
+    money: 0,
+    minAmount: 6000,
+    validDays: 14,
+    receivable: false,
+    status: 1,
+  },
+  {
+    id: 7,
+    title: 'Campaign: $15 off orders over $120',
+    source: CouponSource.OLD_USER,
+    type: COUPON_TYPE_MONEY,
+    discount: 0,
+    money: 1500,
+    minAmount: 12000,
+    validDays: 7,
+    receivable: false,
+    status: 1,
+  },
 ];
 export const SIGNUP_COUPON_ID = 1;
 export const INVITE_COUPON_ID = 4;

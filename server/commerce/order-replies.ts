@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatistics } from '../../contract/commerce';
 import type { orderDetail as orderDetailOf, WireOrder } from './orders';
 import { shipAddress } from './cart-replies';
 import { orderIossReply } from '../shop-settings/replies';
+import { brandOrderItem } from '../branding/replies';
 
 const time = z.string().meta({ description: 'ISO 8601 date-time' });
 const cents = (description: string) => z.int().meta({ description: `${description}, cents` });
@@ -101,6 +102,7 @@ export const orderDetail = z.looseObject({
     .nullable()
     .meta({ description: 'The coupon bound to the order' }),
   ioss: orderIossReply,
+  brandItems: z.array(brandOrderItem).meta({ description: 'Branded items of the package in use when the order was made' }),
 }) satisfies z.ZodType<OrderDetail>;
 
 export const orderStatistics = z.looseObject({

@@ -21,6 +21,7 @@ import {
 import { creditOnce, type Tx } from './ledger';
 import { trackUrlFor } from './cart-shipping';
 import { orderIossOf } from '../shop-settings/ioss';
+import { brandItemsOf } from '../branding/order-items';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -313,5 +314,6 @@ export async function orderDetail(db: Db, userId: number, orderId: number) {
       ? { id: coupon[0].id, title: coupon[0].title, type: coupon[0].type, discount: coupon[0].discount, money: coupon[0].money }
       : null,
     ioss: await orderIossOf(db, order),
+    brandItems: await brandItemsOf(db, order.id),
   };
 }

@@ -21,6 +21,7 @@ import type {
 } from '../../contract/commerce';
 import type { MyProductDetail } from '../../contract/products';
 import type { OrderIoss } from '../../contract/shop-settings';
+import type { BrandOrderItem } from '../../contract/branding';
 
 export type { AddressInput, GroupCosts, GroupMethod, LogisticsCosts };
 
@@ -102,6 +103,8 @@ export interface OrderDetail extends OrderSummary {
   coupon: { id: number; title: string; type: number; discount: number; money: number } | null;
   /** On orders to the EU: the IOSS number the order was placed under; null on other orders. */
   ioss: OrderIoss | null;
+  /** The branded items of the package in use when the order was made. */
+  brandItems?: BrandOrderItem[];
 }
 
 export interface OrderTotalsReply {

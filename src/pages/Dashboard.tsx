@@ -10,6 +10,7 @@ import { session } from '../state/session';
 import { ui } from '../state/ui';
 import { productMenu, storeTypes } from '../nav';
 import { DesignerLauncher } from '../designer/dialog/DesignerLauncher';
+import { HELP_ARTICLES, blogPath } from '../../contract/blog';
 
 const slides = [
   { title: 'Design once, sell everywhere', text: 'Push one design to Shopify, Etsy and WooCommerce.' },
@@ -132,17 +133,13 @@ export function DashboardPage() {
       <section aria-labelledby="help-title">
         <h2 id="help-title">Help articles</h2>
         <ul className="help-list">
+          {HELP_ARTICLES.map((a) => (
+            <li key={a.slug}>
+              <Link to={blogPath(a.slug)}>{a.title}</Link>
+            </li>
+          ))}
           <li>
-            <a href="/blog">How to design your first product</a>
-          </li>
-          <li>
-            <a href="/blog">Connecting a Shopify store step by step</a>
-          </li>
-          <li>
-            <a href="/policy/shipping">Shipping times and costs</a>
-          </li>
-          <li>
-            <a href="/policy/refund">What to do about a misprint</a>
+            <Link to="/blog">All guides on the blog</Link>
           </li>
         </ul>
       </section>

@@ -1,13 +1,11 @@
 /**
  * Every route of the product with its title (route handle) and whether it needs login.
- * Pages not built yet show their layout, title and a "not available yet" state.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { useParams } from 'react-router-dom';
 import { HomePage } from '../pages/Home';
 import { NotFoundPage, ErrorPage } from '../pages/NotFound';
-import { NotAvailable } from '../components/NotAvailable';
 import { RequireLogin } from './guard';
 import { PageLoading } from './loading';
 import { BlogLayout, DashboardLayout, DefaultLayout, FullLayout, MobileBareLayout, MobileLayout } from '../layouts/Layouts';
@@ -58,8 +56,12 @@ const ShoppingCartPage = lazyNamed(() => import('../pages/commerce/ShoppingCart'
 const BulkDesignPage = lazyNamed(() => import('../bulk/pages/BulkDesignPage'), 'BulkDesignPage');
 const BulkPricePage = lazyNamed(() => import('../bulk/pages/BulkPricePage'), 'BulkPricePage');
 const OpsServicePage = lazyNamed(() => import('../pages/ops/OpsServicePage'), 'OpsServicePage');
+const blogPages = () => import('../pages/blog/BlogPages');
+const BlogListPage = lazyNamed(blogPages, 'BlogListPage');
+const BlogArticlePage = lazyNamed(blogPages, 'BlogArticlePage');
+const ActivityPage = lazyNamed(() => import('../pages/activities/ActivityPage'), 'ActivityPage');
+const BrandingPage = lazyNamed(() => import('../pages/branding/BrandingPage'), 'BrandingPage');
 
-const soon = (path: string, title: string): RouteObject => ({ path, handle: { title }, element: <NotAvailable title={title} /> });
 // Each page renders under its own Suspense boundary: while a lazy page's chunk loads, its layout
 // (header, menus) stays and the page's place says so to screen readers too.
 const page = (path: string, title: string, element: React.ReactNode): RouteObject => ({
@@ -117,13 +119,25 @@ export const routeTable: RouteObject[] = [
       page('/auth/store-login', 'Store login', <StoreLoginPage />),
       page('/contact-us', 'Contact Us', <ContactUs />),
       ...policies.map(([p, t, el]) => page(`/${p}`, t, el)),
-      soon('/branding-project', 'Branding Project'),
+      page('/branding-project', 'Branding Project', <BrandingPage />),
       page('/share-coupon/:id?', 'Share coupon', <ShareCouponPage />),
-      soon('/activities/get-coupons-and-customize-personalized-products', 'Get coupons and customize personalized products'),
+      page(
+        '/activities/get-coupons-and-customize-personalized-products',
+        'Get coupons and customize personalized products',
+        <ActivityPage />,
+      ),
       page('/notice/:slug', 'Upgrade notice', <UpgradeNotice />),
     ],
   },
-  { element: <BlogLayout />, children: [soon('/blog/*', 'Blog')] },
+  {
+    element: <BlogLayout />,
+    children: [
+      page('/blog', 'Blog', <BlogListPage />),
+      page('/blog/category/:category', 'Blog', <BlogListPage />),
+      page('/blog/tag/:tag', 'Blog', <BlogListPage />),
+      page('/blog/:slug', 'Blog', <BlogArticlePage />),
+    ],
+  },
   {
     element: (
       <RequireLogin>
@@ -155,7 +169,7 @@ export const routeTable: RouteObject[] = [
         element: <MobileLayout />,
         children: [
           { index: true, handle: { title: 'Print on demand products and design tool' }, element: <HomePage /> },
-          soon('branding-project', 'Branding Project'),
+          page('branding-project', 'Branding Project', <BrandingPage />),
           page('contact-us', 'Contact Us', <ContactUs />),
           ...policies.map(([p, t, el]) => page(p, t, el)),
           ...catalogRoutes(''),

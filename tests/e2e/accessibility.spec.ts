@@ -18,6 +18,8 @@ const PUBLIC_PAGES = [
   '/contact-us',
   '/policy/privacy',
   '/branding-project',
+  '/blog',
+  '/activities/get-coupons-and-customize-personalized-products',
   '/404',
 ];
 const MERCHANT_PAGES = [

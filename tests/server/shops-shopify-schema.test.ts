@@ -7,16 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import { isEnumType } from 'graphql';
 import * as admin from '../../server/shops/shopify/admin';
+import { BRAND_CHARGE_MUTATION, BRAND_CHARGE_QUERY } from '../../server/branding/shopify-charge';
 import { SHOPIFY_API_VERSION, SHOPIFY_API_VERSIONS, shopsConfigFromEnv } from '../../server/shops/config';
 import { WEBHOOK_TOPICS } from '../../server/shops/shopify/connector';
 import { productSetVariables } from '../../server/shops/shopify/product-input';
 import type { PushProduct } from '../../server/shops/push-product';
 import { adminSchema, checkOperation, hasAdminSchema } from './stand-ins/shopify-admin-schema';
 
-/** Every exported GraphQL document of the connector, by export name. */
-const documents = Object.entries(admin as Record<string, unknown>).filter(
-  (e): e is [string, string] => typeof e[1] === 'string' && /^\s*(query|mutation)\s/.test(e[1]),
-);
+/** Every exported GraphQL document of the connector, by export name, and the Branding Project's Shopify charge. */
+const documents = [
+  ...Object.entries(admin as Record<string, unknown>),
+  ['BRAND_CHARGE_MUTATION', BRAND_CHARGE_MUTATION],
+  ['BRAND_CHARGE_QUERY', BRAND_CHARGE_QUERY],
+].filter((e): e is [string, string] => typeof e[1] === 'string' && /^\s*(query|mutation)\s/.test(e[1]));
 
 const product: PushProduct = {
   id: 7,
@@ -50,6 +53,15 @@ const variablesOf: Record<string, Record<string, unknown>[]> = {
   })),
   ORDERS_QUERY: [{ first: 50, after: null, query: "created_at:>='2026-01-01T00:00:00.000Z'" }],
   ORDERS_WITHOUT_CUSTOMER_QUERY: [{ first: 50, after: 'cursor', query: null }],
+  BRAND_CHARGE_MUTATION: [
+    {
+      name: 'Branding Project: Starter_Pack',
+      price: { amount: '49.00', currencyCode: 'USD' },
+      returnUrl: 'https://app.example/branding-project?shopify=1',
+      test: false,
+    },
+  ],
+  BRAND_CHARGE_QUERY: [{ id: 'gid://shopify/AppPurchaseOneTime/1' }],
 };
 
 describe('the Shopify connector against the published Admin API schemas', () => {

@@ -32,6 +32,7 @@ import {
 import { balanceOf, lockAccount, postRecord } from '../ledger';
 import { findOrder, lockOrder, notPendingMessage, transition, type OrderRow } from '../orders';
 import { useOrderCoupon } from '../coupons';
+import { assertBrandCapturable, settleBrandPayment } from '../../branding/settle';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProviderMethod = Exclude<PayMethod, 'balance'>;
@@ -234,6 +235,7 @@ export async function failPayment(db: Db, paymentId: number, reason: string): Pr
  * captured.
  */
 export async function assertCapturable(db: Db, payment: PaymentRow): Promise<void> {
+  if (payment.purpose === 'brand' && payment.status !== 'succeeded') return assertBrandCapturable(db, payment);
   if (payment.purpose !== 'order' || payment.status === 'succeeded') return;
   if (payment.status !== 'created') throw new AppError(CommerceMessages.paymentFailed);
   const order = await findOrder(db, payment.orderId!, payment.userId);
@@ -294,6 +296,8 @@ export async function settleProviderPayment(
       .where(eq(payments.id, p.id))
       .returning();
     const via = RECORD_TYPE_NAMES[PAY_METHOD_RECORD_TYPE[p.method as ProviderMethod]] ?? p.method;
+    // A branding package (server/branding): it becomes paid, or the money goes to the balance.
+    if (p.purpose === 'brand') return { outcome: await settleBrandPayment(tx, done!, via), payment: done! };
     if (p.purpose === 'topup') {
       const balance = await lockAccount(tx, p.userId);
       await postRecord(tx, balance, {

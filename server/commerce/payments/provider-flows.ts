@@ -71,6 +71,7 @@ export class ProviderFlows {
   }
 
   private describe(p: PaymentRow): string {
+    if (p.purpose === 'brand') return 'POD Studio branding package';
     return p.purpose === 'topup' ? 'POD Studio balance top-up' : `POD Studio order #${p.orderId}`;
   }
 
@@ -79,14 +80,20 @@ export class ProviderFlows {
   // ------------------------------------------------------------------------------------------
 
   async paypalCreate(userId: number, open: Omit<OpenPayment, 'method'>): Promise<FlowResult> {
+    this.paypal();
+    return this.paypalStart(await openProviderPayment(this.db, userId, { ...open, method: 'paypal' }));
+  }
+
+  /** Creates the PayPal order of a payment row already opened (an order, a top-up, a branding package). */
+  async paypalStart(opened: PaymentRow): Promise<FlowResult> {
     const paypal = this.paypal();
-    let p = await openProviderPayment(this.db, userId, { ...open, method: 'paypal' });
+    let p = opened;
     if (p.status !== 'created') return { ...base(p), paypalOrderId: p.providerRef };
     if (!p.providerRef) {
       const r = await paypal
         .createOrder({
           amountCents: p.amount,
-          referenceId: p.orderId ? `order-${p.orderId}` : `topup-${p.id}`,
+          referenceId: p.orderId ? `order-${p.orderId}` : `${p.purpose}-${p.id}`,
           customId: String(p.id),
           description: this.describe(p),
           requestId: `pod-create-${p.id}`,
@@ -192,8 +199,14 @@ export class ProviderFlows {
   // ------------------------------------------------------------------------------------------
 
   async stripeCreate(userId: number, method: StripeMethod, open: Omit<OpenPayment, 'method'>): Promise<FlowResult> {
+    this.stripe();
+    return this.stripeStart(userId, method, await openProviderPayment(this.db, userId, { ...open, method }));
+  }
+
+  /** Creates the PaymentIntent of a payment row already opened (an order, a top-up, a branding package). */
+  async stripeStart(userId: number, method: StripeMethod, opened: PaymentRow): Promise<FlowResult> {
     const stripe = this.stripe();
-    let p = await openProviderPayment(this.db, userId, { ...open, method });
+    let p = opened;
     const publishableKey = this.g.config.stripe?.publishableKey ?? null;
     if (p.status === 'created' && !p.providerRef) {
       const intent = await stripe

@@ -17,3 +17,5 @@ export * from '../../notifications/schema';
 export * from '../../rendering/schema';
 export * from '../../support/schema';
 export * from '../../shop-settings/schema';
+export * from '../../branding/schema';
+export * from '../../activities/schema';

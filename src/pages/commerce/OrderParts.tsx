@@ -4,6 +4,9 @@ import { formatUsd } from '../../../contract/commerce';
 import type { OrderIoss } from '../../../contract/shop-settings';
 import type { OrderItem, OrderSummary } from '../../api/commerce';
 import { LineImage } from './CartWidgets';
+import type { BrandOrderItem } from '../../../contract/branding';
+import { ItemPreview } from '../branding/ItemPreview';
+import '../../styles/branding.css';
 
 export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
   return (
@@ -85,6 +88,27 @@ export function OrderIossNote({ ioss }: { ioss: OrderIoss }) {
           <Link to="/my-account?tabname=shipping">Add your IOSS number</Link> for the orders you place from now on.
         </p>
       )}
+    </section>
+  );
+}
+
+/** The branded items (hang tags, labels, cards…) the package in use added to the order, included in its price. */
+export function OrderBrandItems({ items }: { items: readonly BrandOrderItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="order-brand-title">
+      <h3 id="order-brand-title">Branded items ({items[0]!.packageTitle})</h3>
+      <ul className="order-brand-items">
+        {items.map((i) => (
+          <li key={i.id}>
+            <ItemPreview kind={i.kind} choice={i.choice} artwork={i.picture} />
+            <strong>{i.title}</strong>
+            <span className="muted">
+              {i.choice} · × {i.quantity} · included
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

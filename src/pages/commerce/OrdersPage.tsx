@@ -24,7 +24,7 @@ import {
   shortTime,
   type OrdersQuery,
 } from './logic';
-import { OrderIossNote, OrderItemsTable, OrderTotalsList } from './OrderParts';
+import { OrderBrandItems, OrderIossNote, OrderItemsTable, OrderTotalsList } from './OrderParts';
 import { OrderStatusChart } from '../../components/charts/OrderStatusChart';
 import { ORDER_CANCEL_CONFIRM } from './texts';
 import '../../styles/commerce.css';
@@ -300,6 +300,7 @@ function OrderDetailDialog({ id, onClose, onCancel }: { id: number | null; onClo
           </p>
           <h3>Items</h3>
           <OrderItemsTable items={order.items} />
+          <OrderBrandItems items={order.brandItems ?? []} />
           <div className="detail-cols">
             <section aria-label="Shipping address">
               <h3>Shipping address</h3>

@@ -29,12 +29,15 @@ export function ProviderPayments({
   verb,
   start,
   onPaid,
+  capturePayPal: captureApproved = paymentApi.paypalCapture,
   disabled = false,
 }: {
   /** The buttons' wording: "Pay with PayPal", "Top up with PayPal". */
   verb: string;
   start: (method: ProviderMethod, idempotencyKey: string) => Promise<Envelope<ProviderStart>>;
   onPaid: () => Promise<void>;
+  /** Completes an approved PayPal payment; what is paid for may have its own call (a branding package's onAuthorize_brand). */
+  capturePayPal?: (paypalOrderId: string) => Promise<Envelope<{ status: string; message?: string }>>;
   disabled?: boolean;
 }) {
   const [methods, setMethods] = useState<PaymentMethodInfo[] | null>(null);
@@ -67,7 +70,7 @@ export function ProviderPayments({
   async function capturePayPal() {
     if (!paypalPending) return;
     setBusy('paypal');
-    const res = await paymentApi.paypalCapture(paypalPending.paypalOrderId);
+    const res = await captureApproved(paypalPending.paypalOrderId);
     setBusy(null);
     if (res.code === 200 && res.data?.status === 'succeeded') {
       setPaypalPending(null);

@@ -10,6 +10,8 @@ import { Field } from '../../components/Field';
 import { EmailCodeButton } from '../../components/EmailCodeButton';
 import { useForm } from '../../components/useForm';
 import { couponApi, type ShareLanding } from '../../api/commerce';
+import { activityApi } from '../../api/activities';
+import { ShareClickType } from '../../../contract/activities';
 import { userApi } from '../../api/user';
 import { loggedInWith, session } from '../../state/session';
 import { toast } from '../../state/ui';
@@ -35,6 +37,8 @@ export function ShareCouponPage() {
     void couponApi.shareLanding(id).then((res) => {
       if (live) setLanding(res.code === 200 && res.data ? res.data : { valid: false, shareCode: null, reward: null });
     });
+    // Counted for the inviter: a visit through their link (once a day per visitor).
+    void activityApi.countShareVisit(ShareClickType.SHARE_COUPON, id);
     return () => {
       live = false;
     };

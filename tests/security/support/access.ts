@@ -30,7 +30,19 @@ export const PUBLIC_ROUTES: Allowed[] = [
     why: "the design tool's shared clip-art and backgrounds",
   },
   { route: /^(GET|HEAD) \/prod-api\/api\/payment\/methods$/, why: 'which payment methods are configured; no merchant data' },
+  {
+    route: /^(GET|HEAD) \/prod-api\/api\/brandSupport\/(packageList|getPackageInfo)$/,
+    why: 'the branding packages, their items and prices, shown on the open /branding-project page; no merchant data',
+  },
   { route: /^(GET|HEAD) \/prod-api\/api\/coupons\/shareCoupon\/:id$/, why: 'the landing page a visitor opens from a share link' },
+  {
+    route: /^(GET|HEAD) \/prod-api\/api\/blog\//,
+    why: "the blog's articles, read by visitors and search engines; our own content, no merchant data",
+  },
+  {
+    route: /^(GET|HEAD) \/prod-api\/api\/shareCodeIp\/(addShopClickIp|addShopCodeIp)$/,
+    why: 'visitors of the invite landing and the campaign page are counted before they have an account: one row a day per visitor (a hash, not the address), rate limited per address',
+  },
   {
     route: / \/prod-api\/api\/shopifyauthShopify$/,
     why: 'a Shopify install starts from the Shopify admin, without our session; it is bound to a single-use state and finished by an HMAC-checked callback',
@@ -64,6 +76,10 @@ export const OPTIONAL_SESSION_ROUTES: Allowed[] = [
   {
     route: /^(GET|HEAD) \/prod-api\/api\/shopifyOAuth\/sendEpoloLogin$/,
     why: 'a top-level link to the sister platform: without a session it redirects to the login page',
+  },
+  {
+    route: /^(GET|HEAD) \/prod-api\/api\/activities\/couponCampaign$/,
+    why: "the campaign page is open to visitors; with a session it also says which coupons the merchant claimed and their share link's visitors",
   },
 ];
 

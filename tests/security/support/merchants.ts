@@ -3,7 +3,8 @@
  * it (where an API exists): a connected Shopify store, an uploaded picture, a saved product and a
  * template with a view image, an address, cart lines, a pending and a paid order, a received
  * coupon, a queued push, a message, a service chat message with a picture, a price rule, a
- * profile, a tax number, a shipping default, an IOSS number and a download. Every text the
+ * profile, a tax number, a shipping default, an IOSS number, a download and a paid branding
+ * package in use (so its orders carry branded items). Every text the
  * merchant typed carries the merchant's marker, a random word, so an answer that discloses any
  * of it to someone else is caught by looking for the marker.
  */
@@ -39,6 +40,7 @@ export const ID_KINDS = [
   'serviceMessage',
   'serviceFile',
   'shopLogistics',
+  'brandPackage',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -181,6 +183,25 @@ export async function createMerchant(env: SecurityServer, label: string): Promis
     await call<{ data: { variants: { id: number }[] } }>('/api/Myexclusive/getInfo/:id', { id: saved.data.id }, 'read'),
   );
 
+  // A branding package (Starter_Pack) with the uploaded picture as its artwork, paid from the
+  // balance and in use, so the orders below carry its branded items.
+  const art = uploaded.data.url;
+  must(
+    'brand save',
+    await call('/api/brandSupport/savePackageInfo', {
+      package_id: 1,
+      logo: art,
+      diao_pai: art,
+      biao_qian: art,
+      ka_pian_pic: art,
+      skype: `${marker}.skype`,
+      diao_pai_info: `${marker} hang tag`,
+    }),
+  );
+  must('brand submit', await call('/api/brandSupport/submitPackageInfo', { package_id: 1 }));
+  must('brand pay', await call('/api/brandSupport/payment_brand', { package_id: 1, method: 'balance' }));
+  const brand = must('brand enable', await call<{ data: { id: number } }>('/api/brandSupport/switchIsUse', { package_id: 1, is_use: 1 }));
+
   // An address, cart lines, a pending and a paid order.
   const address = must(
     'address',
@@ -287,6 +308,7 @@ export async function createMerchant(env: SecurityServer, label: string): Promis
       serviceMessage: chat.data.id,
       serviceFile: chatFile.data.id,
       shopLogistics: shipping.data.id,
+      brandPackage: brand.data.id,
     },
     secrets: [marker, ...(storedName ? [storedName] : []), pending.orderNo, paid.orderNo, token, download.data.fileName],
     call,

@@ -83,6 +83,17 @@ export interface StandInShop {
   webhooks: { id: string; topic: string; uri: string }[];
   orders: StandInOrder[];
   subscriptions: { id: string; name: string; status: string; test: boolean; currentPeriodEnd: string | null }[];
+  /** One-time app charges (appPurchaseOneTimeCreate): PENDING until the store owner decides. */
+  purchases: Map<string, StandInPurchase>;
+}
+
+export interface StandInPurchase {
+  id: string;
+  name: string;
+  status: 'PENDING' | 'ACTIVE' | 'DECLINED' | 'EXPIRED';
+  price: { amount: string; currencyCode: string };
+  test: boolean;
+  returnUrl: string;
 }
 
 /** `operation`: only that GraphQL operation fails (e.g. 'PodProductSet'); others pass untouched. */
@@ -122,6 +133,8 @@ export interface ShopifyStandIn {
     payload: unknown,
     opts?: { secret?: string; tamper?: (raw: string) => string; webhookId?: string },
   ): Promise<{ status: number; body: string }>;
+  /** The store owner approves (ACTIVE) or declines a one-time charge on its confirmation page. */
+  decidePurchase(domain: string, id: string, status: 'ACTIVE' | 'DECLINED'): void;
   /** The merchant removes the app: tokens stop working, app/uninstalled is delivered. */
   uninstall(domain: string): Promise<void>;
   close(): Promise<void>;
@@ -185,6 +198,7 @@ export async function startShopifyStandIn(opts: {
         products: new Map(),
         webhooks: [],
         orders: [],
+        purchases: new Map(),
         subscriptions: [
           { id: `gid://shopify/AppSubscription/${newId()}`, name: 'Basic', status: 'ACTIVE', test: true, currentPeriodEnd: null },
         ],
@@ -462,6 +476,41 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
             extensions: cost(2),
           },
         };
+      case 'PodBrandCharge': {
+        const price = vars.price as { amount: string; currencyCode: string };
+        const purchase: StandInPurchase = {
+          id: `gid://shopify/AppPurchaseOneTime/${newId()}`,
+          name: String(vars.name),
+          status: 'PENDING',
+          price: { amount: Number(price.amount).toFixed(2), currencyCode: price.currencyCode },
+          test: vars.test === true,
+          returnUrl: String(vars.returnUrl),
+        };
+        s.purchases.set(purchase.id, purchase);
+        return {
+          status: 200,
+          body: {
+            data: {
+              appPurchaseOneTimeCreate: {
+                appPurchaseOneTime: { id: purchase.id, status: purchase.status },
+                confirmationUrl: `${url}/admin/charges/${legacy(purchase.id)}/confirm_purchase?shop=${s.domain}`,
+                userErrors: [],
+              },
+            },
+            extensions: cost(10),
+          },
+        };
+      }
+      case 'PodBrandChargeStatus': {
+        const purchase = s.purchases.get(String(vars.id));
+        return {
+          status: 200,
+          body: {
+            data: { node: purchase ? { id: purchase.id, status: purchase.status, price: purchase.price } : null },
+            extensions: cost(1),
+          },
+        };
+      }
       case 'PodSubscriptions':
         return { status: 200, body: { data: { currentAppInstallation: { activeSubscriptions: s.subscriptions } }, extensions: cost(2) } };
       case 'PodMainTheme':
@@ -800,6 +849,11 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
       return { order, deliveries };
     },
     deliver,
+    decidePurchase(domain, id, status) {
+      const purchase = shop(domain).purchases.get(id);
+      if (!purchase) throw new Error(`no charge ${id} in ${domain}`);
+      purchase.status = status;
+    },
     async uninstall(domain) {
       const s = shop(domain);
       s.tokens.clear();
