@@ -233,9 +233,10 @@ const FALLBACK_SHELL =
 export function pageDocument(shell: string | null, head: PageHead, origin: string, body: string): string {
   const title = `${head.title} | POD Studio`;
   let html = shell ?? FALLBACK_SHELL;
-  html = html.replace(/<title>[^<]*<\/title>/, `<title>${e(title)}</title>`);
-  html = html.replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${e(head.description)}" />`);
-  html = html.replace('</head>', `    ${headTags(head, origin)}\n  </head>`);
+  // Replacement functions, not strings: a `$&` or `$'` in a title must stay text.
+  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${e(title)}</title>`);
+  html = html.replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${e(head.description)}" />`);
+  html = html.replace('</head>', () => `    ${headTags(head, origin)}\n  </head>`);
   // A function replacement: `$` in the page's text must stay as written.
   return html.replace(/<div id="root">\s*<\/div>/, () => `<div id="root">${body}</div>`);
 }
