@@ -5,10 +5,11 @@
  * - `POST /api/user/sendCouponsEmailCode` (signed in, `id` the item): e-mails a code to the
  *   account's address, once the item is running and not yet claimed in this window;
  * - `POST /api/user/activateCouponStatus` (signed in, `id`, `emailCode`): the coupon, with the code;
- * - `GET /api/shareCodeIp/addShopClickIp` (`type`) and `addShopCodeIp` (`type`, `code`): a visit of
+ * - `POST /api/shareCodeIp/addShopClickIp` (`type`) and `addShopCodeIp` (`type`, `code`): a visit of
  *   the invite landing or the campaign page, without or with a merchant's share code, counted
- *   once a day per visitor. These are GETs as the product calls them; each writes one row at most
- *   a day per visitor, and is rate limited per address.
+ *   once a day per visitor, rate limited per address. The product names them like reads (GETs),
+ *   but a count is a write, so they take POST on the same paths (docs/security.md): a link
+ *   preview, prefetch or crawler must not count as a visit.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -124,30 +125,30 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   });
 
-  api.get(
+  api.post(
     '/api/shareCodeIp/addShopClickIp',
     {
       schema: {
         tags,
         summary: 'Count a visit of the invite landing or the campaign page (once a day per visitor)',
-        querystring: z.object({ type: clickType.meta(clickTypeDoc) }),
+        body: z.object({ type: clickType.meta(clickTypeDoc) }),
         response: { 200: clickReply },
       },
     },
     async (request) => {
       await enforce(db, `share-click:ip:${request.ip}`, Limits.shareLandingPerIp);
-      const res = await recordShareClick(db, { type: request.query.type, ip: request.ip, now: new Date() });
+      const res = await recordShareClick(db, { type: request.body.type, ip: request.ip, now: new Date() });
       return okData(res);
     },
   );
 
-  api.get(
+  api.post(
     '/api/shareCodeIp/addShopCodeIp',
     {
       schema: {
         tags,
         summary: "Count a visit that came through a merchant's share code (once a day per visitor)",
-        querystring: z.object({
+        body: z.object({
           type: clickType.meta(clickTypeDoc),
           code: aka(requiredText('code', 64), 'shareCode').meta({ description: "The merchant's share code from the link" }),
         }),
@@ -156,7 +157,7 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       await enforce(db, `share-click:ip:${request.ip}`, Limits.shareLandingPerIp);
-      const res = await recordShareClick(db, { type: request.query.type, code: request.query.code, ip: request.ip, now: new Date() });
+      const res = await recordShareClick(db, { type: request.body.type, code: request.body.code, ip: request.ip, now: new Date() });
       return okData(res);
     },
   );

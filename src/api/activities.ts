@@ -9,9 +9,13 @@ export const activityApi = {
   sendCode: (id: number) => call<never>('post', 'api/user/sendCouponsEmailCode', { json: { id }, showError: false }),
   activate: (id: number, emailCode: string) =>
     call<CouponReceipt>('post', 'api/user/activateCouponStatus', { json: { id, emailCode }, showError: false }),
-  /** Counts this visit (once a day per visitor); never shown, never in the way. */
+  /**
+   * Counts this visit (once a day per visitor); never shown, never in the way. A POST, although
+   * the calls are named like reads: a count is a write, and a GET would be counted again by every
+   * link preview and prefetch.
+   */
   countVisit: (type: number) =>
-    call<never>('get', 'api/shareCodeIp/addShopClickIp', { searchParams: { type }, showError: false, hideLoading: true }),
+    call<never>('post', 'api/shareCodeIp/addShopClickIp', { json: { type }, showError: false, hideLoading: true }),
   countShareVisit: (type: number, code: string) =>
-    call<never>('get', 'api/shareCodeIp/addShopCodeIp', { searchParams: { type, code }, showError: false, hideLoading: true }),
+    call<never>('post', 'api/shareCodeIp/addShopCodeIp', { json: { type, code }, showError: false, hideLoading: true }),
 };

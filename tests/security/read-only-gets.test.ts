@@ -46,11 +46,6 @@ const GET_WRITES_ALLOWED: { route: RegExp; table: string; why: string }[] = [
     table: 'login_handoffs',
     why: 'a top-level link (so the SameSite=Lax cookie comes with it) that mints a one-time, two-minute hand-off to the sister platform for the merchant who clicked it (docs/security.md)',
   },
-  {
-    route: /^(GET|HEAD) \/prod-api\/api\/shareCodeIp\/(addShopClickIp|addShopCodeIp)$/,
-    table: 'share_clicks',
-    why: 'the product counts share-link and campaign visits with these GETs: at most one row a day per visitor, place and code, holding a hash of the address',
-  },
 ];
 
 /** A session of A's for the probes: a GET that logs out must not end the fixture's own. */

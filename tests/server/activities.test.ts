@@ -213,16 +213,16 @@ describe('share clicks', () => {
 
   it('counts a visit once a day per visitor and place', async () => {
     const first = await s.api<{ data: { counted: boolean } }>(
-      'GET',
-      '/api/shareCodeIp/addShopClickIp?type=2',
-      undefined,
+      'POST',
+      '/api/shareCodeIp/addShopClickIp',
+      { type: 2 },
       undefined,
       from('198.51.100.7'),
     );
     expect(first).toMatchObject({ code: 200, data: { counted: true, valid: false } });
-    const again = await s.api('GET', '/api/shareCodeIp/addShopClickIp?type=2', undefined, undefined, from('198.51.100.7'));
+    const again = await s.api('POST', '/api/shareCodeIp/addShopClickIp', { type: 2 }, undefined, from('198.51.100.7'));
     expect(again).toMatchObject({ data: { counted: false } });
-    const elsewhere = await s.api('GET', '/api/shareCodeIp/addShopClickIp?type=1', undefined, undefined, from('198.51.100.7'));
+    const elsewhere = await s.api('POST', '/api/shareCodeIp/addShopClickIp', { type: 1 }, undefined, from('198.51.100.7'));
     expect(elsewhere).toMatchObject({ data: { counted: true } });
     const rows = await s.database.db.select().from(shareClicks);
     // The address itself is never stored.
@@ -231,12 +231,16 @@ describe('share clicks', () => {
 
   it('refuses an unknown place or a missing code, recording nothing', async () => {
     const before = await tables();
-    for (const q of ['type=5', 'type=', 'type=abc', '']) {
-      const res = await s.api('GET', `/api/shareCodeIp/addShopClickIp?${q}`);
-      expect(res, q).toMatchObject({ code: 10000, msg: ActivityMessages.badType });
+    for (const body of [{ type: 5 }, { type: '' }, { type: 'abc' }, {}]) {
+      const res = await s.api('POST', '/api/shareCodeIp/addShopClickIp', body);
+      expect(res, JSON.stringify(body)).toMatchObject({ code: 10000, msg: ActivityMessages.badType });
     }
-    expect(await s.api('GET', '/api/shareCodeIp/addShopCodeIp?type=2')).toMatchObject({ code: 10000, msg: 'code is required' });
-    expect(await s.api('GET', '/api/shareCodeIp/addShopCodeIp?type=9&code=abc')).toMatchObject({ msg: ActivityMessages.badType });
+    expect(await s.api('POST', '/api/shareCodeIp/addShopCodeIp', { type: 2 })).toMatchObject({ code: 10000, msg: 'code is required' });
+    expect(await s.api('POST', '/api/shareCodeIp/addShopCodeIp', { type: 9, code: 'abc' })).toMatchObject({
+      msg: ActivityMessages.badType,
+    });
+    // A GET (a link preview, a prefetch) counts nothing.
+    expect((await s.api('GET', '/api/shareCodeIp/addShopClickIp?type=2')).code).not.toBe(200);
     expect(await tables()).toBe(before);
   });
 
@@ -245,12 +249,12 @@ describe('share clicks', () => {
     const info = await m.call<{ data: { shareCode: string } }>('GET', '/api/user/shareInfo');
     const code = info.data.shareCode;
     for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.2']) {
-      await s.api('GET', `/api/shareCodeIp/addShopCodeIp?type=2&code=${code}`, undefined, undefined, from(ip));
+      await s.api('POST', '/api/shareCodeIp/addShopCodeIp', { type: 2, code }, undefined, from(ip));
     }
     const unknown = await s.api(
-      'GET',
-      '/api/shareCodeIp/addShopCodeIp?type=2&code=AAAAAAAAAAAA',
-      undefined,
+      'POST',
+      '/api/shareCodeIp/addShopCodeIp',
+      { type: 2, code: 'AAAAAAAAAAAA' },
       undefined,
       from('203.0.113.3'),
     );
@@ -259,7 +263,7 @@ describe('share clicks', () => {
     expect(c.shareCode).toBe(code);
     expect(c.shareVisitors).toBe(2);
     // Visits of the invite landing count apart from the campaign's.
-    await s.api('GET', `/api/shareCodeIp/addShopCodeIp?type=1&code=${code}`, undefined, undefined, from('203.0.113.9'));
+    await s.api('POST', '/api/shareCodeIp/addShopCodeIp', { type: 1, code }, undefined, from('203.0.113.9'));
     expect((await campaignOf(m)).shareVisitors).toBe(2);
   });
 });

@@ -40,7 +40,7 @@ export const PUBLIC_ROUTES: Allowed[] = [
     why: "the blog's articles, read by visitors and search engines; our own content, no merchant data",
   },
   {
-    route: /^(GET|HEAD) \/prod-api\/api\/shareCodeIp\/(addShopClickIp|addShopCodeIp)$/,
+    route: /^POST \/prod-api\/api\/shareCodeIp\/(addShopClickIp|addShopCodeIp)$/,
     why: 'visitors of the invite landing and the campaign page are counted before they have an account: one row a day per visitor (a hash, not the address), rate limited per address',
   },
   {
