@@ -159,10 +159,17 @@ const UNIT_PATCH: Vec2[] = Array.from({ length: 16 }, (_, i) => [(i % 4) / 3, Ma
  * choose the grid), the texture linear across each triangle in view space. Measured on two
  * strongly foreshortened layers: the predicted 8x8 grid is the sharp optimum (MAE 0.65 and 0.67
  * against 0.90 and 0.99 for the exact homography; 6x6 0.78, 12x12 0.80, 32x32 0.92).
+ *
+ * Its texture also sits one source row lower than the quad says: of the shifts tried (whole and
+ * half rows, across and down), one row up is the best on each of the three layers a shift changes
+ * (two documents, one placement mirrored); the other two perspective layers do not move. The same
+ * shift makes every warp worse, so it belongs to Photoshop's perspective resampling alone
+ * (engine/psd/README.md).
  */
-function photoshopPerspectiveMesh(quad: Quad): LayerMesh {
+function photoshopPerspectiveMesh(quad: Quad, source: { w: number; h: number }): LayerMesh {
   const h = solveHomography(QUAD_UVS, quadPoints(quad));
-  return fromGridMesh(buildPatchMesh(UNIT_PATCH, patchSegments(UNIT_PATCH, h), 'up'), null, undefined, h, true);
+  const oneRowUp = (u: number, v: number): Vec2 => [u, v - 1 / source.h];
+  return fromGridMesh(buildPatchMesh(UNIT_PATCH, patchSegments(UNIT_PATCH, h), 'up'), null, oneRowUp, h, true);
 }
 
 /**
@@ -224,7 +231,7 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
     case 'affine':
       return affineMesh(warp.matrix, layer.OS.w, layer.OS.h);
     case 'perspective':
-      return layer.tessellation === 'photoshop' ? photoshopPerspectiveMesh(warp.quad) : perspectiveMesh(warp.quad);
+      return layer.tessellation === 'photoshop' ? photoshopPerspectiveMesh(warp.quad, layer.OS) : perspectiveMesh(warp.quad);
     case 'bezier': {
       const points = warp.points.map(vec);
       if (layer.tessellation === 'photoshop') {

@@ -82,6 +82,9 @@ describe('perspective tessellation', () => {
     // The grid's corners sit on the quad's corners.
     expect(mesh.bounds.minX).toBeCloseTo(699.4, 3);
     expect(mesh.bounds.maxX).toBeCloseTo(975.9, 3);
+    // Its texture one source row up from the quad's top edge, as Photoshop samples it.
+    expect(mesh.uvq[1]).toBeCloseTo(-1 / 999, 6);
+    expect(mesh.uvq[mesh.uvq.length - 2]).toBeCloseTo(1 - 1 / 999, 6);
   });
 
   it("keeps the catalogue's perspective exact: two triangles with a projective texture", () => {
