@@ -33,22 +33,13 @@ import {
   type BrandPackage,
   type BrandPrice,
 } from '../../contract/branding';
+import { setProcessEnv } from './stand-ins/process-env';
 
 const OPTIONS: CatalogOptions = { seed: 'branding-test', productCount: 12, imageSize: 128 };
 const PAYPAL = { clientId: 'AcBrandStandIn', clientSecret: 'EcBrandStandInSecret', webhookId: '8PT597110X687430BRAND' };
 const STRIPE = { secretKey: 'sk_test_51BrandStandIn', webhookSecret: 'whsec_brandStandIn', publishableKey: 'pk_test_51Brand' };
 const SHOPIFY = { apiKey: 'pod-brand-key', apiSecret: 'shpss_brandStandInSecret0123456789' };
-const ENV_KEYS = [
-  'PAYPAL_CLIENT_ID',
-  'PAYPAL_CLIENT_SECRET',
-  'PAYPAL_API_BASE',
-  'PAYPAL_WEBHOOK_ID',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_API_BASE',
-  'STRIPE_PUBLISHABLE_KEY',
-];
-const savedEnv: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
 let s: TestServer;
 let rows: CatalogRows;
@@ -62,8 +53,7 @@ beforeAll(async () => {
     startStripeStandIn({ secretKey: STRIPE.secretKey }),
     startShopifyStandIn(SHOPIFY),
   ]);
-  for (const k of ENV_KEYS) savedEnv[k] = process.env[k];
-  Object.assign(process.env, {
+  restoreEnv = setProcessEnv({
     PAYPAL_CLIENT_ID: PAYPAL.clientId,
     PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
     PAYPAL_API_BASE: paypal.url,
@@ -82,9 +72,7 @@ beforeAll(async () => {
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  for (const k of ENV_KEYS)
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
+  restoreEnv();
   await s?.close();
   await Promise.all([paypal?.close(), stripe?.close(), shopify?.close()]);
 });

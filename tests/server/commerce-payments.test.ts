@@ -17,6 +17,7 @@ import { creditOnce } from '../../server/commerce/ledger';
 import { centsToDecimal, CommerceMessages, RecordType } from '../../contract/commerce';
 import { PayPalGateway } from '../../server/commerce/payments/paypal';
 import { StripeGateway } from '../../server/commerce/payments/stripe';
+import { setProcessEnv } from './stand-ins/process-env';
 
 const OPTIONS: CatalogOptions = { seed: 'commerce-payments-test', productCount: 30, imageSize: 256 };
 const PAYPAL = { clientId: 'AcStandInClientId', clientSecret: 'EcStandInSecret', webhookId: '8PT597110X687430LKGECATA' };
@@ -30,22 +31,11 @@ let s: TestServer;
 let rows: CatalogRows;
 let paypal: PayPalStandIn;
 let stripe: StripeStandIn;
-const ENV_KEYS = [
-  'PAYPAL_CLIENT_ID',
-  'PAYPAL_CLIENT_SECRET',
-  'PAYPAL_API_BASE',
-  'PAYPAL_WEBHOOK_ID',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_API_BASE',
-  'STRIPE_PUBLISHABLE_KEY',
-];
-const savedEnv: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
 beforeAll(async () => {
   [paypal, stripe] = await Promise.all([startPayPalStandIn(PAYPAL), startStripeStandIn({ secretKey: STRIPE.secretKey })]);
-  for (const k of ENV_KEYS) savedEnv[k] = process.env[k];
-  Object.assign(process.env, {
+  restoreEnv = setProcessEnv({
     PAYPAL_CLIENT_ID: PAYPAL.clientId,
     PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
     PAYPAL_API_BASE: paypal.url,
@@ -59,9 +49,7 @@ beforeAll(async () => {
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  for (const k of ENV_KEYS)
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
+  restoreEnv();
   await s?.close();
   await paypal?.close();
   await stripe?.close();
