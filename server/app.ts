@@ -17,6 +17,7 @@ import { supportRoutes } from './support/routes';
 import { catalogRoutes } from './catalog/routes';
 import { uploadRoutes } from './uploads/routes';
 import { commerceRoutes } from './commerce/routes';
+import { createGateways } from './commerce/payments/gateways';
 import { materialRoutes } from './materials/routes';
 import { shopRoutes } from './shops/routes';
 import { shopThemeRoutes } from './shops/theme-routes';
@@ -115,6 +116,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   // schema (its message for text it refuses, such as a store script's, comes first).
   app.addHook('preHandler', refuseNulText);
 
+  // One set of payment gateways for every route that takes payments (orders, balance top-ups,
+  // the Branding Project), made from the app's config.
+  const gateways = createGateways(ctx.config.payments);
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {
@@ -130,7 +134,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       userRoutes(api, ctx);
       catalogRoutes(api, ctx);
       uploadRoutes(api, ctx);
-      commerceRoutes(api, ctx);
+      commerceRoutes(api, ctx, gateways);
       materialRoutes(api, ctx);
       shopRoutes(api, ctx);
       shopThemeRoutes(api, ctx);
@@ -141,7 +145,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       supportRoutes(api, ctx);
       blogApiRoutes(api, ctx);
       activityRoutes(api, ctx);
-      brandingRoutes(api, ctx);
+      brandingRoutes(api, ctx, gateways);
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
       });

@@ -15,7 +15,7 @@ import { enforce } from '../platform/rate-limit';
 import { AppError, ok, okData } from '../platform/envelope';
 import { aka, editText, id, int, isBlank, optionalId, optionalInt, requiredText } from '../platform/http-schema/fields';
 import { dataReply, okReply } from '../platform/http-schema/replies';
-import { createGateways, paymentsConfigFromEnv } from '../commerce/payments/gateways';
+import type { Gateways } from '../commerce/payments/gateways';
 import { ProviderFlows } from '../commerce/payments/provider-flows';
 import { PaymentLimits } from '../commerce/payments/routes';
 import { idempotencyKeyField, idempotencyKeyOf } from '../commerce/fields';
@@ -81,9 +81,8 @@ const saveBody = z.object({
 
 const PAY_METHODS = ['balance', 'paypal', 'card', 'stripe'] as const;
 
-export function brandingRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function brandingRoutes(app: FastifyInstance, ctx: AppContext, gateways: Gateways): void {
   const { db, blobs, config } = ctx;
-  const gateways = createGateways(paymentsConfigFromEnv());
   const flows = new ProviderFlows(db, gateways, app.log);
   const cipher = shopTokenCipher(config.shops, config.dataDir);
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,12 @@
 /**
  * All commerce calls: cart and addresses, orders and checkout, coupons and invites, balance,
- * payments and provider webhooks, and the operator's fulfilment calls (OPS_TOKEN). Payment
- * providers are configured from the environment (./payments/config.ts) when the app is built.
+ * payments and provider webhooks, and the operator's fulfilment calls (OPS_TOKEN). The payment
+ * gateways are the app's one set, made from its config in app.ts and shared with the Branding
+ * Project's checkout.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context';
-import { createGateways, paymentsConfigFromEnv, type PaymentsConfig } from './payments/gateways';
+import type { Gateways } from './payments/gateways';
 import { cartRoutes } from './cart-routes';
 import { orderRoutes } from './order-routes';
 import { couponRoutes } from './coupon-routes';
@@ -13,8 +14,7 @@ import { balanceRoutes } from './balance-routes';
 import { paymentRoutes } from './payments/routes';
 import { opsRoutes } from './ops-routes';
 
-export function commerceRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentsConfig = paymentsConfigFromEnv()): void {
-  const gateways = createGateways(payments);
+export function commerceRoutes(app: FastifyInstance, ctx: AppContext, gateways: Gateways): void {
   cartRoutes(app, ctx);
   orderRoutes(app, ctx);
   couponRoutes(app, ctx);

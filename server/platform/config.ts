@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { ossReadBase, type OssConfig } from './blob-storage/oss';
 import { shopsConfigFromEnv, type ShopsConfig } from '../shops/config';
-import { paymentsConfigFromEnv } from '../commerce/payments/config';
+import { paymentsConfigFromEnv, type PaymentsConfig } from '../commerce/payments/config';
 import type { SecurityOptions } from './security';
 import { DEFAULT_LOG_N } from '../accounts/password';
 
@@ -26,6 +26,8 @@ export interface Config {
   oss: OssConfig | null;
   /** Shopify, Etsy and WooCommerce connections (server/shops/config.ts). */
   shops: ShopsConfig;
+  /** PayPal and Stripe, each on only when its keys are set (server/commerce/payments/config.ts). */
+  payments: PaymentsConfig;
   /** What the security headers depend on (./security.ts, docs/security.md). */
   security: SecurityOptions;
   /** log2 of scrypt's N for new password hashes (PASSWORD_SCRYPT_LOG_N, default 17). */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null;
   const httpsPublicUrl = String(env.PUBLIC_URL ?? '').startsWith('https://');
+  const payments = paymentsConfigFromEnv(env);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -74,10 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
     oss,
     shops: shopsConfigFromEnv(env, Number(env.PORT ?? 8080)),
+    payments,
     passwordLogN: Number(env.PASSWORD_SCRYPT_LOG_N) || DEFAULT_LOG_N,
     security: {
       httpsPublicUrl,
-      stripeJs: Boolean(paymentsConfigFromEnv(env).stripe?.publishableKey),
+      stripeJs: Boolean(payments.stripe?.publishableKey),
       // Uploaded pictures are read from object storage (or its CDN) when OSS is on: the app shows
       // them and the engine workers fetch them.
       assetOrigins: oss ? [ossReadBase(oss), oss.endpoint].map(originOf).filter((o): o is string => o !== null) : [],

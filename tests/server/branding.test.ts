@@ -33,13 +33,11 @@ import {
   type BrandPackage,
   type BrandPrice,
 } from '../../contract/branding';
-import { setProcessEnv } from './stand-ins/process-env';
 
 const OPTIONS: CatalogOptions = { seed: 'branding-test', productCount: 12, imageSize: 128 };
 const PAYPAL = { clientId: 'AcBrandStandIn', clientSecret: 'EcBrandStandInSecret', webhookId: '8PT597110X687430BRAND' };
 const STRIPE = { secretKey: 'sk_test_51BrandStandIn', webhookSecret: 'whsec_brandStandIn', publishableKey: 'pk_test_51Brand' };
 const SHOPIFY = { apiKey: 'pod-brand-key', apiSecret: 'shpss_brandStandInSecret0123456789' };
-let restoreEnv: () => void = () => {};
 
 let s: TestServer;
 let rows: CatalogRows;
@@ -53,7 +51,7 @@ beforeAll(async () => {
     startStripeStandIn({ secretKey: STRIPE.secretKey }),
     startShopifyStandIn(SHOPIFY),
   ]);
-  restoreEnv = setProcessEnv({
+  const payments = {
     PAYPAL_CLIENT_ID: PAYPAL.clientId,
     PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
     PAYPAL_API_BASE: paypal.url,
@@ -62,8 +60,9 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
     STRIPE_API_BASE: stripe.url,
     STRIPE_PUBLISHABLE_KEY: STRIPE.publishableKey,
-  });
+  };
   s = await startServer({
+    ...payments,
     SHOPIFY_API_KEY: SHOPIFY.apiKey,
     SHOPIFY_API_SECRET: SHOPIFY.apiSecret,
     SHOPIFY_ADMIN_ORIGIN: shopify.url,
@@ -72,7 +71,6 @@ beforeAll(async () => {
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  restoreEnv();
   await s?.close();
   await Promise.all([paypal?.close(), stripe?.close(), shopify?.close()]);
 });

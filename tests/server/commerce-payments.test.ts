@@ -17,7 +17,6 @@ import { creditOnce } from '../../server/commerce/ledger';
 import { centsToDecimal, CommerceMessages, RecordType } from '../../contract/commerce';
 import { PayPalGateway } from '../../server/commerce/payments/paypal';
 import { StripeGateway } from '../../server/commerce/payments/stripe';
-import { setProcessEnv } from './stand-ins/process-env';
 
 const OPTIONS: CatalogOptions = { seed: 'commerce-payments-test', productCount: 30, imageSize: 256 };
 const PAYPAL = { clientId: 'AcStandInClientId', clientSecret: 'EcStandInSecret', webhookId: '8PT597110X687430LKGECATA' };
@@ -31,11 +30,10 @@ let s: TestServer;
 let rows: CatalogRows;
 let paypal: PayPalStandIn;
 let stripe: StripeStandIn;
-let restoreEnv: () => void = () => {};
 
 beforeAll(async () => {
   [paypal, stripe] = await Promise.all([startPayPalStandIn(PAYPAL), startStripeStandIn({ secretKey: STRIPE.secretKey })]);
-  restoreEnv = setProcessEnv({
+  const payments = {
     PAYPAL_CLIENT_ID: PAYPAL.clientId,
     PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
     PAYPAL_API_BASE: paypal.url,
@@ -44,12 +42,11 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
     STRIPE_API_BASE: stripe.url,
     STRIPE_PUBLISHABLE_KEY: STRIPE.publishableKey,
-  });
-  s = await startServer();
+  };
+  s = await startServer(payments);
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  restoreEnv();
   await s?.close();
   await paypal?.close();
   await stripe?.close();

@@ -31,7 +31,7 @@ export const PAYPAL_SANDBOX_BASE = 'https://api-m.sandbox.paypal.com';
 
 const val = (v: string | undefined): string | null => (v && v.trim() !== '' ? v.trim() : null);
 
-export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
+export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
   const ppId = val(env.PAYPAL_CLIENT_ID);
   const ppSecret = val(env.PAYPAL_CLIENT_SECRET);
   const stKey = val(env.STRIPE_SECRET_KEY);

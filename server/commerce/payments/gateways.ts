@@ -1,6 +1,6 @@
 /** The configured payment providers of one app, and the payment-method list the client shows. */
 import { NOT_CONFIGURED, PAY_METHOD_RECORD_TYPE, type PaymentMethodInfo } from '../../../contract/commerce';
-import { paymentsConfigFromEnv, type PaymentsConfig } from './config';
+import type { PaymentsConfig } from './config';
 import { PayPalGateway } from './paypal';
 import { StripeGateway } from './stripe';
 
@@ -10,7 +10,7 @@ export interface Gateways {
   stripe: StripeGateway | null;
 }
 
-export function createGateways(config: PaymentsConfig = paymentsConfigFromEnv()): Gateways {
+export function createGateways(config: PaymentsConfig): Gateways {
   return {
     config,
     paypal: config.paypal ? new PayPalGateway(config.paypal) : null,
@@ -42,4 +42,3 @@ export function paymentMethods(g: Gateways): PaymentMethodInfo[] {
 
 export { PayPalGateway, PayPalError } from './paypal';
 export { StripeGateway, StripeGatewayError } from './stripe';
-export { paymentsConfigFromEnv, type PaymentsConfig } from './config';
