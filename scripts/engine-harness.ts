@@ -37,7 +37,16 @@ export async function openEngineHarness(opts: { apiUrl?: string } = {}): Promise
     configFile: false,
     root: process.cwd(),
     logLevel: 'error',
-    server: { port: 0, host: '127.0.0.1', strictPort: false, ...(opts.apiUrl ? { proxy: { '/prod-api': opts.apiUrl } } : {}) },
+    // No file watching and no hot reload: a source file saved while a long render runs (an
+    // editor, a build) must not reload the page under it.
+    server: {
+      port: 0,
+      host: '127.0.0.1',
+      strictPort: false,
+      hmr: false,
+      watch: null,
+      ...(opts.apiUrl ? { proxy: { '/prod-api': opts.apiUrl } } : {}),
+    },
     optimizeDeps: { include: ['comlink', 'twgl.js', 'pixi.js', 'pixi.js/unsafe-eval', 'gl-matrix', 'bezier-js', 'ag-psd'] },
     worker: { format: 'es' },
   });
