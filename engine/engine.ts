@@ -26,6 +26,11 @@ export interface MockupRequest {
   /** Longer side of the output in px; default the view's photo size. */
   size?: number;
   renderId?: number;
+  /**
+   * What a newer render id supersedes; default the view. Renders of one view for different uses
+   * (an editor's product backdrop beside its live mockups) name their own, so neither stops the other.
+   */
+  renderTarget?: string;
   /** Colour the mockup is flattened over; null keeps transparency (not for JPEG). Default white. */
   background?: string | null;
 }
@@ -172,7 +177,7 @@ export class Engine {
   private async viewOptions(req: MockupRequest) {
     const view = findView(req.template, req.viewId);
     const outLarger = req.size ?? Math.max(view.viewData.width, view.viewData.height);
-    const target = `view:${req.viewId}`;
+    const target = req.renderTarget ?? `view:${req.viewId}`;
     const ids = layerFlatIds(view.viewData.layers);
     const flats: Record<string, ImageBitmap> = {};
     await Promise.all(

@@ -44,5 +44,7 @@ export {
 // The mockup pipeline's plan (which layers a view draws, and each one's mesh), for hosts that
 // draw it some other way: the engine benchmark's Canvas2D baseline is one.
 export { planViewLayers, buildLayerMesh, type PlannedLayer, type LayerMesh } from './render/mockup/index.ts';
+// Where a flat lands on a view's photo: editors draw the product around the print area with it.
+export { flatFootprint, type FlatFootprint } from './render/mockup/index.ts';
 export { StopRenderError, isStopRender, STOP_RENDER_MESSAGE } from './render/stop-render.ts';
 export { Engine, flatScaleForView, type EngineOptions, type MockupRequest } from './engine.ts';

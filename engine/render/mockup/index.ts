@@ -18,6 +18,7 @@ export {
 } from './image-loader.ts';
 export { buildLayerMesh, cylinderViewFromModel, type LayerMesh } from './layer-mesh.ts';
 export { planViewLayers, planViewParts, type PlannedLayer, type PlannedPart } from './view-plan.ts';
+export { flatFootprint, layersShowingFlat, layerCornersInView, type FlatFootprint } from './flat-footprint.ts';
 export { planTiles } from './tiles.ts';
 export {
   BICUBIC_SHARPER,

@@ -36,6 +36,8 @@ import {
   type View,
 } from '../editor';
 import { StageClient, type StageClientOptions } from './stage-client.ts';
+import { ProductBackdrop } from './ProductBackdrop.tsx';
+import type { RenderWorkerHandle } from '../../../workers/client';
 import './stage.css';
 
 export interface EditorStageProps {
@@ -48,6 +50,8 @@ export interface EditorStageProps {
   clientRef?: (client: StageClient | null) => void;
   /** Benchmark switches (full recomposition baseline, wait for the GPU); read once at mount. */
   clientOptions?: Pick<StageClientOptions, 'baseline' | 'finish'>;
+  /** The render worker that draws the product photo under the print area; none: the print area alone. */
+  renderWorker?: RenderWorkerHandle | null;
 }
 
 /**
@@ -102,8 +106,9 @@ function overlayTarget(target: Element, selection: readonly string[]): Hit {
   return id ? { kind: 'element', id } : { kind: 'empty' };
 }
 
-export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptions }: EditorStageProps) {
+export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptions, renderWorker }: EditorStageProps) {
   const tracked = useSnapshot(editor.state);
+  const [backdropShown, setBackdropShown] = useState(false);
   // Touching these subscribes the render to them (revision covers every document change).
   void tracked.revision;
   void tracked.selection;
@@ -264,10 +269,12 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
   const w = size?.width ?? 0;
   const h = size?.height ?? 0;
   const errorText = errors[0]?.message ?? '';
-  // Tiled pictures fill the whole area on purpose; anything else past the safe zone is warned of.
+  // Tiled pictures and a photo product's photo (placed edge to edge by its crop, designId
+  // 'photo-…') fill the whole area on purpose; anything else past the safe zone is warned of.
   const unsafe = scene.elements.filter((el) => {
     const box = scene.boxes.get(el.localId);
-    return box && !(el.type === 'image' && el.tiling) && leavesSafeZone(box.bounds, flat);
+    const fills = el.type === 'image' && (el.tiling !== null || (el.designId ?? '').startsWith('photo-'));
+    return box && !fills && leavesSafeZone(box.bounds, flat);
   });
   const marquee = ui.marquee;
 
@@ -330,7 +337,7 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
       </div>
       <div
         ref={viewportRef}
-        className={`editor-stage__viewport${ui.spaceHeld ? ' is-panning' : ''}`}
+        className={`editor-stage__viewport${ui.spaceHeld ? ' is-panning' : ''}${backdropShown ? ' has-backdrop' : ''}`}
         role="application"
         aria-roledescription="design stage"
         aria-label={`Design area: ${label}`}
@@ -343,6 +350,7 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
         onKeyDown={onKeyDown}
         onKeyUp={onKeyUp}
       >
+        <ProductBackdrop editor={editor} worker={renderWorker ?? null} view={view} onShown={setBackdropShown} />
         <div
           className="editor-stage__flat"
           aria-hidden="true"
@@ -351,7 +359,8 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
             top: view.panY,
             width: flat.width * view.zoom,
             height: flat.height * view.zoom,
-            background: scene.flatColor,
+            // The photo under it already shows the product's colour with its weave and shading.
+            background: backdropShown ? undefined : scene.flatColor,
           }}
         />
         <div ref={canvasHostRef} className="editor-stage__canvas-host" aria-hidden="true" />

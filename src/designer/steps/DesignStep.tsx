@@ -110,7 +110,7 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
           </div>
         </div>
         <div className="dz-stage">
-          <EditorStage editor={editor} flatLabel={flatNames[s.activeFlatId] ?? 'Print area'} />
+          <EditorStage editor={editor} flatLabel={flatNames[s.activeFlatId] ?? 'Print area'} renderWorker={worker} />
         </div>
       </section>
 
