@@ -19,6 +19,7 @@ import {
   Container,
   DOMAdapter,
   Graphics,
+  RenderTexture,
   Sprite,
   Texture,
   WebGLRenderer,
@@ -76,6 +77,8 @@ export interface StageResult {
   readonly errors: readonly { localId: string; message: string }[];
   /** Elements re-planned for this frame (the rest were drawn from their kept sprites). */
   readonly replanned: number;
+  /** Drawn as the moved element between cached pictures of everything under and over it (a drag). */
+  readonly layered: boolean;
   /** Worker-side ms: waiting for assets and planning, and drawing (GPU work included when finished). */
   readonly prepareMs: number;
   readonly drawMs: number;
@@ -115,6 +118,41 @@ function union(a: Bounds | null, b: Bounds | null): Bounds | null {
 
 const intersects = (a: Bounds, b: Bounds) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
+/** The renderer's size in device px and the world's scale and whole-pixel pan. */
+interface WorldPlacement {
+  readonly w: number;
+  readonly h: number;
+  readonly s: number;
+  readonly px: number;
+  readonly py: number;
+  readonly resized: boolean;
+}
+
+/** A device-pixel rectangle to redraw, and the flat-px area it covers. */
+interface ScissorRect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly area: Bounds;
+}
+
+interface LayerCache {
+  readonly under: Sprite;
+  readonly over: Sprite;
+}
+
+/** The device-pixel rectangle around `dirty` (flat px), null when it is off screen. */
+function scissorRect(dirty: Bounds, { w, h, s, px, py }: WorldPlacement): ScissorRect | null {
+  // Two device pixels of margin cover linear filtering at sprite edges.
+  const x0 = Math.max(0, Math.floor(dirty.minX * s + px) - 2);
+  const y0 = Math.max(0, Math.floor(dirty.minY * s + py) - 2);
+  const x1 = Math.min(w, Math.ceil(dirty.maxX * s + px) + 2);
+  const y1 = Math.min(h, Math.ceil(dirty.maxY * s + py) + 2);
+  if (x1 <= x0 || y1 <= y0) return null;
+  return { x0, y0, x1, y1, area: { minX: (x0 - px) / s, minY: (y0 - py) / s, maxX: (x1 - px) / s, maxY: (y1 - py) / s } };
+}
+
 function destroyNode(node: Node): void {
   node.root.destroy({ children: true });
   for (const t of node.textures) t.destroy(true);
@@ -138,6 +176,10 @@ export class LiveStage {
   /** What the canvas holds was drawn for this view; another view (or nothing yet) needs a full redraw. */
   private drawnViewKey: string | null = null;
   private drawnOrder: string[] = [];
+  /** The element the last frame moved alone (a drag in progress), or null. */
+  private lastMoved: string | null = null;
+  /** Everything under and over the element being dragged, drawn once at device size. */
+  private layers: LayerCache | null = null;
 
   constructor(
     private readonly canvas: OffscreenCanvas,
@@ -200,10 +242,13 @@ export class LiveStage {
       Promise.all(pending.map(({ el }) => this.assetsFor(el))),
       needBg && frame.background?.imageUrl ? this.loadImage(frame.background.imageUrl).catch(() => null) : Promise.resolve(null),
     ]);
-    if (seq !== this.seq) return { drawn: false, errors: [], replanned: 0, prepareMs: 0, drawMs: 0 };
+    if (seq !== this.seq) return { drawn: false, errors: [], replanned: 0, layered: false, prepareMs: 0, drawMs: 0 };
 
     const errors: { localId: string; message: string }[] = [];
     let dirty: Bounds | null = null;
+    // One element that was already there, changed alone: a drag (or nudge) frame.
+    const movedAlone = pending.length === 1 && this.nodes.has(pending[0]!.el.localId) ? pending[0]!.el.localId : null;
+    let removed = false;
     pending.forEach(({ el, key }, i) => {
       const old = this.nodes.get(el.localId);
       if (old) {
@@ -219,6 +264,7 @@ export class LiveStage {
         dirty = union(dirty, node.bounds);
         destroyNode(node);
         this.nodes.delete(id);
+        removed = true;
       }
     }
     if (needBg) this.setBackground(frame, bgKey, bgImage);
@@ -243,11 +289,18 @@ export class LiveStage {
     const full = needBg || viewKey !== this.drawnViewKey || restacked(this.drawnOrder, ids, keep);
     this.drawnViewKey = viewKey;
     this.drawnOrder = ids;
+    // The layer cache holds while one element keeps changing alone and nothing else does.
+    const moved = !full && !removed ? movedAlone : null;
+    if (moved === null || moved !== this.lastMoved) this.dropLayers();
     const t1 = performance.now();
+    // From the second frame of a drag on, the rest of the stage comes from two cached layers.
+    const layered = !full && dirty !== null && moved !== null && moved === this.lastMoved;
     if (full) this.present(frame, renderer, null);
+    else if (layered) this.presentOverLayers(frame, renderer, dirty!, moved, ids);
     else if (dirty !== null) this.present(frame, renderer, dirty);
+    this.lastMoved = moved;
     if (opts.finish) this.finish();
-    return { drawn: true, errors, replanned: pending.length, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
+    return { drawn: true, errors, replanned: pending.length, layered, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
   }
 
   /** The canvas as presented (for tests and the benchmark). */
@@ -267,6 +320,7 @@ export class LiveStage {
     for (const node of this.nodes.values()) destroyNode(node);
     this.nodes.clear();
     if (this.bgNode) destroyNode(this.bgNode);
+    this.dropLayers();
     this.clearBaseline();
     this.cache.clear();
     this.renderer?.destroy();
@@ -381,47 +435,135 @@ export class LiveStage {
    * pixels inside equal a full redraw's: same scene, same transform, same rasteriser.
    */
   private present(frame: StageFrame, renderer: WebGLRenderer, dirty: Bounds | null): void {
+    const place = this.placeWorld(frame, renderer);
+    if (place.resized) {
+      this.dropLayers();
+      dirty = null;
+    }
+    if (dirty === null) {
+      renderer.render({ container: this.world, clear: true, clearColor: [0, 0, 0, 0] });
+      return;
+    }
+    const rect = scissorRect(dirty, place);
+    if (!rect) return;
+    const skipped: Container[] = [];
+    for (const node of this.nodes.values()) {
+      if (node.bounds === null || !intersects(node.bounds, rect.area)) {
+        if (node.root.visible) skipped.push(node.root);
+        node.root.visible = false;
+      }
+    }
+    try {
+      this.renderScissored(renderer, rect, place.h);
+    } finally {
+      for (const root of skipped) root.visible = true;
+    }
+  }
+
+  /** Sizes the renderer to the view and places the world (flat px to device px); says whether it resized. */
+  private placeWorld(frame: StageFrame, renderer: WebGLRenderer): WorldPlacement {
     const { view } = frame;
     const w = Math.max(1, Math.round(view.width * view.dpr));
     const h = Math.max(1, Math.round(view.height * view.dpr));
-    if (renderer.width !== w || renderer.height !== h) {
-      renderer.resize(w, h, 1);
-      dirty = null;
-    }
+    const resized = renderer.width !== w || renderer.height !== h;
+    if (resized) renderer.resize(w, h, 1);
     const s = deviceScale(view);
     const px = Math.round(view.panX * view.dpr);
     const py = Math.round(view.panY * view.dpr);
     this.world.scale.set(s, s);
     // Whole device pixels: text rasters are made on the device grid and must land on it.
     this.world.position.set(px, py);
-    if (dirty === null) {
-      renderer.render({ container: this.world, clear: true, clearColor: [0, 0, 0, 0] });
-      return;
-    }
-    // Two device pixels of margin cover linear filtering at sprite edges.
-    const x0 = Math.max(0, Math.floor(dirty.minX * s + px) - 2);
-    const y0 = Math.max(0, Math.floor(dirty.minY * s + py) - 2);
-    const x1 = Math.min(w, Math.ceil(dirty.maxX * s + px) + 2);
-    const y1 = Math.min(h, Math.ceil(dirty.maxY * s + py) + 2);
-    if (x1 <= x0 || y1 <= y0) return;
-    const area: Bounds = { minX: (x0 - px) / s, minY: (y0 - py) / s, maxX: (x1 - px) / s, maxY: (y1 - py) / s };
-    const skipped: Container[] = [];
-    for (const node of this.nodes.values()) {
-      if (node.bounds === null || !intersects(node.bounds, area)) {
-        if (node.root.visible) skipped.push(node.root);
-        node.root.visible = false;
-      }
-    }
+    return { w, h, s, px, py, resized };
+  }
+
+  private renderScissored(renderer: WebGLRenderer, rect: ScissorRect, h: number): void {
     const gl = renderer.gl;
     gl.enable(gl.SCISSOR_TEST);
     // GL's scissor origin is the bottom-left corner.
-    gl.scissor(x0, h - y1, x1 - x0, y1 - y0);
+    gl.scissor(rect.x0, h - rect.y1, rect.x1 - rect.x0, rect.y1 - rect.y0);
     try {
       renderer.render({ container: this.world, clear: true, clearColor: [0, 0, 0, 0] });
     } finally {
       gl.disable(gl.SCISSOR_TEST);
-      for (const root of skipped) root.visible = true;
     }
+  }
+
+  /**
+   * A drag frame drawn as three layers: everything under the moved element and everything over
+   * it (each drawn once into a device-size texture when the drag's second frame arrives), with
+   * the element between them. Each frame then fills the changed rectangle three times, however
+   * many elements overlap it: with a thousand elements a partial redraw drew dozens of sprites
+   * there. Under blends the same as a redraw; over is blended as one layer, which can differ from
+   * blending its elements one by one by a level of rounding where they overlap translucently.
+   */
+  private presentOverLayers(frame: StageFrame, renderer: WebGLRenderer, dirty: Bounds, moved: string, order: readonly string[]): void {
+    const place = this.placeWorld(frame, renderer);
+    if (place.resized) {
+      this.dropLayers();
+      renderer.render({ container: this.world, clear: true, clearColor: [0, 0, 0, 0] });
+      return;
+    }
+    const layers = this.layers ?? (this.layers = this.drawLayers(renderer, place, moved, order));
+    const rect = scissorRect(dirty, place);
+    if (!rect) return;
+    // The cached layers are device-size pictures: in the world (scaled by s, moved by the pan) they
+    // sit at -pan / s with scale 1 / s, which puts each texel on its device pixel.
+    for (const sprite of [layers.under, layers.over]) {
+      sprite.scale.set(1 / place.s, 1 / place.s);
+      sprite.position.set(-place.px / place.s, -place.py / place.s);
+    }
+    // The moved element is lifted out of the content for this frame (content has no transform of
+    // its own), so the other elements are skipped as one hidden container, not one by one.
+    const movedRoot = this.nodes.get(moved)!.root;
+    const index = this.content.getChildIndex(movedRoot);
+    this.bgLayer.visible = false;
+    this.content.visible = false;
+    this.world.addChild(layers.under, movedRoot, layers.over);
+    try {
+      this.renderScissored(renderer, rect, place.h);
+    } finally {
+      this.world.removeChild(layers.under, layers.over);
+      this.content.addChildAt(movedRoot, index);
+      this.bgLayer.visible = true;
+      this.content.visible = true;
+    }
+  }
+
+  private drawLayers(renderer: WebGLRenderer, place: WorldPlacement, moved: string, order: readonly string[]): LayerCache {
+    const at = order.indexOf(moved);
+    const drawSome = (ids: ReadonlySet<string>, withBackground: boolean): Sprite => {
+      const texture = RenderTexture.create({ width: place.w, height: place.h, resolution: 1 });
+      const hidden: Container[] = [];
+      if (!withBackground) {
+        this.bgLayer.visible = false;
+        hidden.push(this.bgLayer);
+      }
+      for (const [id, node] of this.nodes) {
+        if (!ids.has(id) && node.root.visible) {
+          node.root.visible = false;
+          hidden.push(node.root);
+        }
+      }
+      try {
+        renderer.render({ container: this.world, target: texture, clear: true, clearColor: [0, 0, 0, 0] });
+      } finally {
+        for (const root of hidden) root.visible = true;
+      }
+      return new Sprite(texture);
+    };
+    return {
+      under: drawSome(new Set(order.slice(0, at)), true),
+      over: drawSome(new Set(order.slice(at + 1)), false),
+    };
+  }
+
+  private dropLayers(): void {
+    if (!this.layers) return;
+    for (const sprite of [this.layers.under, this.layers.over]) {
+      sprite.texture.destroy(true);
+      sprite.destroy();
+    }
+    this.layers = null;
   }
 
   /**
@@ -439,9 +581,10 @@ export class LiveStage {
     });
     if (seq !== this.seq) {
       bitmap.close();
-      return { drawn: false, errors: [], replanned: 0, prepareMs: 0, drawMs: 0 };
+      return { drawn: false, errors: [], replanned: 0, layered: false, prepareMs: 0, drawMs: 0 };
     }
     this.clearBaseline();
+    this.dropLayers();
     this.content.visible = false;
     this.bgLayer.visible = false;
     const texture = Texture.from(bitmap);
@@ -453,7 +596,14 @@ export class LiveStage {
     this.present(frame, renderer, null);
     this.drawnViewKey = null;
     if (finish) this.finish();
-    return { drawn: true, errors: [], replanned: frame.designList.length, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
+    return {
+      drawn: true,
+      errors: [],
+      replanned: frame.designList.length,
+      layered: false,
+      prepareMs: t1 - t0,
+      drawMs: performance.now() - t1,
+    };
   }
 
   private clearBaseline(): void {
