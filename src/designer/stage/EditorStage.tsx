@@ -277,6 +277,10 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
     return box && !fills && leavesSafeZone(box.bounds, flat);
   });
   const marquee = ui.marquee;
+  const warning =
+    unsafe.length > 0
+      ? `Outside the safe area (dashed line): ${unsafe.map(elementLabel).join(', ')}. It may be cut off or land on a seam when printed.`
+      : '';
 
   // The elements' hit areas (one focusable polygon each). While a move, scale or rotate is under
   // way only the selection changes and the pointer is captured by the stage, so the list drawn at
@@ -462,10 +466,8 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
       <p className="editor-stage__status" role="status">
         {errorText}
       </p>
-      <p className="editor-stage__warning" role="status">
-        {unsafe.length > 0
-          ? `Outside the safe area (dashed line): ${unsafe.map(elementLabel).join(', ')}. It may be cut off or land on a seam when printed.`
-          : ''}
+      <p className="editor-stage__warning" role="status" title={warning || undefined}>
+        {warning}
       </p>
     </div>
   );

@@ -218,6 +218,23 @@ describe('stage messages and zoom', () => {
     await vi.waitFor(() => expect(status()).toBe(''));
   });
 
+  it('warns when artwork leaves the safe area without resizing or re-zooming the stage under the drag', async () => {
+    m = await mountStage();
+    m.session.addElement('front', await redSquare('sq', 160, 160));
+    await m.settle();
+    const zoom = m.host.querySelector('output')!.textContent;
+    const height = m.viewport.getBoundingClientRect().height;
+    const warning = m.host.querySelector('.editor-stage__warning')!;
+    expect(warning.textContent).toBe('');
+    // Dragged past the dashed line: the warning shows while the button is still held.
+    const release = await dragHold(m.toClient([200, 200]), m.toClient([390, 200]), { altKey: true });
+    await m.settle();
+    expect(warning.textContent).toMatch(/^Outside the safe area/);
+    expect(m.viewport.getBoundingClientRect().height).toBe(height);
+    expect(m.host.querySelector('output')!.textContent).toBe(zoom);
+    await release();
+  });
+
   it('zooms with the buttons and the wheel about the pointer, and Fit brings the whole print area back', async () => {
     m = await mountStage();
     m.session.addElement('front', await redSquare('a', 160, 160));
