@@ -17,38 +17,44 @@ async function pixels(stage: LiveStage): Promise<Uint8ClampedArray> {
 
 const loader = async (url: string) => createImageBitmap(await (await fetch(url)).blob());
 
+/** 24 overlapping, rotated pictures and texts (antialiased, so translucent at their edges). */
+function scattered(urls: readonly string[]): DesignElement[] {
+  const list: DesignElement[] = [];
+  for (let i = 0; i < 24; i++) {
+    list.push(
+      i % 3 === 2
+        ? createTextElement({
+            flatId: 'f',
+            localId: `t${i}`,
+            text: `Word ${i}`,
+            fontSize: 28,
+            fontFamily: 'Comfortaa Regular',
+            fill: '#333333',
+            left: (i * 37) % 300,
+            top: (i * 53) % 300,
+            angle: i * 7,
+          })
+        : createImageElement({
+            flatId: 'f',
+            localId: `i${i}`,
+            url: urls[i % 3]!,
+            originalWidth: 64,
+            originalHeight: 64,
+            left: (i * 41) % 320,
+            top: (i * 29) % 320,
+            angle: i * 11,
+            scaleX: 0.8,
+            scaleY: 0.8,
+          }),
+    );
+  }
+  return list;
+}
+
 describe('live stage', () => {
   it('after partial redraws (move, restyle, remove, add) the canvas equals a fresh full draw', async () => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
-    let list: DesignElement[] = [];
-    for (let i = 0; i < 24; i++) {
-      list.push(
-        i % 3 === 2
-          ? createTextElement({
-              flatId: 'f',
-              localId: `t${i}`,
-              text: `Word ${i}`,
-              fontSize: 28,
-              fontFamily: 'Comfortaa Regular',
-              fill: '#333333',
-              left: (i * 37) % 300,
-              top: (i * 53) % 300,
-              angle: i * 7,
-            })
-          : createImageElement({
-              flatId: 'f',
-              localId: `i${i}`,
-              url: urls[i % 3]!,
-              originalWidth: 64,
-              originalHeight: 64,
-              left: (i * 41) % 320,
-              top: (i * 29) % 320,
-              angle: i * 11,
-              scaleX: 0.8,
-              scaleY: 0.8,
-            }),
-      );
-    }
+    let list = scattered(urls);
     const frame = (designList: DesignElement[]): StageFrame => ({
       flat: { width: 400, height: 400 },
       flatColor: '#FFFFFF',
@@ -92,37 +98,8 @@ describe('live stage', () => {
 
   it('a drag drawn over cached layers (under and over the moved element) equals a fresh full draw', async () => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
-    // Overlapping rotated pictures and texts (antialiased, so translucent at their edges), under
-    // and over the one dragged.
-    let list: DesignElement[] = [];
-    for (let i = 0; i < 40; i++) {
-      list.push(
-        i % 4 === 3
-          ? createTextElement({
-              flatId: 'f',
-              localId: `t${i}`,
-              text: `Drag ${i}`,
-              fontSize: 30,
-              fontFamily: 'Comfortaa Regular',
-              fill: i % 8 === 3 ? '#1d4ed8' : '#333333',
-              left: (i * 23) % 260,
-              top: (i * 31) % 280,
-              angle: i * 5,
-            })
-          : createImageElement({
-              flatId: 'f',
-              localId: `i${i}`,
-              url: urls[i % 3]!,
-              originalWidth: 64,
-              originalHeight: 64,
-              left: (i * 27) % 300,
-              top: (i * 19) % 300,
-              angle: i * 9,
-              scaleX: 1.1,
-              scaleY: 1.1,
-            }),
-      );
-    }
+    // Elements under and over the one dragged.
+    let list = scattered(urls);
     const frame = (designList: DesignElement[]): StageFrame => ({
       flat: { width: 400, height: 400 },
       flatColor: '#FFFFFF',
@@ -132,7 +109,7 @@ describe('live stage', () => {
     });
     const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
     await live.update(frame(list));
-    const dragged = 'i20';
+    const dragged = 'i10';
     const layered: boolean[] = [];
     for (let step = 1; step <= 10; step++) {
       list = list.map((el) => (el.localId === dragged ? { ...el, left: el.left + 9.3, top: el.top + 4.1 } : el));
