@@ -16,7 +16,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     // Rolldown's plugin-timing notice describes Vite's own asset plugins on a busy machine: noise in every build.
-    rolldownOptions: { checks: { pluginTimings: false } },
+    rolldownOptions: {
+      checks: { pluginTimings: false },
+      // The app, and the buyer's personalisation widget that store pages frame (personalizer/, served at /personalizer/).
+      input: { index: 'index.html', personalizer: 'personalizer/index.html' },
+    },
   },
   worker: { format: 'es' },
   server: {

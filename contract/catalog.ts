@@ -18,13 +18,19 @@ export const MAX_PAGE_NUM = 1000;
 export const CATALOG_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'popular'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-/** Custom types 2, 3, 5, 6, 7 are the 3D or flat types, with no fixed meaning; this catalogue names them so. */
+/** Custom types 2, 3, 5, 6, 7 are the 3D or flat types and 8, 9 the photo types, with no fixed meaning; this catalogue names them so. */
 export const CUSTOM_TYPES: Readonly<Record<number, { name: string; description: string }>> = {
   2: { name: 'All-Over Print', description: 'Cut-and-sew and sublimated goods printed edge to edge (3D mockup, Bezier warps)' },
   3: { name: 'Print Area', description: 'Garments and bags with a placed print area (3D mockup, Bezier warps)' },
   5: { name: 'Wrap Print', description: 'Drinkware printed around the body (3D mockup, cylinder)' },
   6: { name: 'Flat Print', description: 'Flat goods: posters, phone cases, stationery (2D mockup)' },
   7: { name: 'Wall Art', description: 'Canvas and framed prints (3D mockup, perspective)' },
+  8: { name: 'Photo Print', description: "Photo prints and canvases: the merchant's photo, cropped to the print and adjusted" },
+  9: { name: 'Photo Gift', description: "Mugs and blankets printed with the merchant's photo, cropped to the print and adjusted" },
+  12: {
+    name: 'Personalised Gift',
+    description: 'Gifts each buyer personalises in the store with a name, a photo or a choice, printed with their values',
+  },
 };
 
 export type ShipFromName = 'China' | 'USA' | 'Australia';

@@ -4,6 +4,7 @@
  * and the print files draw each flat through the same code path. Runs in a worker or a page.
  */
 import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from './render/compose/index.ts';
+import { tattooPrintFiles, type TattooPrintFiles } from './render/compose/tattoo-file.ts';
 import {
   MockupRenderer,
   createFetchImageLoader,
@@ -51,6 +52,9 @@ export interface EngineOptions {
 
 /** Composed flats kept for reuse across views and colours of the same design. */
 const FLAT_CACHE_ENTRIES = 8;
+
+/** Resolution of tattoo paper prints: what tattoo-paper printers print at. */
+export const TATTOO_DPI = 300;
 
 /** Source pixels per on-photo pixel: a little above 1 keeps warped text crisp after resampling. */
 const OVERSAMPLE = 1.25;
@@ -123,6 +127,30 @@ export class Engine {
       scale: print.scale,
       dpi: print.dpi,
     });
+  }
+
+  /**
+   * The temporary-tattoo print files of one flat: the design composed at `widthIn` inches wide
+   * (default the flat's own print width) at `dpi` (default 300), near-white made transparent,
+   * mirrored (the paper goes on face down), padded, plus the cut line `cutOffsetMm` outside the
+   * artwork as an SVG page in mm (render/compose/tattoo.ts).
+   */
+  async exportTattooPrintFiles(
+    template: CustomTemplate,
+    design: SkuDesign,
+    flatId: string,
+    opts: { cutOffsetMm: number; dpi?: number; widthIn?: number },
+  ): Promise<TattooPrintFiles> {
+    const flat = findFlat(template, flatId);
+    const dpi = opts.dpi ?? TATTOO_DPI;
+    const width = opts.widthIn === undefined ? printSize(flat.flatData, dpi).width : Math.round(opts.widthIn * dpi);
+    if (!(width > 0)) throw new DataError('A tattoo print needs a positive width and dpi');
+    const bitmap = await this.composeFlat(template, design, flatId, { scale: width / flat.flatData.width });
+    try {
+      return await tattooPrintFiles(bitmap, { dpi, cutOffsetMm: opts.cutOffsetMm });
+    } finally {
+      bitmap.close();
+    }
   }
 
   /**

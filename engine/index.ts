@@ -47,4 +47,16 @@ export { planViewLayers, buildLayerMesh, type PlannedLayer, type LayerMesh } fro
 // Where a flat lands on a view's photo: editors draw the product around the print area with it.
 export { flatFootprint, type FlatFootprint } from './render/mockup/index.ts';
 export { StopRenderError, isStopRender, STOP_RENDER_MESSAGE } from './render/stop-render.ts';
-export { Engine, flatScaleForView, type EngineOptions, type MockupRequest } from './engine.ts';
+export { Engine, flatScaleForView, TATTOO_DPI, type EngineOptions, type MockupRequest } from './engine.ts';
+export {
+  mirrorHorizontally,
+  whiteToAlpha,
+  cutLine,
+  cutLineSvg,
+  tattooPrint,
+  CUT_CONTOUR_NAME,
+  type RgbaPixels,
+  type CutLine,
+  type TattooPrint,
+} from './render/compose/tattoo.ts';
+export type { TattooPrintFiles } from './render/compose/tattoo-file.ts';

@@ -28,9 +28,17 @@ import { shopSettingsRoutes } from './shop-settings/routes';
 import { blogApiRoutes, blogPageRoutes } from './blog/routes';
 import { activityRoutes } from './activities/routes';
 import { brandingRoutes } from './branding/routes';
+import { personalizationRoutes } from './personalization/routes';
 import multipart from '@fastify/multipart';
 import { Code, Messages } from '../contract/envelope';
-import { clientErrorAnswer, preAppSecurityHeaders, refuseCrossSiteWrites, securityHeaders, serializeRequest } from './platform/security';
+import {
+  clientErrorAnswer,
+  personalizerFrameAncestors,
+  preAppSecurityHeaders,
+  refuseCrossSiteWrites,
+  securityHeaders,
+  serializeRequest,
+} from './platform/security';
 import { registerSchemas, validationMessage } from './platform/http-schema/openapi';
 import { serveClient } from './platform/client-files';
 import { refuseNulText } from './platform/http-schema/nul-text';
@@ -81,7 +89,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', refuseCrossSiteWrites(ctx.config.shops.publicUrl));
-  const withSecurityHeaders = securityHeaders(ctx.config.security, API_PREFIX);
+  const withSecurityHeaders = securityHeaders(
+    ctx.config.security,
+    API_PREFIX,
+    personalizerFrameAncestors(ctx.config.shops.allowPrivateShopHosts),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     await withSecurityHeaders(request, reply);
@@ -146,6 +158,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       blogApiRoutes(api, ctx);
       activityRoutes(api, ctx);
       brandingRoutes(api, ctx, gateways);
+      personalizationRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ code: Code.NOT_FOUND, msg: Messages.notFound });
       });

@@ -46,7 +46,8 @@ const logger = terminal ? { ...jsonLogs, stream: prettyLogStream({ hide: /^Serve
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 const mailerLog = { info: (o: unknown, m?: string) => app?.log.info(o, m) } as never;
 const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: mailerLog });
-app = await buildApp({ config, database, db: database.db, mailer, blobs: createBlobStorage(config) }, { logger });
+const blobs = createBlobStorage(config);
+app = await buildApp({ config, database, db: database.db, mailer, blobs }, { logger });
 const generated = catalog.rowsGenerated || catalog.imagesGenerated || materials.rowsGenerated || materials.imagesGenerated;
 // The demo data's details matter when it was just made; a start that reused it says so only in JSON logs.
 if (generated || !terminal) {
@@ -64,7 +65,7 @@ if (!clientBuilt) {
 }
 
 // Shop pushes and order pulls run as background jobs; close() waits for the job in hand.
-const shopJobs = startShopJobs({ db: database.db, config: config.shops, dataDir: config.dataDir, log: app.log });
+const shopJobs = startShopJobs({ db: database.db, config: config.shops, dataDir: config.dataDir, log: app.log, blobs });
 
 const shutdown = async (signal: string) => {
   app?.log.info({ signal }, 'shutting down');

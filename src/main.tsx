@@ -7,7 +7,9 @@ import { ErrorPage } from './pages/NotFound';
 import { takeHandedTokens } from './api/handoff';
 import { chooseSite, isMobileHost } from './routes/site';
 import { mobileHostRoutes } from './routes/mobile-host';
+import './ui/tokens.css';
 import './styles.css';
+import './ui/kit.css';
 
 // A session token handed over in the URL leaves the address bar before the router reads it.
 takeHandedTokens();

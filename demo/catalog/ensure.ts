@@ -9,6 +9,8 @@ import { buildCatalog, catalogDigest, DEFAULT_OPTIONS, type CatalogOptions } fro
 import { generateImages, imagesReady } from './images';
 import { GENERATOR_VERSION, buildId } from '../../server/catalog/paths';
 import { markerMatches, readMarker, writeCatalog } from './write-rows';
+import { produceModelFile } from './on-demand';
+import { setCatalogProducer } from '../../server/catalog/files';
 
 export interface EnsureResult {
   build: string;
@@ -37,6 +39,8 @@ export function catalogOptionsFromEnv(env: NodeJS.ProcessEnv): CatalogOptions {
 export async function ensureCatalog(ctx: { db: Db; dataDir: string }, options: Partial<CatalogOptions> = {}): Promise<EnsureResult> {
   const opts: CatalogOptions = { ...DEFAULT_OPTIONS, ...options };
   const started = performance.now();
+  // Product models beyond the first are photographed when first asked for (on-demand.ts).
+  setCatalogProducer(produceModelFile);
   const build = buildId(opts.imageSize);
   const marker = await readMarker(ctx.db);
   const rowsWanted = !markerMatches(marker, opts);

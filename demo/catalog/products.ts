@@ -9,6 +9,7 @@ import type { Archetype, Upcharge } from './archetypes/types';
 import { ARCHETYPES, ARCHETYPE_WEIGHT } from './archetypes';
 import { paletteColor } from './art/palette';
 import { viewFileNames } from './art/photo';
+import { modelFolder, modelOf } from './archetypes/models';
 import { fileUrl, tintName } from '../../server/catalog/paths';
 import type { Rng } from '../prng';
 import { SHIP_FROM_NAMES, logisticsFor, methodsFrom, type LogisticsCost, type ShipFromCode } from '../../server/catalog/shipping-rules';
@@ -249,6 +250,7 @@ function imagesFor(
   productId: number,
   templateId: number,
   colorChoice: OptionChoice | undefined,
+  model: number,
 ): ImageRow[] {
   const firstView = arch.views[0];
   if (!firstView) throw new Error(`${arch.key} has no views`);
@@ -259,6 +261,8 @@ function imagesFor(
     ids.image += 1;
     // White is the photo itself; other colours are tinted copies made on first request.
     const file = colour.hex === '#FFFFFF' ? viewFileNames(firstView).photo : tintName(firstView.id, colour.hex);
+    // The product's model (archetypes/models.ts) has its own folder, photographed on first request.
+    const folder = modelFolder(model);
     return {
       id: ids.image,
       productId,
@@ -271,7 +275,7 @@ function imagesFor(
       sectionName: firstView.name,
       colorName: colour.name,
       imgname: colour.hex,
-      src: fileUrl(ctx.build, arch.key, file),
+      src: folder ? fileUrl(ctx.build, arch.key, folder, file) : fileUrl(ctx.build, arch.key, file),
       iscolor: colorChoice ? 1 : 0,
       isoverlay: 0,
       editimgwidth: ctx.imageSize,
@@ -358,6 +362,7 @@ export function generateProducts(opts: {
     const templateId = opts.templateIds.get(arch.key);
     if (templateId === undefined) throw new Error(`no template for ${arch.key}`);
     const choices = chooseOptions(arch, rng);
+    const model = modelOf(arch.key, id, { title, ...(arch.modelStyles ? { styles: arch.modelStyles } : {}) });
     const images = imagesFor(
       opts,
       ids,
@@ -365,6 +370,7 @@ export function generateProducts(opts: {
       id,
       templateId,
       choices.find((o) => o.isColor),
+      model,
     );
     const variants = variantsFor(ids, arch, id, choices, images, roundTo99(rng.int(arch.cost[0], arch.cost[1])));
     const costs = variants.map((v) => v.cost);
@@ -399,9 +405,13 @@ export function generateProducts(opts: {
       })),
       customInfo: {
         archetype: arch.key,
+        // Which cut of the archetype the product shows; the server gives it that model's views.
+        model,
         dpi: PRINT_DPI,
         printAreas: arch.flats.map((f) => ({ flatId: f.flatId, name: f.name, widthIn: f.widthIn, heightIn: f.heightIn, ...flatPixels(f) })),
         views: arch.views.map((v) => ({ viewId: v.id, name: v.name })),
+        // The print path's flag (contract/tattoo.ts): mirror, no white, cut line.
+        ...(arch.print ? { print: arch.print } : {}),
       },
       pic1: images[0]?.src ?? '',
       minCost: Math.min(...costs),

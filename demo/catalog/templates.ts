@@ -15,6 +15,7 @@ import type {
   ColorConfig,
   CustomTemplate,
   FlatData,
+  JsonValue,
   PathCommand,
   SmartObjectLayer,
   SmartObjectMatrix,
@@ -26,6 +27,7 @@ import { DESIGN, toPpc } from './art/path';
 import { paletteColor } from './art/palette';
 import { DISPLACEMENT_SHARE, viewFileNames } from './art/photo';
 import { fileUrl, flatOutlineName } from '../../server/catalog/paths';
+import { MODEL_COUNT, modelArchetype, modelFolder } from './archetypes/models';
 import { EDIT_SIZE, PRINT_DPI } from '../../server/catalog/template-space';
 
 export function flatPixels(flat: FlatSpec): { flatWidth: number; flatHeight: number; width: number; height: number } {
@@ -112,22 +114,32 @@ function printLayer(area: PrintArea, flats: ReadonlyMap<string, FlatSpec>, k: nu
     M,
     PPC,
     F: { kind: 'flat', flatId: area.flatId },
-    blend: 7,
-    opacity: 1,
+    // Ink on skin multiplies (blend 6): white shows the skin, dark ink darkens it, as a tattoo does.
+    blend: area.ink ? 6 : 7,
+    opacity: area.ink ? 0.92 : 1,
   };
 }
 
-function view(arch: Archetype, v: ViewDrawing, build: string, size: number, flats: ReadonlyMap<string, FlatSpec>): TemplateView {
+function view(
+  arch: Archetype,
+  v: ViewDrawing,
+  build: string,
+  size: number,
+  flats: ReadonlyMap<string, FlatSpec>,
+  folder: string | null = null,
+): TemplateView {
   const k = size / DESIGN;
   const names = viewFileNames(v);
-  const url = (file: string) => fileUrl(build, arch.key, file);
+  const url = (file: string) => (folder ? fileUrl(build, arch.key, folder, file) : fileUrl(build, arch.key, file));
   return {
     viewId: v.id,
     viewData: {
       width: size,
       height: size,
       imageUrl: url(names.cutout),
-      shadingUrl: url(names.shading),
+      // Ink multiplied into the photo already takes its light from it; shading it again would
+      // darken what the ink lies on, and paper white would show as a grey patch on the skin.
+      shadingUrl: v.prints.length > 0 && v.prints.every((p) => p.ink) ? null : url(names.shading),
       // Speculars cross body and print alike, so they travel in the sheen part, not a print-only map.
       highlightUrl: null,
       displacement: { url: url(names.displacement), scaleX: size * DISPLACEMENT_SHARE, scaleY: size * DISPLACEMENT_SHARE },
@@ -156,6 +168,22 @@ function flatData(flat: FlatSpec): FlatData {
     bg: 1,
     pageType: 'normal',
   };
+}
+
+/**
+ * The views of one model of the archetype (archetypes/models.ts): its pictures in the model's
+ * folder, its print areas from the model's drawing, so the print lands on that model's photo.
+ */
+export function modelViewList(arch: Archetype, model: number, build: string, size: number): TemplateView[] {
+  const drawn = modelArchetype(arch, model);
+  const flats = new Map(arch.flats.map((f) => [f.flatId, f]));
+  return drawn.views.map((v) => view(arch, v, build, size, flats, modelFolder(model)));
+}
+
+/** What the server swaps in for a product of model 1 and up (server/catalog/models.ts). */
+export interface TemplateModel {
+  model: number;
+  viewList: TemplateView[];
 }
 
 /** Palette keys of the archetype; products without a colour option are white. */
@@ -191,6 +219,12 @@ export function buildTemplate(arch: Archetype, templateId: number, build: string
       dpi: PRINT_DPI,
       views: arch.views.map((v) => ({ viewId: v.id, name: v.name })),
       flats: arch.flats.map((f) => ({ flatId: f.flatId, name: f.name, widthIn: f.widthIn, heightIn: f.heightIn })),
+      // The other models' views; the server keeps only the product's own (server/catalog/models.ts).
+      // TemplateView is plain JSON data; its interface just lacks JsonValue's index signature.
+      models: Array.from(
+        { length: MODEL_COUNT - 1 },
+        (_, i) => ({ model: i + 1, viewList: modelViewList(arch, i + 1, build, size) }) satisfies TemplateModel,
+      ) as unknown as JsonValue,
     },
     color: { name: white.name, value: white.hex },
   };

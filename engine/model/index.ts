@@ -4,6 +4,16 @@ export * from './types.ts';
 export { DataError, isDataError } from './errors.ts';
 export { parseHexColor, isHexColor, normalizeHexColor, hexToRgb, dedupeColorNames, type Rgb } from './color.ts';
 export { dpiQuality, effectiveDpi, downscaledSize, type DpiElement, type DpiFlat } from './dpi.ts';
+export {
+  IMAGE_FILTERS,
+  ADJUST_RANGE,
+  NEUTRAL_ADJUST,
+  isNeutralAdjust,
+  adjustKey,
+  imageAssetKey,
+  adjustRgb,
+  adjustPixels,
+} from './adjust.ts';
 export { textAlignmentFor, splitTextLines, shadowOffset, textDefaults, type TextStyleDefaults } from './text.ts';
 export {
   newLocalId,
@@ -30,4 +40,21 @@ export {
 export { designDocument, readDesignDocument, type SavedDesignDoc } from './design-document.ts';
 export { imageDesign, templateDesign, type DesignImage, type ImageDesignOptions } from './image-design.ts';
 export { withAbsoluteUrls } from './urls.ts';
+export {
+  personalFields,
+  checkPersonalValues,
+  personalizeDesign,
+  personalSummary,
+  PERSONALIZE_LIMITS,
+  type PersonalField,
+  type ImageUrlCheck,
+} from './personalize.ts';
+export type {
+  PersonalImage,
+  PersonalizeOption,
+  PersonalizeKind,
+  PersonalizeRule,
+  PersonalValue,
+  PersonalValues,
+} from './personalize-types.ts';
 export * from './schema/index.ts';

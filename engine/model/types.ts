@@ -11,6 +11,7 @@
  * - 0/1 flags stay numbers (as the API sends them); yes/no fields the engine owns are booleans.
  */
 import type { BlendCode, TextAlign, TilingPatternType } from './constants.ts';
+import type { PersonalizeRule } from './personalize-types.ts';
 
 export type Id = string;
 export type Flag = 0 | 1;
@@ -361,6 +362,8 @@ export interface DesignElementBase {
   flipY: boolean;
   originX: OriginX;
   originY: OriginY;
+  /** Marked by the merchant for buyers to personalise; absent: the element prints as designed. */
+  personalize?: PersonalizeRule;
 }
 
 export interface Tiling {
@@ -380,6 +383,19 @@ export interface ImageElement extends DesignElementBase {
   tiling: Tiling | null;
   /** URL of the flattened tiling image, null when not rendered yet. */
   tilingLayer: string | null;
+  /** Photo adjustments the engine applies to the picture (model/adjust.ts); absent: none. */
+  adjust?: ImageAdjust;
+}
+
+/** A photo filter of an image element's adjustment. */
+export type ImageFilter = 'none' | 'greyscale' | 'sepia' | 'warm' | 'cool';
+
+/** Brightness, contrast and saturation from -100 to 100 (0: unchanged) and a filter. */
+export interface ImageAdjust {
+  brightness: number;
+  contrast: number;
+  saturation: number;
+  filter: ImageFilter;
 }
 
 export interface TextShadow {

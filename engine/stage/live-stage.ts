@@ -27,7 +27,8 @@ import {
   autoDetectRenderer,
 } from 'pixi.js';
 import { applyAffine, boundsOfPoints, type Bounds, type ReadonlyMat2d, type Vec2 } from '../geometry/index.ts';
-import type { DesignElement } from '../model/index.ts';
+import { imageAssetKey, type DesignElement } from '../model/index.ts';
+import { adjustedBitmap } from '../render/compose/adjusted.ts';
 import { composeFlat } from '../render/compose/compose.ts';
 import { hasText, planFlat, type DrawOp } from '../render/compose/plan.ts';
 import { placed } from '../render/compose/scene.ts';
@@ -339,7 +340,7 @@ export class LiveStage {
     const images = new Map<string, ImageBitmap>();
     const fonts = new Map<string, LoadedFont>();
     try {
-      if (el.type === 'image') images.set(el.url, await this.loadImage(el.url));
+      if (el.type === 'image') images.set(imageAssetKey(el), await adjustedBitmap(await this.loadImage(el.url), el.adjust));
       else if (hasText(el)) fonts.set(el.fontFamily, await loadFont(el.fontFamily));
       return { images, fonts, error: null };
     } catch (e) {

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { Engine, type MockupRequest } from '../engine.ts';
 import type { CustomTemplate, SkuDesign } from '../model/types.ts';
+import type { TattooPrintFiles } from '../render/compose/tattoo-file.ts';
 
 let engine: Engine | null = null;
 const get = () => (engine ??= new Engine({ canvas: new OffscreenCanvas(1, 1) }));
@@ -24,6 +25,14 @@ const engineWorkerApi = {
   },
   exportPrintFile(template: CustomTemplate, design: SkuDesign, flatId: string, dpi?: number): Promise<Blob> {
     return get().exportPrintFile(template, design, flatId, dpi);
+  },
+  exportTattooPrintFiles(
+    template: CustomTemplate,
+    design: SkuDesign,
+    flatId: string,
+    opts: { cutOffsetMm: number; dpi?: number; widthIn?: number },
+  ): Promise<TattooPrintFiles> {
+    return get().exportTattooPrintFiles(template, design, flatId, opts);
   },
   async dispose(): Promise<void> {
     await engine?.dispose();

@@ -112,13 +112,29 @@ async function resize(source: string, variant: string, png: boolean): Promise<Bu
   return png ? sized.png({ compressionLevel: 6 }).toBuffer() : sized.jpeg({ quality: 82 }).toBuffer();
 }
 
+/**
+ * Makes a missing catalogue file that is generated on first request (a product model's photos
+ * and maps, demo/catalog/on-demand.ts), or the white photo a missing colour version is made
+ * from; resolves false when the path names nothing it makes. The demo catalogue registers it.
+ */
+export type CatalogProducer = (dataDir: string, rel: string) => Promise<boolean>;
+
+let producer: CatalogProducer | null = null;
+
+export function setCatalogProducer(make: CatalogProducer | null): void {
+  producer = make;
+}
+
 export async function serveCatalogFile(dataDir: string, rel: string, query: { size?: string; w?: string }): Promise<ServedFile> {
   const root = catalogRoot(dataDir);
   const abs = safePath(root, rel);
   const contentType = TYPES[path.extname(abs).toLowerCase()];
   if (!contentType) throw new FileRefused('Invalid file path', 400);
   const variant = parseVariant(query);
-  if (!(await exists(abs)) && !(await deriveTint(abs))) throw new FileRefused('File not found', 404);
+  if (!(await exists(abs))) {
+    if (producer) await producer(dataDir, rel);
+    if (!(await exists(abs)) && !(await deriveTint(abs))) throw new FileRefused('File not found', 404);
+  }
 
   const source = await stat(abs);
   const etag = `"${createHash('sha1')

@@ -9,7 +9,7 @@ import path from 'node:path';
 export const FILES_URL_PREFIX = '/prod-api/files/catalog';
 
 /** Bump when drawings, photography or templates change: a new build replaces the old files. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 export function buildId(imageSize: number): string {
   return `v${GENERATOR_VERSION}-${imageSize}`;

@@ -11,6 +11,8 @@ import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 
 import type { Db } from '../platform/db/client';
 import { catalogCategories, catalogImages, catalogProducts, catalogSubcategories, catalogTemplates, catalogVariants } from './schema';
 import type { ShipFromCode } from './shipping-rules';
+import { productTemplate } from './models';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 import type { CatalogSort } from '../../contract/catalog';
 
 export interface ProductFilter {
@@ -201,8 +203,10 @@ export async function loadBundles(db: Db, ids: readonly number[]): Promise<Produ
   const templateOf = new Map(templates.map((t) => [t.id, t]));
   const bundles = new Map<number, ProductBundle>();
   for (const r of products) {
-    const template = templateOf.get(r.product.templateId);
-    if (!template) continue;
+    const row = templateOf.get(r.product.templateId);
+    if (!row) continue;
+    // The product's own model (cut) of its archetype: the views its photos show.
+    const template = { ...row, template: productTemplate(row.template as CustomTemplate, r.product.customInfo) };
     bundles.set(r.product.id, { ...r, variants: variantsOf.get(r.product.id) ?? [], images: imagesOf.get(r.product.id) ?? [], template });
   }
   return ids.flatMap((id) => {

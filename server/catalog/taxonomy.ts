@@ -90,6 +90,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
   category(10, 'Stationery', {}, [
     ['Notebook', false],
     ['Mouse Pad', false],
+    ['Temporary Tattoo', false],
   ]),
   category(11, 'Hot Selling', { inMenu: false }, []),
 ];

@@ -7,6 +7,7 @@
  * - POST /ops/orders/:id/fulfil     {tracking: string | {CN|US|AU: string}, method?} processing → fulfilled
  * - POST /ops/orders/:id/cancel     {reason}  processing → cancelled, refunded to the balance
  * - POST /ops/orders/:id/fail       {reason}  processing → failed, refunded to the balance
+ * - GET  /ops/orders/:id/printJobs  the print files to make for each line (./print-routes.ts)
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import { aka, idParams, optionalText, text } from '../platform/http-schema/field
 import { dataReply } from '../platform/http-schema/replies';
 import { trackingField } from './fields';
 import { orderDetail as orderDetailReply } from './order-replies';
+import { opsPrintRoutes } from './print-routes';
 
 const tags = ['operator'];
 const description =
@@ -103,6 +105,8 @@ export function opsRoutes(app: FastifyInstance, ctx: AppContext, opsToken: strin
         return okData(await orderDetail(db, order.userId, id));
       },
     );
+
+    opsPrintRoutes(ops, ctx, tags, description);
 
     ops.post(
       '/ops/orders/:id/fail',

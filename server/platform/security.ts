@@ -135,6 +135,28 @@ export function appContentSecurityPolicy(opts: Pick<SecurityOptions, 'stripeJs' 
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
 
+/** The buyer's personalisation widget: its page and loader, the one part of the app a store's page may frame. */
+export const PERSONALIZER_PREFIX = '/personalizer/';
+
+/**
+ * Who may frame the personalisation widget: any https page (a connected store's product page,
+ * on its myshopify domain, its own domain or a WooCommerce site; we cannot know every domain a
+ * store is served from), and plain-http pages too where stores on private hosts are allowed
+ * (STORES_ALLOW_PRIVATE_HOSTS: the loopback stand-ins). The widget holds no session and no
+ * merchant data: a framing page can show it, never act as the merchant through it.
+ */
+export function personalizerFrameAncestors(allowPlainHttp: boolean): string[] {
+  return allowPlainHttp ? ['https:', 'http:'] : ['https:'];
+}
+
+/** The widget's policy: the app's, except that the pages of `frameAncestors` may frame it. */
+export function personalizerContentSecurityPolicy(
+  opts: Pick<SecurityOptions, 'stripeJs' | 'assetOrigins'>,
+  frameAncestors: readonly string[],
+): string {
+  return appContentSecurityPolicy(opts).replace("frame-ancestors 'none'", `frame-ancestors ${frameAncestors.join(' ')}`);
+}
+
 /** API answers (JSON, pictures, files) are never documents: they may load nothing and be framed nowhere. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -169,16 +191,23 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * files, redirects and errors. A header a route has set itself (sendEpoloLogin's no-referrer)
  * is left as it is.
  */
-export function securityHeaders(opts: SecurityOptions, apiPrefix: string) {
+export function securityHeaders(
+  opts: SecurityOptions,
+  apiPrefix: string,
+  widgetAncestors: readonly string[] = personalizerFrameAncestors(false),
+) {
   const appCsp = appContentSecurityPolicy(opts);
+  const widgetCsp = personalizerContentSecurityPolicy({ stripeJs: false, assetOrigins: opts.assetOrigins }, widgetAncestors);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const path = request.url.split('?', 1)[0] ?? '';
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
     const set = (name: string, value: string) => {
       if (!reply.hasHeader(name)) reply.header(name, value);
     };
-    set('content-security-policy', isApi ? API_CONTENT_SECURITY_POLICY : appCsp);
-    set('x-frame-options', 'DENY');
+    // The widget is framed by store pages (its CSP names who may); everything else is framed nowhere.
+    const isWidget = !isApi && path.startsWith(PERSONALIZER_PREFIX);
+    set('content-security-policy', isApi ? API_CONTENT_SECURITY_POLICY : isWidget ? widgetCsp : appCsp);
+    if (!isWidget) set('x-frame-options', 'DENY');
     set('x-content-type-options', 'nosniff');
     set('referrer-policy', REFERRER_POLICY);
     set('permissions-policy', PERMISSIONS_POLICY);

@@ -13,18 +13,11 @@ import { aka, choice, id, idParams, isBlank, offsetOf, optionalId, paging, text 
 import { dataReply, okReply, pageReply } from '../platform/http-schema/replies';
 import { bodyHtmlField, saveFields, saveInput, titleField, variantsField, type SaveInput } from './input';
 import { batchIds, keptText, worded } from './fields';
-import {
-  applyPriceToProducts,
-  copyProduct,
-  createProduct,
-  deleteProducts,
-  listProducts,
-  markPhotoProduct,
-  productDetail,
-  updateProduct,
-} from './service';
+import { applyPriceToProducts, copyProduct, createProduct, deleteProducts, listProducts, productDetail, updateProduct } from './service';
 import { addImage, needsUrlAndView, replaceImages, setVariantImage, viewImageFields, viewImageInput, viewImageList } from './images';
 import { getPriceRule, setPriceRule } from './price-rules';
+import { markPhotoProduct } from './photos';
+import { photoRoutes } from './photo-routes';
 import { addBatch, addWithImages, type BatchItem } from './batch';
 import { BULK_SAVE_MAX, BulkMessages } from '../../contract/bulk';
 import { myProductCard, myProductDetail, myProductVariant, priceRule } from './replies';
@@ -287,7 +280,10 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  /** Marks a saved product as a photo product (custom types 8, 9); the designer calls it after the save. */
+  /**
+   * Marks a saved product as a photo product (its catalogue blank is of custom type 8 or 9); the
+   * designer calls it after the save. The photo library's calls are in photo-routes.ts.
+   */
   api.post(
     '/api/Myexclusive/addPhotoProduct/:id',
     { schema: { tags, security, summary: 'Mark a saved product as a photo product', params: idParams, response: { 200: savedReply } } },
@@ -297,6 +293,8 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
       return okData({ id }, ProductMessages.saved);
     },
   );
+
+  photoRoutes(app, ctx);
 
   // ------------------------------------------------------------------------------------------
   // Images and variants

@@ -129,3 +129,30 @@ export const priceRules = pgTable('price_rules', {
   markupCents: integer('markup_cents').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The merchant's photo library (editImages addImagesPhoto, getImagesPhotoList, updateSImagesPhoto):
+ * photos uploaded for photo products, with what the merchant last did to each (crop and
+ * adjustment, `edit_obj`), so a photo is cropped and adjusted once and reused on other products.
+ */
+export const myPhotos = pgTable(
+  'my_photos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the merchant's own stored pictures (server/products/blob-refs.ts). */
+    url: text('url').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    /** Pixels of the stored file, read from the file when it was added. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    /** { crop, adjust } (contract/photos.ts PhotoEdit); null until first edited. */
+    editObj: jsonb('edit_obj'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('my_photos_user_url_idx').on(t.userId, t.url), index('my_photos_user_idx').on(t.userId, t.updatedAt)],
+);

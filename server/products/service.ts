@@ -474,15 +474,6 @@ async function copyProductIn(tx: Tx, userId: number, id: number, opts: CopyOptio
   return newId;
 }
 
-export async function markPhotoProduct(db: Db, userId: number, id: number): Promise<number> {
-  await ownProduct(db, userId, id);
-  await db
-    .update(myProducts)
-    .set({ isPhoto: true, updatedAt: new Date() })
-    .where(and(eq(myProducts.id, id), eq(myProducts.userId, userId)));
-  return id;
-}
-
 /** Deletes all of `ids` or none: one id that is not the merchant's refuses the whole request. */
 export async function deleteProducts(db: Db, userId: number, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) throw new AppError(ProductMessages.nothingSelected);

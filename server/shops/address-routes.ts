@@ -99,7 +99,7 @@ export function storeOrderAddressRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!row || !order) throw new AppError(ShopMessages.orderNotWaiting);
       const given = { ...address, countryCode: address.countryCode.toUpperCase() };
       if (addressMissing(given) || !(given.firstName || given.lastName)) throw new AppError(ShopMessages.orderAddressIncomplete);
-      const result = await importShopOrder(db, row.imp.shopId, { ...order, address: given }, 'merchant');
+      const result = await importShopOrder(db, row.imp.shopId, { ...order, address: given }, 'merchant', ctx.blobs);
       if (result.status === 'imported') {
         request.log.info({ shopId: row.imp.shopId, orderId: result.orderId }, 'store order imported with the address the merchant entered');
         return okData({ orderId: result.orderId }, ShopMessages.orderImported);

@@ -34,6 +34,12 @@ export interface ShopOrderAddress {
   phone: string;
 }
 
+/** One name/value pair a store keeps on an order line. */
+export interface LineProperty {
+  name: string;
+  value: string;
+}
+
 /** An order placed in a store, in one shape whichever platform it came from. */
 export interface ShopOrder {
   externalId: string;
@@ -41,7 +47,15 @@ export interface ShopOrder {
   createdAt: Date;
   email: string | null;
   address: ShopOrderAddress | null;
-  lines: { externalProductId: string | null; externalVariantId: string | null; sku: string | null; quantity: number; title: string }[];
+  lines: {
+    externalProductId: string | null;
+    externalVariantId: string | null;
+    sku: string | null;
+    quantity: number;
+    title: string;
+    /** The line's properties (Shopify line-item properties, WooCommerce item meta): what a buyer personalised. */
+    properties?: LineProperty[];
+  }[];
 }
 
 /** What a push reports as it goes. */

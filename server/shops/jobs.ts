@@ -4,6 +4,7 @@
  * shops (for shops whose webhooks did not reach us). server/main.ts starts one runner; tests start
  * as many as they like. close() stops the loop and waits for the job in hand.
  */
+import type { BlobStorage } from '../platform/blob-storage/types';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
@@ -39,6 +40,8 @@ export interface ShopJobsOptions {
   /** false: no loop, only tick()/drain() when called (tests). */
   loop?: boolean;
   cipher?: TokenCipher;
+  /** Reads designs saved as files when a pulled order line carries a buyer's personalisation. */
+  blobs?: BlobStorage;
 }
 
 export function shopTokenCipher(config: ShopsConfig, dataDir: string): TokenCipher {
@@ -87,7 +90,7 @@ export function startShopJobs(opts: ShopJobsOptions): ShopJobs {
         });
         let newest = since;
         for (const o of list) {
-          const r = await importShopOrder(deps.db, c.shopId!, o, 'pull');
+          const r = await importShopOrder(deps.db, c.shopId!, o, 'pull', opts.blobs);
           if (r.status === 'imported') imported += 1;
           if (o.createdAt > newest) newest = o.createdAt;
         }

@@ -26,6 +26,8 @@ import { recordMessage } from '../notifications/service';
 import { MessageType } from '../../contract/account';
 import { preferredMethods, withPreferred } from '../shop-settings/logistics';
 import { stampOrderIoss } from '../shop-settings/ioss';
+import type { BlobStorage } from '../platform/blob-storage/types';
+import { personalizationOfLine, savePersonalizations, type LinePersonalization } from '../personalization/order-lines';
 
 export type ImportOutcome =
   | { status: 'imported'; orderId: number }
@@ -64,6 +66,7 @@ interface Line {
   variant: SellableVariant;
   quantity: number;
   title: string;
+  properties: ShopOrder['lines'][number]['properties'];
 }
 
 /** Our lines of a store order (lines of other products are the store's own business). */
@@ -122,6 +125,7 @@ async function ourLines(db: Db, shopId: number, userId: number, order: ShopOrder
       variant: catalogVariant,
       quantity: Math.min(l.quantity, 9999),
       title: product.title,
+      properties: l.properties,
     });
   }
   return out;
@@ -165,7 +169,17 @@ async function holdForAddress(
   return { status: 'needs_address' };
 }
 
-export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, source: ImportSource): Promise<ImportOutcome> {
+/**
+ * `blobs` reads designs saved as files when a line carries a buyer's personalisation (without it
+ * only designs saved inline are read).
+ */
+export async function importShopOrder(
+  db: Db,
+  shopId: number,
+  order: ShopOrder,
+  source: ImportSource,
+  blobs?: BlobStorage,
+): Promise<ImportOutcome> {
   const [seen] = await db
     .select({ id: storeOrderImports.id, status: storeOrderImports.status })
     .from(storeOrderImports)
@@ -223,6 +237,9 @@ export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, 
         : recordSkip(db, shopId, order, source, q.refused ?? 'no shipping method');
     shipments.push({ from, method });
   }
+  // Read before the transaction: each personalised line's checked values and the design they go into.
+  const personal: (LinePersonalization | null)[] = [];
+  for (const l of lines) personal.push(await personalizationOfLine(db, blobs, shop.userId, l.myProductId, l.properties));
   const subtotal = lines.reduce((s, l) => s + l.variant.cost * l.quantity, 0);
   const totals = orderTotals(
     subtotal,
@@ -265,22 +282,30 @@ export async function importShopOrder(db: Db, shopId: number, order: ShopOrder, 
       .update(orders)
       .set({ orderNo: orderNoFor(row.id, row.createdAt) })
       .where(eq(orders.id, row.id));
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId: row.id,
-        productId: l.product.id,
-        variantId: l.variant.id,
-        myProductId: l.myProductId,
-        title: l.title,
-        variantTitle: l.variant.title,
-        anotherName: '',
-        imagefirst: l.variant.image || l.product.pic1,
-        sku: l.variant.sku,
-        shipFrom: l.product.shipFrom,
-        unitCost: l.variant.cost,
-        quantity: l.quantity,
-        lineTotal: l.variant.cost * l.quantity,
-      })),
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((l) => ({
+          orderId: row.id,
+          productId: l.product.id,
+          variantId: l.variant.id,
+          myProductId: l.myProductId,
+          title: l.title,
+          variantTitle: l.variant.title,
+          anotherName: '',
+          imagefirst: l.variant.image || l.product.pic1,
+          sku: l.variant.sku,
+          shipFrom: l.product.shipFrom,
+          unitCost: l.variant.cost,
+          quantity: l.quantity,
+          lineTotal: l.variant.cost * l.quantity,
+        })),
+      )
+      .returning({ id: orderItems.id });
+    await savePersonalizations(
+      tx,
+      { orderId: row.id, userId: shop.userId },
+      items.map((item, i) => ({ orderItemId: item.id, personalization: personal[i] ?? null })),
     );
     await tx.insert(orderShipments).values(
       shipments.map((s) => ({

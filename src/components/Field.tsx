@@ -1,26 +1,2 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-
-/** A labelled input with its error underneath, announced to screen readers. */
-export function Field({
-  label,
-  error,
-  suffix,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; suffix?: ReactNode }) {
-  const id = useId();
-  const errId = `${id}-err`;
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="field-row">
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined} {...input} />
-        {suffix}
-      </div>
-      {error && (
-        <div id={errId} className="field-error">
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
+/** The labelled input lives in the component kit (src/ui/Field.tsx); this name stays for its callers. */
+export { Field } from '../ui/Field';

@@ -1,22 +1,27 @@
 /** The header's popovers and menus: cart, coupons, store switch, user menu, logout confirmation. */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Icon } from './Icon';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Popover } from './Popover';
+import { Tooltip } from '../ui/Tooltip';
 import { ConfirmDialog } from './Modal';
-import { session, logout } from '../state/session';
+import { LogoutConfirm } from './LogoutConfirm';
+
+export { LogoutConfirm };
+import { session } from '../state/session';
 import { requireLoginThen, toast, ui } from '../state/ui';
 import { cart, cartItems, deleteCartItem } from '../state/cart';
-import { couponApi, orderApi } from '../api/commerce';
+import { couponApi } from '../api/commerce';
 import { CART_DELETE_CONFIRM } from '../pages/commerce/texts';
 import { formatUsd, type CartGroup, type CartItem } from '../../contract/commerce';
 import '../styles/commerce.css';
-import { shortStoreName, userMenu } from '../nav';
+import { shortStoreName } from '../nav';
 import { useStoreSwitch } from './shops/useStoreSwitch';
 import { CART_POPOVER_WIDTH } from '../../contract/constants';
-import { Messages } from '../../contract/envelope';
 import { counted } from '../text/counted';
+import { EmptyState } from '../ui/EmptyState';
+import { buttonClass } from '../ui/Button';
 
 export function CartPopover() {
   const navigate = useNavigate();
@@ -72,12 +77,16 @@ export function CartPopover() {
             </p>
           </>
         ) : (
-          <div className="empty-state small">
+          <EmptyState
+            small
+            action={
+              <Link className={buttonClass({ variant: 'primary' })} to="/all-products">
+                Design product
+              </Link>
+            }
+          >
             <p>Your cart is empty.</p>
-            <Link className="btn primary" to="/all-products">
-              Design product
-            </Link>
-          </div>
+          </EmptyState>
         )}
         <button type="button" className="btn block" onClick={goToCart}>
           Go to cart
@@ -146,9 +155,11 @@ export function CouponsPopover() {
 /** The sign-up coupon teaser: visitors' hint that registering brings a coupon. */
 export function SignupCouponTeaser() {
   return (
-    <Link to="/register" className="teaser" title="New merchants get a coupon for their first order">
-      <Icon name="gift" /> Sign-up coupon
-    </Link>
+    <Tooltip content="New merchants get a coupon for their first order">
+      <Link to="/register" className="teaser">
+        <Icon name="gift" /> Sign-up coupon
+      </Link>
+    </Tooltip>
   );
 }
 
@@ -202,72 +213,41 @@ export function StoreSwitch() {
   );
 }
 
-export function LogoutConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
+// The menus load on first use (a visitor's home page carries no menu code); their button keeps its
+// place meanwhile, and a click on it then opens the menu as soon as it has loaded.
+const LazyAccountMenu = lazy(() => import('./UserMenus').then((m) => ({ default: m.AccountMenu })));
+const LazyDashboardUserMenu = lazy(() => import('./UserMenus').then((m) => ({ default: m.DashboardUserMenu })));
+
+function MenuButtonPlaceholder({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
   return (
-    <ConfirmDialog
-      open={open}
-      text={Messages.logoutConfirm}
-      onCancel={onClose}
-      onConfirm={async () => {
-        onClose();
-        await logout();
-        navigate('/', { replace: true });
-      }}
-    />
+    <button type="button" className="nav-btn" aria-label={label} aria-haspopup="menu" onClick={onClick}>
+      <span className="avatar" aria-hidden>
+        {name.slice(0, 1).toUpperCase()}
+      </span>{' '}
+      {name}
+    </button>
   );
 }
 
+/** The site header's account menu (logged in only). */
 export function UserMenu() {
   const snap = useSnapshot(session);
-  const [confirm, setConfirm] = useState(false);
-  const [pending, setPending] = useState(0);
-  const userId = snap.user?.sShopUser.id;
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    void orderApi.statistics().then((res) => {
-      if (live && res.code === 200 && res.data) setPending(res.data.pendingOrder);
-    });
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const [wanted, setWanted] = useState(false);
   if (!snap.user) return null;
   return (
-    <>
-      <Popover
-        label="Account menu"
-        button={
-          <>
-            <span className="avatar" aria-hidden>
-              {snap.user.displayname.slice(0, 1).toUpperCase()}
-            </span>{' '}
-            {snap.user.displayname}
-          </>
-        }
-      >
-        <ul className="menu-list" aria-label="Account">
-          {userMenu.map((m) => (
-            <li key={m.to}>
-              <a href={m.to} target="_blank" rel="noopener">
-                {m.label}
-                {m.label === 'Orders' && pending > 0 ? (
-                  <span className="badge" aria-label={`${pending} pending`}>
-                    {pending}
-                  </span>
-                ) : null}
-              </a>
-            </li>
-          ))}
-          <li>
-            <button type="button" className="link-btn" onClick={() => setConfirm(true)}>
-              Log out
-            </button>
-          </li>
-        </ul>
-      </Popover>
-      <LogoutConfirm open={confirm} onClose={() => setConfirm(false)} />
-    </>
+    <Suspense fallback={<MenuButtonPlaceholder label="Account menu" name={snap.user.displayname} onClick={() => setWanted(true)} />}>
+      <LazyAccountMenu defaultOpen={wanted} />
+    </Suspense>
+  );
+}
+
+/** The dashboard top bar's user menu: Setting and Log out. */
+export function DashboardUserMenu() {
+  const snap = useSnapshot(session);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <Suspense fallback={<MenuButtonPlaceholder label="User menu" name={snap.user?.displayname ?? ''} onClick={() => setWanted(true)} />}>
+      <LazyDashboardUserMenu defaultOpen={wanted} />
+    </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { BackToTop } from '../components/BackToTop';
-import { CartPopover, LogoutConfirm, StoreSwitch, UserMenu } from '../components/HeaderWidgets';
+import { CartPopover, DashboardUserMenu, StoreSwitch, UserMenu } from '../components/HeaderWidgets';
 import { mobileHref } from '../routes/site';
 import { session } from '../state/session';
 import { cart } from '../state/cart';
@@ -72,8 +72,6 @@ export function DashboardLayout() {
   const title = useRouteTitle();
   const snap = useSnapshot(session);
   const cartSnap = useSnapshot(cart);
-  const [confirm, setConfirm] = useState(false);
-  const [userOpen, setUserOpen] = useState(false);
   const user = snap.user;
   return (
     <div className="layout dashboard">
@@ -137,48 +135,13 @@ export function DashboardLayout() {
             {user && user.sShops.length > 0 && <StoreSwitch />}
             <GoToStoreButton />
             <NotificationLink />
-            <div className="popover" onMouseLeave={() => setUserOpen(false)}>
-              <button
-                type="button"
-                className="nav-btn"
-                aria-expanded={userOpen}
-                aria-label="User menu"
-                onClick={() => setUserOpen((o) => !o)}
-              >
-                <span className="avatar" aria-hidden>
-                  {user?.displayname.slice(0, 1).toUpperCase()}
-                </span>{' '}
-                {user?.displayname}
-              </button>
-              {userOpen && (
-                <ul className="popover-panel right menu-list" aria-label="User">
-                  <li>
-                    <Link to="/my-account?tabname=profile" onClick={() => setUserOpen(false)}>
-                      Setting
-                    </Link>
-                  </li>
-                  <li>
-                    <button
-                      type="button"
-                      className="link-btn"
-                      onClick={() => {
-                        setUserOpen(false);
-                        setConfirm(true);
-                      }}
-                    >
-                      Log out
-                    </button>
-                  </li>
-                </ul>
-              )}
-            </div>
+            <DashboardUserMenu />
           </div>
         </header>
         <main id="main" className="dash-content">
           <Outlet />
         </main>
       </div>
-      <LogoutConfirm open={confirm} onClose={() => setConfirm(false)} />
       <BackToTop />
     </div>
   );

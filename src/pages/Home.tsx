@@ -5,6 +5,7 @@ import { FOOTER_TAGLINE } from '../../contract/constants';
 import { CategoriesSection, Custom3DSection, HotSellingSection } from '../components/catalog/HomeSections';
 import { useSiteBase } from '../components/catalog/format';
 import { UpgradeTokenBadge } from '../components/shops/UpgradeTokenBadge';
+import { buttonClass } from '../ui/Button';
 
 const claims = [
   { figure: '1500+', text: 'products to design' },
@@ -43,10 +44,10 @@ export function HomePage() {
           <h1 id="hero-title">Create your products. We print and ship them.</h1>
           <p className="lead">{FOOTER_TAGLINE} 1500+ products, no minimum order quantity, production within 2 hours at the earliest.</p>
           <div className="hero-actions">
-            <Link to={`${base}/all-products`} className="btn primary large">
+            <Link to={`${base}/all-products`} className={buttonClass({ variant: 'primary', size: 'lg' })}>
               Start designing
             </Link>
-            <Link to={`${base}/register`} className="btn large">
+            <Link to={`${base}/register`} className={buttonClass({ size: 'lg' })}>
               Create a free account
             </Link>
           </div>

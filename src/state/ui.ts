@@ -1,13 +1,10 @@
 /** UI state that is not the document: toasts, the request loading indicator, global dialogs. */
 import { proxy } from 'valtio';
 import { LOADING_DEBOUNCE_MS, TOAST_MS } from '../../contract/constants';
+import type { ToastItem, ToastKind } from '../ui/Toast';
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
-export interface Toast {
-  id: number;
-  kind: ToastKind;
-  text: string;
-}
+export type { ToastKind };
+export type Toast = ToastItem;
 
 export const ui = proxy({
   toasts: [] as Toast[],

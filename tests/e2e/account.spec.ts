@@ -16,7 +16,7 @@ test('Setting opens the profile tab; tabs follow the address and the arrow keys'
   await logIn(page, m);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('link', { name: 'Setting', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Setting', exact: true }).click();
   await expect(page).toHaveURL(/\/my-account\?tabname=profile$/);
   await expect(page.getByRole('heading', { name: 'Account & Settings', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');

@@ -28,24 +28,25 @@ test('a merchant registers, lands on the dashboard, stays logged in, logs out an
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: /Welcome, maker/ })).toBeVisible();
 
-  // The site header's account menu: a hover shows it, the click that follows keeps it open, a
-  // second click closes it; a new merchant's Orders entry shows no "0" badge.
+  // The site header's account menu: a hover does not open it, a click does; Escape closes it and
+  // gives focus back to its button; a new merchant's Orders entry shows no "0" badge.
   await page.goto('/');
   const accountButton = page.getByRole('button', { name: 'Account menu' });
+  const accountMenu = page.getByRole('menu', { name: 'Account menu' });
   await accountButton.hover();
-  const accountMenu = page.getByRole('region', { name: 'Account menu' });
-  await expect(accountMenu).toBeVisible();
+  await expect(accountMenu).toBeHidden();
   await accountButton.click();
   await expect(accountMenu).toBeVisible();
-  const orders = accountMenu.getByRole('link', { name: 'Orders' });
+  const orders = accountMenu.getByRole('menuitem', { name: 'Orders' });
   await expect(orders).toBeVisible();
   await expect(orders.locator('.badge')).toHaveCount(0);
-  await accountButton.click();
+  await page.keyboard.press('Escape');
   await expect(accountMenu).toBeHidden();
+  await expect(accountButton).toBeFocused();
   await page.goto('/dashboard');
 
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Message' });
   await expect(dialog).toContainText('Are you sure you want to log out?');
   await dialog.getByRole('button', { name: 'Confirm' }).click();

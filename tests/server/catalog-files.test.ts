@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { ensureCatalog } from '../../demo/catalog/ensure';
 import { ARCHETYPES } from '../../demo/catalog/archetypes';
-import { buildDir } from '../../server/catalog/paths';
+import { buildDir, catalogRoot } from '../../server/catalog/paths';
+import { buildCatalog } from '../../demo/catalog/build';
+import { viewFileNames } from '../../demo/catalog/art/photo';
+import { modelArchetype } from '../../demo/catalog/archetypes/models';
+import { loadBundles } from '../../server/catalog/queries';
+import { readdir, stat } from 'node:fs/promises';
+import type { CustomTemplate } from '@pod-studio/engine/model';
 
 const SIZE = 320;
 let s: TestServer;
@@ -200,5 +206,63 @@ describe('file serving', () => {
     expect((await fetch(fileUrl('mug/nothing.jpg'))).status).toBe(404);
     expect((await fetch(fileUrl('mug/side-FF0000.jpg'))).status).toBe(404);
     expect((await fetch(fileUrl('mug/left.gif'))).status).toBe(400);
+  });
+});
+
+describe('product models', () => {
+  // The same rows ensureCatalog wrote: a product of a model other than the archetype's drawing.
+  const rows = () => buildCatalog({ seed: 'catalog-files-test', productCount: 40, imageSize: SIZE });
+  const modelProduct = () => {
+    const product =
+      rows().products.find((p) => p.archetype === 'mens-tee' && Number(p.customInfo.model) > 0) ??
+      rows().products.find((p) => Number(p.customInfo.model) > 0);
+    if (!product) throw new Error('no product of a model above 0 among the test catalogue');
+    return { product, model: Number(product.customInfo.model) };
+  };
+
+  it('photographs a model view on its first request, once, into its own folder, with every map a view has', async () => {
+    const { product, model } = modelProduct();
+    const arch = ARCHETYPES.find((a) => a.key === product.archetype)!;
+    const view = modelArchetype(arch, model).views[0]!;
+    const names = viewFileNames(view);
+    const dir = path.join(buildDir(s.config.dataDir, build), arch.key, `m${model}`);
+    await expect(stat(path.join(dir, names.photo))).rejects.toThrow();
+    // The product's list picture is in the model's folder; a colour version needs the white photo first.
+    const cover = rows().images.find((im) => im.productId === product.id)!;
+    expect(cover.src).toContain(`/${arch.key}/m${model}/`);
+    const wanted = [names.photo, names.cutout, names.mask, names.shading, names.sheen, names.displacement, names.surface];
+    const answers = await Promise.all([...wanted, `${view.id}-FF0000.jpg`].map((n) => fetch(fileUrl(`${arch.key}/m${model}/${n}`))));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const made = (await readdir(dir)).sort();
+    expect(made).toEqual([...wanted, `${view.id}-FF0000.jpg`].sort());
+    // Written through a private folder and renamed: nothing of it is left behind.
+    expect((await readdir(catalogRoot(s.config.dataDir))).filter((n) => n.startsWith('.model-'))).toEqual([]);
+    const photo = await sharp(path.join(dir, names.photo)).metadata();
+    expect([photo.width, photo.height]).toEqual([SIZE, SIZE]);
+    // The model's drawing differs from the archetype's, so its picture does too.
+    const base = await raw(path.join(buildDir(s.config.dataDir, build), arch.key, names.mask));
+    const own = await raw(path.join(dir, names.mask));
+    expect(Buffer.compare(base.data, own.data)).not.toBe(0);
+  });
+
+  it("gives the product's template its model's views and print areas, and no other model's", async () => {
+    const { product, model } = modelProduct();
+    const [bundle] = await loadBundles(s.database.db, [product.id]);
+    const template = bundle!.template.template as CustomTemplate;
+    for (const v of template.viewList) expect(v.viewData.imageUrl).toContain(`/${product.archetype}/m${model}/`);
+    expect(JSON.stringify(template.templateData)).not.toContain('"models"');
+    const arch = ARCHETYPES.find((a) => a.key === product.archetype)!;
+    const first = modelArchetype(arch, model).views[0]!.prints[0]!.placement;
+    const layer = template.viewList[0]!.viewData.layers[0]!;
+    if (first.kind === 'bezier' && layer.T === 'SmartObject' && layer.PS?.kind === 'custom') {
+      expect(layer.PS.points[0]!.x).toBeCloseTo((first.points[0]![0] * SIZE) / 1000, 1);
+    }
+  });
+
+  it('answers 404 for models that do not exist', async () => {
+    expect((await fetch(fileUrl('mug/m9/left.jpg'))).status).toBe(404);
+    expect((await fetch(fileUrl('mug/m0/left.jpg'))).status).toBe(404);
+    expect((await fetch(fileUrl('mug/m1/nothing.jpg'))).status).toBe(404);
+    expect((await fetch(fileUrl('no-such-thing/m1/left.jpg'))).status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ import { startServer, type TestServer } from './harness';
 import { buildCatalog, catalogDigest, DEFAULT_OPTIONS, type CatalogRows } from '../../demo/catalog/build';
 import { ensureCatalog } from '../../demo/catalog/ensure';
 import { ARCHETYPES } from '../../demo/catalog/archetypes';
+import { CUSTOM_TYPES } from '../../contract/catalog';
 import { readMarker } from '../../demo/catalog/write-rows';
 import { buildDir, buildId } from '../../server/catalog/paths';
 import { existsSync } from 'node:fs';
@@ -60,7 +61,8 @@ describe('breadth and shape of the full catalogue', () => {
       expect(variantsOf.get(p.id)).toBeGreaterThan(0);
       expect(['CN', 'US', 'AU']).toContain(p.shipFrom);
       expect(p.shipFlag).toBe(p.shipFrom === 'CN' ? 0 : 1);
-      expect([2, 3, 5, 6, 7]).toContain(p.customType);
+      // Every custom type the catalogue names (contract/catalog.ts): designs, photo products, personalised gifts.
+      expect(Object.keys(CUSTOM_TYPES).map(Number)).toContain(p.customType);
       expect(Number.isInteger(p.minCost) && p.minCost <= p.maxCost).toBe(true);
       expect(p.logistics.some((l) => l.logistics_id === p.defaultLogisticsId)).toBe(true);
     }

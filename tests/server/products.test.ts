@@ -14,6 +14,7 @@ import type { ProductRow, VariantRow } from '../../demo/catalog/products';
 import { createUser } from '../../server/accounts/users';
 import { createSession } from '../../server/accounts/session';
 import { Code } from '../../contract/envelope';
+import { PhotoMessages } from '../../contract/photos';
 import { EDIT_OBJ_INLINE_MAX, ProductMessages, type MyProductCard, type MyProductDetail, type PriceRule } from '../../contract/products';
 
 const OPTIONS: CatalogOptions = { seed: 'products-test', productCount: 40, imageSize: 256 };
@@ -209,15 +210,16 @@ describe('saving a design', () => {
     expect(d.colorIds).toEqual([{ id: 'c2', color: pick.hex!.toUpperCase() }]);
   });
 
-  it('marks a saved product as a photo product', async () => {
+  // Marking a photo product is tested on photo blanks in photo-products.test.ts.
+  it('marks only products on a photo blank as photo products', async () => {
     const m = await merchant();
     const other = await merchant();
     const id = await saved(m, { productfid: colourful(1).id, editObj: design('photo') });
     expect((await info(m, id)).data.isPhoto).toBe(0);
-    const res = await m.call<{ data: { id: number } }>('POST', `/api/Myexclusive/addPhotoProduct/${id}`);
-    expect(res.code, res.msg).toBe(200);
-    expect(res.data.id).toBe(id);
-    expect((await info(m, id)).data.isPhoto).toBe(1);
+    const res = await m.call('POST', `/api/Myexclusive/addPhotoProduct/${id}`);
+    expect(res.code).toBe(Code.ERROR);
+    expect(res.msg).toBe(PhotoMessages.notPhotoProduct);
+    expect((await info(m, id)).data.isPhoto).toBe(0);
     expect((await other.call('POST', `/api/Myexclusive/addPhotoProduct/${id}`)).code).toBe(Code.NOT_FOUND);
     expect((await list(m)).total).toBe(1);
   });

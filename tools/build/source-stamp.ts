@@ -13,6 +13,7 @@ export const CLIENT_SOURCES = [
   'engine',
   'contract',
   'workers',
+  'personalizer',
   'shaders',
   'fonts',
   'public',

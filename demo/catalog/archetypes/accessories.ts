@@ -2,7 +2,7 @@
 import { ellipse, roundRect, symmetric, type Pt, type Ring } from '../art/path';
 import { HARD_GOODS_COLORS, SOFT_COLORS } from '../art/palette';
 import { SHOE_SIZES, fold, foldPair, seam } from './common';
-import { bezierBox, mirrorPoints, mirrorShape } from './geometry';
+import { bezierBox, mirrorPoints, mirrorShape, organicRing } from './geometry';
 import type { Archetype, Ornament, ViewDrawing } from './types';
 
 // --- Socks ---------------------------------------------------------------------------------------
@@ -505,8 +505,49 @@ function toteView(id: 'front' | 'back'): ViewDrawing {
   return {
     id,
     name: id === 'front' ? 'Front' : 'Back',
-    body: [toteBody, toteHandle],
+    // Canvas edges are never ruler-straight; the handles' box stitches hold them on.
+    body: [organicRing(toteBody, 3, 1.6), toteHandle],
     folds: [
+      seam(
+        [
+          [236, 370],
+          [764, 370],
+        ],
+        0.16,
+      ),
+      ...[312, 648].flatMap((x) => [
+        seam(
+          [
+            [x + 4, 378],
+            [x + 36, 378],
+            [x + 36, 410],
+            [x + 4, 410],
+            [x + 4, 378],
+          ],
+          0.22,
+        ),
+        seam(
+          [
+            [x + 4, 378],
+            [x + 36, 410],
+          ],
+          0.18,
+        ),
+        seam(
+          [
+            [x + 36, 378],
+            [x + 4, 410],
+          ],
+          0.18,
+        ),
+      ]),
+      seam(
+        [
+          [312 + 6, 336],
+          [314, 130, 686, 130, 688 - 6, 336],
+        ],
+        0.14,
+      ),
       seam(
         [
           [236, 360],

@@ -1,9 +1,9 @@
 /** Garments: tees, hoodies, tanks, swimwear, dresses, leggings, baby and kids wear, aprons. */
-import { ellipse, solid, symmetric, type Pt, type Ring } from '../art/path';
+import { ellipse, solid, symmetric, type PathNode, type Pt, type Ring } from '../art/path';
 import { GARMENT_COLORS, SOFT_COLORS } from '../art/palette';
 import { ADULT_SIZES, BABY_SIZES, COTTON, KIDS_SIZES, POLY, fold, foldPair, seam } from './common';
-import { bezierBox } from './geometry';
-import type { Archetype, ViewDrawing } from './types';
+import { bezierBox, organicRing } from './geometry';
+import type { Archetype, Fold, ViewDrawing } from './types';
 
 interface TeeShape {
   neckFrontY: number;
@@ -17,11 +17,21 @@ interface TeeShape {
   /** A fitted waist between armpit and hem. */
   waist?: Pt;
   hem: Pt;
+  /** A V neckline (straight sides to its point) instead of a round one. */
+  vNeck?: boolean;
 }
 
-function teeRing(t: TeeShape, back: boolean): Ring {
-  const neckY = back ? t.neckBackY : t.neckFrontY;
+/** The right half of a neckline from the centre (at `y`) up to the shoulder point. */
+function neckCurve(t: TeeShape, y: number, v = false): PathNode {
   const nx = 500 + t.neckHalfW;
+  return v ? [nx, t.neckTopY] : [500 + t.neckHalfW * 0.55, y, nx - 4, t.neckTopY + (y - t.neckTopY) * 0.45, nx, t.neckTopY];
+}
+
+/**
+ * The tee's outline, laid flat: its top is the back neckline (seen from the front, the inside of
+ * the back shows through the neck opening, as in a photographed flat lay).
+ */
+function teeRing(t: TeeShape): Ring {
   const [ax, ay] = t.armpit;
   const [hx, hy] = t.hem;
   const side: Ring = t.waist
@@ -31,8 +41,8 @@ function teeRing(t: TeeShape, back: boolean): Ring {
       ]
     : [[ax - 6, ay + 160, hx - 6, hy - 200, hx, hy]];
   return symmetric(500, [
-    [500, neckY],
-    [500 + t.neckHalfW * 0.55, neckY, nx - 4, t.neckTopY + (neckY - t.neckTopY) * 0.45, nx, t.neckTopY],
+    [500, t.neckBackY],
+    neckCurve(t, t.neckBackY),
     [t.shoulder[0], t.shoulder[1]],
     [t.sleeveOut[0], t.sleeveOut[1]],
     [t.sleeveIn[0], t.sleeveIn[1]],
@@ -42,20 +52,55 @@ function teeRing(t: TeeShape, back: boolean): Ring {
   ]);
 }
 
+/** The inside of the back between the back and the front necklines: a shaded hollow. */
+function neckOpening(t: TeeShape): Ring {
+  const back = neckCurve(t, t.neckBackY);
+  const backIn: PathNode = back.length === 6 ? [back[2], back[3], back[0], back[1], 500, t.neckBackY] : [500, t.neckBackY];
+  return symmetric(500, [[500, t.neckFrontY], neckCurve(t, t.neckFrontY, t.vNeck), backIn]);
+}
+
+/** A neckline as an open curve from shoulder point to shoulder point, `drop` below the edge. */
+function neckLine(t: TeeShape, y: number, drop: number, v = false): Ring {
+  const nx = 500 + t.neckHalfW;
+  const top = t.neckTopY + drop * 0.5;
+  if (v)
+    return [
+      [1000 - nx + 4, top],
+      [500, y + drop],
+      [nx - 4, top],
+    ];
+  return [
+    [1000 - nx + 4, top],
+    [1000 - nx + 2, top + (y - top) * 0.5, 500 - t.neckHalfW * 0.55, y + drop, 500, y + drop],
+    [500 + t.neckHalfW * 0.55, y + drop, nx - 2, top + (y - top) * 0.5, nx - 4, top],
+  ];
+}
+
 function teeFolds(t: TeeShape, back: boolean): ViewDrawing['folds'] {
   const neckY = back ? t.neckBackY : t.neckFrontY;
-  const nx = 500 + t.neckHalfW;
   const [ax, ay] = t.armpit;
   const [hx, hy] = t.hem;
+  const v = !back && t.vNeck === true;
+  // The sleeve's hem: parallel to its opening, a little up the sleeve.
+  const [sx, sy] = t.sleeveOut;
+  const [ix, iy] = t.sleeveIn;
+  const ux = t.shoulder[0] - sx;
+  const uy = t.shoulder[1] - sy;
+  const ul = Math.hypot(ux, uy) || 1;
+  const cuff = (d: number): Ring => [
+    [sx + (ux / ul) * d, sy + (uy / ul) * d],
+    [ix + (ux / ul) * d * 0.8, iy + (uy / ul) * d * 0.8],
+  ];
+  const hemLine = (d: number): Ring => [
+    [1000 - hx + 8, hy - d],
+    [1000 - hx + 80, hy - d + 5, 430, hy - d + 7, 500, hy - d + 7],
+    [570, hy - d + 7, hx - 80, hy - d + 5, hx - 8, hy - d],
+  ];
   return [
-    // Collar rib: a second line just inside the neckline.
-    seam(
-      [
-        [1000 - nx + 6, t.neckTopY + 8],
-        [420, neckY + 18, 580, neckY + 18, nx - 6, t.neckTopY + 8],
-      ],
-      0.28,
-    ),
+    // The neckline's edge lies over the inside of the back: a soft step, then the collar rib's stitch.
+    fold(neckLine(t, neckY, 0, v), back ? 0.05 : 0.08, 8, 6),
+    seam(neckLine(t, neckY, 16, v), 0.3),
+    ...(back ? [] : [seam(neckLine(t, t.neckBackY, 14), 0.16)]),
     ...foldPair(
       [
         [t.shoulder[0] - 8, t.shoulder[1] + 6],
@@ -65,13 +110,11 @@ function teeFolds(t: TeeShape, back: boolean): ViewDrawing['folds'] {
       3,
       1.2,
     ),
-    seam(
-      [
-        [1000 - hx + 8, hy - 26],
-        [hx - 8, hy - 26],
-      ],
-      0.2,
-    ),
+    // Sleeve hems and the bottom hem: twin-needle stitches.
+    ...foldPair(cuff(24), 0.22, 3, 1.2),
+    ...foldPair(cuff(30), 0.16, 3, 1.2),
+    seam(hemLine(24), 0.22),
+    seam(hemLine(30), 0.16),
     ...foldPair(
       [
         [ax - 14, ay + 30],
@@ -102,12 +145,21 @@ function teeFolds(t: TeeShape, back: boolean): ViewDrawing['folds'] {
   ];
 }
 
-function teeViews(t: TeeShape, front: { w: number; h: number; y: number }, back: { w: number; h: number; y: number }): ViewDrawing[] {
-  const view = (id: 'front' | 'back', box: { w: number; h: number; y: number }): ViewDrawing => ({
+interface PrintBox {
+  w: number;
+  h: number;
+  y: number;
+}
+
+function teeViews(t: TeeShape, front: PrintBox, back: PrintBox): ViewDrawing[] {
+  const outline = teeRing(t);
+  const view = (id: 'front' | 'back', box: PrintBox): ViewDrawing => ({
     id,
     name: id === 'front' ? 'Front' : 'Back',
-    body: [teeRing(t, id === 'back')],
+    // Cloth never lies ruler-straight: the same gentle waves on both views (one garment).
+    body: [organicRing(outline, outline.length + t.hem[1], 1.8)],
     folds: teeFolds(t, id === 'back'),
+    ...(id === 'front' ? { tones: [{ shape: [neckOpening(t)], opacity: 0.05, blur: 16 }] } : {}),
     prints: [
       {
         flatId: id,
@@ -116,6 +168,37 @@ function teeViews(t: TeeShape, front: { w: number; h: number; y: number }, back:
     ],
   });
   return [view('front', front), view('back', back)];
+}
+
+/** A tee's cuts (archetypes/models.ts): neckline depth, width and shape, sleeve length, hem width. */
+const TEE_CUTS: readonly { neck: number; halfW: number; sleeve: number; vNeck: boolean; hem: number }[] = [
+  { neck: 0, halfW: 0, sleeve: 1, vNeck: false, hem: 0 },
+  { neck: 12, halfW: 10, sleeve: 0.86, vNeck: false, hem: -6 },
+  { neck: 26, halfW: -4, sleeve: 1, vNeck: true, hem: 8 },
+  { neck: -6, halfW: -8, sleeve: 1.14, vNeck: false, hem: 14 },
+  { neck: 4, halfW: 6, sleeve: 0.93, vNeck: false, hem: -10 },
+];
+
+/** Tee titles that name a neckline show that cut (TEE_CUTS: 0 crew, 1 scoop, 2 V). */
+const TEE_NECKS: Readonly<Record<string, number>> = { 'Crew Neck': 0, 'Scoop Neck': 1, 'V-Neck': 2 };
+
+function teeModels(t: TeeShape, front: PrintBox, back: PrintBox): (model: number) => ViewDrawing[] {
+  return (model) => {
+    const cut = TEE_CUTS[model % TEE_CUTS.length] ?? TEE_CUTS[0]!;
+    const along = (from: Pt, to: Pt, k: number): Pt => [from[0] + (to[0] - from[0]) * k, from[1] + (to[1] - from[1]) * k];
+    const shape: TeeShape = {
+      ...t,
+      neckFrontY: t.neckFrontY + cut.neck,
+      neckHalfW: t.neckHalfW + cut.halfW,
+      sleeveOut: along(t.shoulder, t.sleeveOut, cut.sleeve),
+      sleeveIn: along(t.armpit, t.sleeveIn, cut.sleeve),
+      hem: [t.hem[0] + cut.hem, t.hem[1]],
+      vNeck: cut.vNeck,
+    };
+    // A deeper neckline takes the print down with it, so the print never reaches the collar.
+    const drop = Math.max(0, cut.neck + (cut.vNeck ? 8 : 0));
+    return teeViews(shape, { ...front, y: front.y + drop }, back);
+  };
 }
 
 const unisexTee: TeeShape = {
@@ -175,6 +258,8 @@ export const womensTeeArchetype: Archetype = {
     { flatId: 'back', name: 'Back', widthIn: 11, heightIn: 15, followsColor: 1 },
   ],
   views: teeViews(womensTee, { w: 220, h: 300, y: 262 }, { w: 220, h: 300, y: 235 }),
+  modelViews: teeModels(womensTee, { w: 220, h: 300, y: 262 }, { w: 220, h: 300, y: 235 }),
+  modelStyles: TEE_NECKS,
   colors: GARMENT_COLORS,
   sizes: ADULT_SIZES.slice(0, 7),
   materials: COTTON,
@@ -199,6 +284,8 @@ export const mensTeeArchetype: Archetype = {
     { flatId: 'back', name: 'Back', widthIn: 12, heightIn: 16, followsColor: 1 },
   ],
   views: teeViews(unisexTee, { w: 240, h: 320, y: 248 }, { w: 240, h: 320, y: 225 }),
+  modelViews: teeModels(unisexTee, { w: 240, h: 320, y: 248 }, { w: 240, h: 320, y: 225 }),
+  modelStyles: TEE_NECKS,
   colors: GARMENT_COLORS,
   sizes: ADULT_SIZES,
   materials: COTTON,
@@ -223,6 +310,8 @@ export const kidsTeeArchetype: Archetype = {
     { flatId: 'back', name: 'Back', widthIn: 9, heightIn: 11, followsColor: 1 },
   ],
   views: teeViews(kidsTee, { w: 228, h: 279, y: 270 }, { w: 228, h: 279, y: 250 }),
+  modelViews: teeModels(kidsTee, { w: 228, h: 279, y: 270 }, { w: 228, h: 279, y: 250 }),
+  modelStyles: TEE_NECKS,
   colors: SOFT_COLORS,
   sizes: KIDS_SIZES,
   materials: COTTON.slice(0, 3),
@@ -488,12 +577,58 @@ function drawstrings(): NonNullable<ViewDrawing['ornaments']> {
   ];
 }
 
+/**
+ * Rib knit on the waistband and cuffs: fine vertical grooves across the band (each a faint crisp
+ * seam), and the band's own seam where it meets the body; the cuffs' grooves run along the sleeve.
+ */
+function ribs(): Fold[] {
+  const out: Fold[] = [];
+  for (let x = 304; x <= 696; x += 9)
+    out.push(
+      seam(
+        [
+          [x, 824],
+          [x + (x - 500) * 0.01, 870],
+        ],
+        0.1,
+      ),
+    );
+  for (const side of [1, -1]) {
+    const cx = (x: number) => (side === 1 ? x : 1000 - x);
+    out.push(
+      seam(
+        [
+          [cx(866), 666],
+          [cx(793), 676],
+        ],
+        0.24,
+      ),
+    );
+    for (let t = 0.08; t < 1; t += 0.12) {
+      const x0 = 866 + (793 - 866) * t;
+      const y0 = 666 + (676 - 666) * t;
+      const x1 = 880 + (800 - 880) * t;
+      const y1 = 720 + (736 - 720) * t;
+      out.push(
+        seam(
+          [
+            [cx(x0), y0],
+            [cx(x1), y1],
+          ],
+          0.08,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
 function hoodieViews(zip: boolean): ViewDrawing[] {
   const front: ViewDrawing = {
     id: 'front',
     name: 'Front',
-    body: [hoodieRing(false)],
-    folds: hoodieFolds(false),
+    body: [organicRing(hoodieRing(false), 7, 2.2)],
+    folds: [...(hoodieFolds(false) ?? []), ...ribs()],
     // The hood's inside: shaded, darker at its top, with a rim seam round the opening.
     tones: [
       { shape: [hoodOpening], opacity: 0.07, blur: 1.2 },
@@ -535,8 +670,8 @@ function hoodieViews(zip: boolean): ViewDrawing[] {
   const back: ViewDrawing = {
     id: 'back',
     name: 'Back',
-    body: [hoodieRing(true)],
-    folds: hoodieFolds(true),
+    body: [organicRing(hoodieRing(true), 7, 2.2)],
+    folds: [...(hoodieFolds(true) ?? []), ...ribs()],
     prints: [
       { flatId: 'back', placement: { kind: 'bezier', points: bezierBox({ x: 380, y: 280, w: 240, h: 320 }, { bulge: 6, sag: 5 }) } },
     ],

@@ -119,3 +119,61 @@ export function mirrorPoints(points: readonly Pt[]): Pt[] {
   }
   return out;
 }
+
+function cubicAt(a: Pt, b: Pt, c: Pt, d: Pt, t: number): Pt {
+  const u = 1 - t;
+  const w0 = u * u * u;
+  const w1 = 3 * u * u * t;
+  const w2 = 3 * u * t * t;
+  const w3 = t * t * t;
+  return [w0 * a[0] + w1 * b[0] + w2 * c[0] + w3 * d[0], w0 * a[1] + w1 * b[1] + w2 * c[1] + w3 * d[1]];
+}
+
+/** The ring's outline as points about `step` design units apart (cubics sampled, lines split). */
+export function sampleRing(ring: Ring, step: number): Pt[] {
+  const out: Pt[] = [];
+  const first = ring[0];
+  if (!first) return out;
+  let prev: Pt = first.length === 2 ? [first[0], first[1]] : [first[4], first[5]];
+  const nodes = [...ring.slice(1), [prev[0], prev[1]] as PathNode];
+  for (const n of nodes) {
+    const end: Pt = n.length === 2 ? [n[0], n[1]] : [n[4], n[5]];
+    const c1: Pt = n.length === 2 ? prev : [n[0], n[1]];
+    const c2: Pt = n.length === 2 ? end : [n[2], n[3]];
+    const len =
+      Math.hypot(c1[0] - prev[0], c1[1] - prev[1]) + Math.hypot(c2[0] - c1[0], c2[1] - c1[1]) + Math.hypot(end[0] - c2[0], end[1] - c2[1]);
+    const pieces = Math.max(1, Math.ceil(len / step));
+    for (let i = 0; i < pieces; i += 1) out.push(cubicAt(prev, c1, c2, end, i / pieces));
+    prev = end;
+  }
+  return out;
+}
+
+/**
+ * The ring with an organic edge, as cloth lies: the outline pushed in and out along its normal
+ * by up to `amplitude` design units, in long gentle waves (a hem that is not ruler straight, a
+ * side seam that eases in and out). Deterministic from `seed`; the result is a polygon of points
+ * about 5 units apart (6 px at 1200 px: smooth at any catalogue size).
+ */
+export function organicRing(ring: Ring, seed: number, amplitude = 2): Ring {
+  const pts = sampleRing(ring, 5);
+  if (pts.length < 3) return ring;
+  const waves = [0, 1, 2].map((i) => {
+    const h = Math.sin(seed * 12.9898 + i * 78.233) * 43758.5453;
+    const r = h - Math.floor(h);
+    return { length: [300, 140, 70][i] as number, phase: r * Math.PI * 2, weight: [0.6, 0.3, 0.1][i] as number };
+  });
+  let s = 0;
+  const out: Pt[] = [];
+  pts.forEach((p, i) => {
+    const a = pts[(i - 1 + pts.length) % pts.length] as Pt;
+    const b = pts[(i + 1) % pts.length] as Pt;
+    if (i > 0) s += Math.hypot(p[0] - a[0], p[1] - a[1]);
+    const tx = b[0] - a[0];
+    const ty = b[1] - a[1];
+    const len = Math.hypot(tx, ty) || 1;
+    const off = amplitude * waves.reduce((sum, w) => sum + w.weight * Math.sin((s / w.length) * Math.PI * 2 + w.phase), 0);
+    out.push([round(p[0] + (ty / len) * off), round(p[1] - (tx / len) * off)]);
+  });
+  return out.map((p): PathNode => [p[0], p[1]]);
+}

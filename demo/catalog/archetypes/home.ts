@@ -20,16 +20,61 @@ const mugHandle: Ring = solid([
   [810, 615, 805, 395, 690, 392],
 ]);
 
-function mugView(id: 'left' | 'right'): ViewDrawing {
+/** Other handles for the mug's models (archetypes/models.ts): a squarer D, a small ear, a tall loop. */
+const MUG_HANDLES: readonly { ring: Ring; top: number; bottom: number }[] = [
+  { ring: mugHandle, top: 345, bottom: 675 },
+  {
+    ring: solid([
+      [690, 330],
+      [800, 325, 838, 340, 838, 420],
+      [838, 600],
+      [838, 680, 800, 692, 690, 692],
+      [690, 642],
+      [778, 642, 792, 632, 792, 590],
+      [792, 432],
+      [792, 392, 778, 382, 690, 382],
+    ]),
+    top: 335,
+    bottom: 687,
+  },
+  {
+    ring: solid([
+      [690, 380],
+      [806, 372, 812, 604, 690, 612],
+      [690, 566],
+      [768, 558, 768, 430, 690, 424],
+    ]),
+    top: 385,
+    bottom: 607,
+  },
+  {
+    ring: solid([
+      [690, 296],
+      [826, 296, 836, 706, 690, 724],
+      [690, 682],
+      [790, 668, 782, 346, 690, 340],
+    ]),
+    top: 301,
+    bottom: 719,
+  },
+];
+
+/** The mug's model views: each model its own handle (model 0 the C-handle). */
+export function mugModelViews(model: number): ViewDrawing[] {
+  const handle = MUG_HANDLES[model % MUG_HANDLES.length] ?? MUG_HANDLES[0]!;
+  return [mugView('left', handle), mugView('right', handle)];
+}
+
+function mugView(id: 'left' | 'right', handle = MUG_HANDLES[0]!): ViewDrawing {
   const view: ViewDrawing = {
     id,
     name: id === 'left' ? 'Left Side' : 'Right Side',
-    body: [mugBody, mugHandle],
+    body: [mugBody, handle.ring],
     folds: [
       fold(
         [
-          [700, 345],
-          [700, 675],
+          [700, handle.top],
+          [700, handle.bottom],
         ],
         0.16,
         10,
@@ -79,6 +124,7 @@ export const mugArchetype: Archetype = {
     { flatId: 'right', name: 'Right Side', widthIn: 4, heightIn: 3.5, followsColor: 1 },
   ],
   views: [mugView('left'), mugView('right')],
+  modelViews: mugModelViews,
   colors: HARD_GOODS_COLORS,
   sizes: [
     { name: '11 oz', cents: 0 },

@@ -33,6 +33,9 @@ import {
   posterArchetype,
   samsungCaseArchetype,
 } from './flat';
+import { PHOTO_ARCHETYPES } from './photo';
+import { TATTOO_ARCHETYPES } from './tattoo';
+import { PERSONALISED_ARCHETYPES } from './personalised';
 import { SURFACES } from './surfaces';
 import type { Archetype } from './types';
 
@@ -74,6 +77,9 @@ export const ARCHETYPES: readonly Archetype[] = [
   apronArchetype,
   notebookArchetype,
   mousePadArchetype,
+  ...PHOTO_ARCHETYPES,
+  ...TATTOO_ARCHETYPES,
+  ...PERSONALISED_ARCHETYPES,
 ].map(surfaced);
 
 const byKey = new Map(ARCHETYPES.map((a) => [a.key, a]));

@@ -5,9 +5,10 @@
  */
 import type { Box, Pt, Ring, Shape } from '../art/path';
 import type { Finish, Form } from '../art/relief';
+import type { TattooPrintInfo } from '../../../contract/tattoo';
 
-/** Custom types 2, 3, 5, 6 and 7 are named in contract/catalog.ts. */
-export type DesignCustomType = 2 | 3 | 5 | 6 | 7;
+/** Custom types 2, 3, 5, 6 and 7 (designs), 8, 9 (photo products) and 12 (personalised gifts) are named in contract/catalog.ts. */
+export type DesignCustomType = 2 | 3 | 5 | 6 | 7 | 8 | 9 | 12;
 
 /** A valley in the relief (art/relief.ts height field): folds, seams, hems. */
 export interface Fold {
@@ -62,6 +63,12 @@ export interface PrintArea {
   placement: Placement;
   /** Clip in design units; the product body when absent and the print might spill over it. */
   clip?: Shape;
+  /**
+   * How the print meets the product in the mockup: 'ink' multiplies it into the surface at 0.92
+   * opacity (a tattoo on skin: white vanishes, colours darken the skin under them); drawn over
+   * it (normal) when absent.
+   */
+  ink?: boolean;
 }
 
 export interface ViewDrawing {
@@ -137,4 +144,17 @@ export interface Archetype {
   properties: Readonly<Record<string, string>>;
   /** Relative chance of each ship-from: [factory CN, US, AU]. */
   shipFrom?: readonly [number, number, number];
+  /** How the print files are made when not as designed: a temporary tattoo's (products' customInfo.print). */
+  print?: TattooPrintInfo;
+  /**
+   * The views of model 1 and up (archetypes/models.ts) when the archetype has cuts of its own (a
+   * tee's neckline and sleeve length, a mug's handle), with the same view ids; the drawing's views
+   * when absent. Every model is then moved, turned and draped by the generic model map.
+   */
+  modelViews?: (model: number) => ViewDrawing[];
+  /**
+   * Style words (from `styles`) that name a model: a product titled "V-Neck" shows the V-neck cut.
+   * Products whose title names none get a model by hash (archetypes/models.ts modelOf).
+   */
+  modelStyles?: Readonly<Record<string, number>>;
 }

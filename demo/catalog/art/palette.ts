@@ -36,6 +36,14 @@ const list: PaletteColor[] = [
   { key: 'oak', name: 'Natural Oak', hex: '#C89F6D' },
   { key: 'walnut', name: 'Walnut', hex: '#5A3E2B' },
   { key: 'teal', name: 'Teal', hex: '#1D7C84' },
+  // Skin tones a temporary tattoo is shown on (archetypes/tattoo.ts): the skin's colour under
+  // studio light, multiplied over the lit grey arm as any colour is.
+  { key: 'skin-fair', name: 'Fair Skin', hex: '#F3D5C3' },
+  { key: 'skin-light', name: 'Light Skin', hex: '#E6BA9B' },
+  { key: 'skin-medium', name: 'Medium Skin', hex: '#C98F68' },
+  { key: 'skin-tan', name: 'Tan Skin', hex: '#A36C47' },
+  { key: 'skin-deep', name: 'Deep Skin', hex: '#70452F' },
+  { key: 'skin-rich', name: 'Rich Skin', hex: '#4E3022' },
 ];
 
 export const PALETTE: ReadonlyMap<string, PaletteColor> = new Map(list.map((c) => [c.key, c]));

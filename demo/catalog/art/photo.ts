@@ -79,6 +79,19 @@ async function greyRaw(svg: string): Promise<Buffer> {
 }
 
 /**
+ * A cloth silhouette: rasterised, then blurred by about half a pixel at 1200 px, so its edge has
+ * the slight softness of fibres photographed against the backdrop instead of a vector's cut.
+ */
+async function softEdgeRaw(svg: string, size: number): Promise<Buffer> {
+  const raw = await greyRaw(svg);
+  return sharp(raw, { raw: { width: size, height: size, channels: 1 } })
+    .blur(Math.max(0.3, (0.6 * size) / 1200))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+}
+
+/**
  * Like greyRaw for soft maps (cast shadows, the relief): rendered at half size and scaled up,
  * which costs a quarter of the blur work and looks the same, there being no edge to lose.
  */
@@ -232,7 +245,7 @@ export async function photographView(view: ViewDrawing, size: number, dir: strin
   const glazed = view.finish === 'glazed';
   const seed = seedOf(`${view.id}:${svgPath(view.body)}`);
   const [maskRaw, reliefRaw, shadowRaw, partsPng, underlayPng, backdrop, glassRaw] = await Promise.all([
-    greyRaw(maskSvg(view, size)),
+    (view.form?.kind ?? 'soft') === 'soft' ? softEdgeRaw(maskSvg(view, size), size) : greyRaw(maskSvg(view, size)),
     // The relief's folds are soft: drawn at half size (a quarter of librsvg's blur work) and
     // scaled up; its seams come out a pixel wider, which the lighting cannot tell.
     softGreyRaw((n) => reliefSvg(view, n), size),

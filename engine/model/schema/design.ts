@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import { DEFAULT_COLOR, TEXT_ALIGNS, TEXT_DEFAULTS, TILING_PATTERN_TYPES, type TextAlign } from '../constants.ts';
 import { splitTextLines } from '../text.ts';
-import type { BGType, CustomTemplate, DesignElement, Id, OriginX, OriginY, SkuDesign, TextElement } from '../types.ts';
+import { ADJUST_RANGE, IMAGE_FILTERS, isNeutralAdjust } from '../adjust.ts';
+import type { BGType, CustomTemplate, DesignElement, Id, ImageFilter, OriginX, OriginY, SkuDesign, TextElement } from '../types.ts';
 import { discriminatorError, oneOfError, report, reportDuplicates } from './messages.ts';
+import { checkRuleFitsElement, personalizeRuleSchema } from './personalize.ts';
 import {
+  between,
   booleanSchema,
   hexColorSchema,
   idSchema,
@@ -15,6 +18,7 @@ import {
   numberSchema,
   objectOf,
   oneOf,
+  optional,
   positiveSchema,
   stringSchema,
   withDefault,
@@ -24,6 +28,14 @@ export const tilingSchema = objectOf({
   type: oneOf(TILING_PATTERN_TYPES, 'unknown tiling pattern type'),
   spacing: withDefault(nonNegativeSchema, () => 0),
   seed: withDefault(integerSchema, () => 0),
+});
+
+/** A photo adjustment: each number from -100 to 100 (missing: 0), the filter one of IMAGE_FILTERS (missing: none). */
+export const imageAdjustSchema = objectOf({
+  brightness: withDefault(between(ADJUST_RANGE.min, ADJUST_RANGE.max, 'a brightness'), () => 0),
+  contrast: withDefault(between(ADJUST_RANGE.min, ADJUST_RANGE.max, 'a contrast'), () => 0),
+  saturation: withDefault(between(ADJUST_RANGE.min, ADJUST_RANGE.max, 'a saturation'), () => 0),
+  filter: withDefault(oneOf(IMAGE_FILTERS, 'unknown filter'), (): ImageFilter => 'none'),
 });
 
 export const textShadowSchema = objectOf({
@@ -54,6 +66,7 @@ function elementSchema(flatId: z.ZodType<Id>) {
     flipY: withDefault(booleanSchema, () => false),
     originX: withDefault(oneOf(['left', 'center', 'right'], 'unknown originX'), (): OriginX => 'left'),
     originY: withDefault(oneOf(['top', 'center', 'bottom'], 'unknown originY'), (): OriginY => 'top'),
+    personalize: optional(personalizeRuleSchema),
   };
   const image = objectOf({
     ...base,
@@ -64,6 +77,9 @@ function elementSchema(flatId: z.ZodType<Id>) {
     fileName: withDefault(stringSchema, () => ''),
     tiling: withDefault(tilingSchema, () => null),
     tilingLayer: withDefault(stringSchema, () => null),
+    // Absent in documents saved before adjustments existed; a neutral one is dropped so equal
+    // pictures stay equal documents.
+    adjust: optional(imageAdjustSchema).transform((a) => (isNeutralAdjust(a) ? undefined : a)),
   });
   const text = objectOf({
     ...base,
@@ -79,7 +95,15 @@ function elementSchema(flatId: z.ZodType<Id>) {
     shadow: withDefault(textShadowSchema, () => TEXT_DEFAULTS.shadow),
     textLines: withDefault(listOf(stringSchema), () => null),
   }).transform(({ textLines, ...element }): TextElement => ({ ...element, textLines: textLines ?? splitTextLines(element.text) }));
-  return z.discriminatedUnion('type', [image, text], { error: discriminatorError(['image', 'text'], 'unknown design type', 'type') });
+  return z
+    .discriminatedUnion('type', [image, text], { error: discriminatorError(['image', 'text'], 'unknown design type', 'type') })
+    .superRefine(checkRuleFitsElement)
+    .transform((element): DesignElement => {
+      // An element nobody personalises holds no `personalize` member at all, as before the rule existed.
+      if (element.personalize !== undefined) return element;
+      const { personalize: _none, ...plain } = element;
+      return plain;
+    });
 }
 
 /** A design element on its own (flatId required). */

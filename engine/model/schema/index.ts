@@ -15,6 +15,7 @@ export {
   textShadowSchema,
   tilingSchema,
 } from './design.ts';
+export { personalImageSchema, personalizeOptionSchema, personalizeRuleSchema } from './personalize.ts';
 export {
   clipPathSchema,
   colorConfigSchema,

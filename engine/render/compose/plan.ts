@@ -5,7 +5,7 @@
  * texture is made.
  */
 import { elementCenter, elementMatrix, layoutTiles, multiplyAffine, type Mat2d, type ReadonlyMat2d } from '../../geometry/index.ts';
-import type { DesignElement, ImageElement, TextElement } from '../../model/index.ts';
+import { imageAssetKey, type DesignElement, type ImageElement, type TextElement } from '../../model/index.ts';
 import { layoutText, rasterizeText, textElementMatrix, type LoadedFont, type TextRaster } from '../../text/index.ts';
 import { TilingLimitError } from './errors.ts';
 import type { ComposeBackground, FlatSize } from './types.ts';
@@ -94,7 +94,8 @@ export function tileElementMatrices(el: ImageElement, flat: FlatSize): Mat2d[] {
 }
 
 function imageOp(el: ImageElement, input: PlanInput): DrawOp | null {
-  const bitmap = input.images.get(el.url);
+  // Keyed by URL and adjustment (model/adjust.ts): the map holds the adjusted picture.
+  const bitmap = input.images.get(imageAssetKey(el));
   if (bitmap === undefined) throw new Error(`image ${el.url} was not loaded`);
   if (!(el.width > 0 && el.height > 0) || bitmap.width === 0 || bitmap.height === 0) return null;
   // The bitmap is stretched into the element's unscaled box (width × height), whatever its pixels.

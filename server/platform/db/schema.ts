@@ -19,3 +19,4 @@ export * from '../../support/schema';
 export * from '../../shop-settings/schema';
 export * from '../../branding/schema';
 export * from '../../activities/schema';
+export * from '../../personalization/schema';

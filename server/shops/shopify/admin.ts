@@ -201,7 +201,7 @@ const ORDER_LINES = `id
       legacyResourceId
       name
       createdAt
-      lineItems(first: 100) { nodes { id title quantity sku variantTitle product { id } variant { id } } }`;
+      lineItems(first: 100) { nodes { id title quantity sku variantTitle product { id } variant { id } customAttributes { key value } } }`;
 
 /** Orders with the customer's e-mail and shipping address (protected customer data, level 2). */
 export const ORDERS_QUERY = `query PodOrders($first: Int!, $after: String, $query: String) {
@@ -257,6 +257,8 @@ export interface OrdersQuery {
           variantTitle: string | null;
           product: { id: string } | null;
           variant: { id: string } | null;
+          /** The line-item properties the storefront added (a buyer's personalisation). */
+          customAttributes?: { key: string; value: string | null }[];
         }[];
       };
     }[];

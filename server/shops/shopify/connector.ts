@@ -1,7 +1,7 @@
 /** Pushing, listing and order reading for one connected Shopify store over the GraphQL Admin API. */
 import type { ShopifyAppConfig } from '../config';
 import type { PushProduct } from '../push-product';
-import type { ProductLink, PullHooks, ShopConnector, ShopOrder, StoreNotice } from '../connector-types';
+import type { LineProperty, ProductLink, PullHooks, ShopConnector, ShopOrder, StoreNotice } from '../connector-types';
 import {
   ORDERS_QUERY,
   ORDERS_WITHOUT_CUSTOMER_QUERY,
@@ -105,6 +105,7 @@ async function readOrders(admin: ShopifyAdmin, query: string, since: Date | null
           sku: l.sku,
           quantity: l.quantity,
           title: l.title,
+          properties: (l.customAttributes ?? []).map((a) => ({ name: a.key, value: a.value ?? '' })),
         })),
       });
     }
@@ -159,6 +160,16 @@ export function webhookNotices(outcomes: WebhookOutcome[]): StoreNotice[] {
     }));
 }
 
+/** A REST line item's `properties` ([{ name, value }]); anything else in their place is no property. */
+function webhookProperties(raw: unknown): LineProperty[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((p: unknown) => {
+    if (!p || typeof p !== 'object') return [];
+    const { name, value } = p as { name?: unknown; value?: unknown };
+    return typeof name === 'string' && (typeof value === 'string' || typeof value === 'number') ? [{ name, value: String(value) }] : [];
+  });
+}
+
 /** A Shopify orders/create webhook body (REST order JSON) → a store order. */
 export function orderFromWebhook(body: Record<string, unknown>): ShopOrder | null {
   const id = body.id;
@@ -190,6 +201,7 @@ export function orderFromWebhook(body: Record<string, unknown>): ShopOrder | nul
       sku: typeof l.sku === 'string' ? l.sku : null,
       quantity: Number(l.quantity) || 0,
       title: s(l.title),
+      properties: webhookProperties(l.properties),
     })),
   };
 }

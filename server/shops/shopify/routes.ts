@@ -510,7 +510,7 @@ export function shopifyShopRoutes(app: FastifyInstance, ctx: AppContext, runtime
         if (topic === 'orders/create' || topic === 'orders/paid') {
           const order = orderFromWebhook(body);
           if (!order) return reply.status(400).send({ code: Code.ERROR, msg: 'Not an order' });
-          const result = await importShopOrder(db, conn.shopId, order, 'webhook');
+          const result = await importShopOrder(db, conn.shopId, order, 'webhook', ctx.blobs);
           request.log.info({ shop: domain, externalOrderId: order.externalId, result: result.status }, 'Shopify order webhook');
           return { code: Code.SUCCESS, msg: result.status };
         }

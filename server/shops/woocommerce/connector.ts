@@ -70,7 +70,15 @@ interface WcOrder {
     country: string;
     phone?: string;
   };
-  line_items: { product_id: number; variation_id: number; quantity: number; sku: string; name: string }[];
+  line_items: {
+    product_id: number;
+    variation_id: number;
+    quantity: number;
+    sku: string;
+    name: string;
+    /** Order item meta: what the storefront snippet stored with the line (a buyer's personalisation). */
+    meta_data?: { key: string; value: unknown }[];
+  }[];
 }
 
 /** WooCommerce refuses a batch of more than 100 objects (create, update and delete together) with 413. */
@@ -250,6 +258,11 @@ export function wcOrderToShopOrder(o: WcOrder): ShopOrder {
       sku: l.sku || null,
       quantity: l.quantity,
       title: l.name,
+      properties: (l.meta_data ?? []).flatMap((m) =>
+        typeof m.key === 'string' && (typeof m.value === 'string' || typeof m.value === 'number')
+          ? [{ name: m.key, value: String(m.value) }]
+          : [],
+      ),
     })),
   };
 }

@@ -286,7 +286,7 @@ export function woocommerceShopRoutes(app: FastifyInstance, ctx: AppContext, run
         } catch {
           return reply.status(400).send({ code: Code.ERROR, msg: 'Invalid JSON' });
         }
-        const result = await importShopOrder(db, conn.shopId, wcOrderToShopOrder(order), 'webhook');
+        const result = await importShopOrder(db, conn.shopId, wcOrderToShopOrder(order), 'webhook', ctx.blobs);
         return { code: 200, msg: result.status };
       },
     );

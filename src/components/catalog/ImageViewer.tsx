@@ -1,11 +1,15 @@
 /**
- * The image viewer, on a native modal <dialog> (focus stays inside, the page behind is inert):
+ * The image viewer, on the kit's dialog primitive (Radix Dialog: focus stays inside and goes back
+ * to the opener on close, the page behind is hidden from screen readers, so it also opens over
+ * the design dialog):
  * wrap-around cycling, Esc closes, Space toggles fit ('contain') and original size, Left/Right
  * move, Up/Down zoom by 0.2, the wheel by 0.015, zoom-out only while the scale is above 0.2,
  * rotation by 90 degrees, drag to pan. A failed image shows the error picture with alt 'loaded
  * error'. Every control is a named button, so the mouse is never required.
  */
-import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../ui/Dialog';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { ERROR_PICTURE, type PreviewImage } from './preview-image';
 
 export const ZOOM_STEP = 0.2;
@@ -64,9 +68,10 @@ export interface ImageViewerProps {
 }
 
 export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }: ImageViewerProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const stage = useRef<HTMLDivElement>(null);
-  const titleId = useId();
+  // The stage mounts a render after the viewer (the portal attaches first): a state, not a ref, so
+  // the wheel listener is added once it exists.
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const returnFocus = useReturnFocus();
   const count = images.length;
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), Math.max(0, count - 1)));
   const [mode, setMode] = useState<ViewerMode>('contain');
@@ -77,18 +82,6 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
   const dragged = useRef(false);
   const image = images[index];
   const loadState = status.src === image?.src ? status.state : 0;
-
-  // Open as a modal on mount; give focus back to whatever opened it on unmount.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    el?.focus();
-    return () => {
-      if (el?.open) el.close();
-      opener?.focus?.();
-    };
-  }, []);
 
   const go = useCallback(
     (delta: number) => {
@@ -119,7 +112,7 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
 
   // The wheel needs a non-passive listener to keep the page from scrolling under the viewer.
   useEffect(() => {
-    const el = stage.current;
+    const el = stage;
     if (!el) return;
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
@@ -128,7 +121,7 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, [zoomIn, zoomOut]);
+  }, [stage, zoomIn, zoomOut]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     switch (e.key) {
@@ -174,116 +167,123 @@ export function ImageViewer({ images, initialIndex = 0, onClose, onIndexChange }
     if (drag.current?.id === e.pointerId) drag.current = null;
   };
 
-  const close = () => {
-    dialog.current?.close();
-    onClose();
-  };
+  const close = onClose;
 
   return (
-    <dialog
-      ref={dialog}
-      className="viewer"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
+    <RadixDialog.Root
+      open
+      onOpenChange={(next) => {
+        if (!next) close();
       }}
-      onKeyDown={onKeyDown}
     >
-      <h2 id={titleId} className="sr-only">
-        Image viewer
-      </h2>
-      <div
-        ref={stage}
-        className={`viewer-stage mode-${mode}`}
-        data-mode={mode}
-        data-scale={t.scale}
-        onClick={(e) => {
-          if (dragged.current) {
-            dragged.current = false;
-            return;
-          }
-          if (e.target === e.currentTarget) close();
-        }}
-      >
-        {image && loadState === 0 && <span className="viewer-spinner" role="status" aria-label="Loading image" />}
-        {image && loadState !== 2 && (
-          <img
-            key={image.src}
-            src={image.src}
-            alt={image.alt}
-            className={`viewer-img${loadState === 1 ? ' loaded' : ''}`}
-            draggable={false}
-            style={{
-              transform: `translate(${t.x}px, ${t.y}px) scale(${t.scale}) rotate(${t.deg}deg)`,
-              transition: t.animate ? 'transform .3s' : 'none',
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="viewer-overlay" />
+        <RadixDialog.Content
+          className="viewer"
+          aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          onOpenAutoFocus={(e) => {
+            returnFocus.onOpenAutoFocus();
+            // The viewer itself takes focus: its keys (arrows, Space) work at once, no button is picked.
+            e.preventDefault();
+            (e.currentTarget as HTMLElement | null)?.focus();
+          }}
+          onPointerDownOutside={(e) => e.preventDefault()}
+          onKeyDown={onKeyDown}
+        >
+          <RadixDialog.Title className="sr-only">Image viewer</RadixDialog.Title>
+          <div
+            ref={setStage}
+            className={`viewer-stage mode-${mode}`}
+            data-mode={mode}
+            data-scale={t.scale}
+            onClick={(e) => {
+              if (dragged.current) {
+                dragged.current = false;
+                return;
+              }
+              if (e.target === e.currentTarget) close();
             }}
-            onLoad={() => setStatus({ src: image.src, state: 1 })}
-            onError={() => setStatus({ src: image.src, state: 2 })}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
-          />
-        )}
-        {image && loadState === 2 && <img className="viewer-img viewer-error" src={ERROR_PICTURE} alt="loaded error" />}
-      </div>
-
-      <button type="button" className="viewer-btn viewer-close" aria-label="Close viewer" onClick={close}>
-        <Glyph d={icons.close} />
-      </button>
-      {count > 1 && (
-        <>
-          <button type="button" className="viewer-btn viewer-prev" aria-label="Previous image" onClick={() => go(-1)}>
-            <Glyph d={icons.prev} />
-          </button>
-          <button type="button" className="viewer-btn viewer-next" aria-label="Next image" onClick={() => go(1)}>
-            <Glyph d={icons.next} />
-          </button>
-        </>
-      )}
-
-      <div className="viewer-bar">
-        <p className="viewer-caption" aria-live="polite">
-          <span className="viewer-count">{count > 0 ? `${index + 1} / ${count}` : '0 / 0'}</span>
-          {image && <span>{image.alt}</span>}
-        </p>
-        <div className="viewer-tools" role="toolbar" aria-label="Image tools">
-          <button
-            type="button"
-            className="viewer-btn"
-            aria-label="Zoom out"
-            onClick={() => zoomOut(ZOOM_STEP)}
-            disabled={t.scale <= MIN_ZOOM_OUT_SCALE}
           >
-            <Glyph d={icons.zoomOut} />
+            {image && loadState === 0 && <span className="viewer-spinner" role="status" aria-label="Loading image" />}
+            {image && loadState !== 2 && (
+              <img
+                key={image.src}
+                src={image.src}
+                alt={image.alt}
+                className={`viewer-img${loadState === 1 ? ' loaded' : ''}`}
+                draggable={false}
+                style={{
+                  transform: `translate(${t.x}px, ${t.y}px) scale(${t.scale}) rotate(${t.deg}deg)`,
+                  transition: t.animate ? 'transform .3s' : 'none',
+                }}
+                onLoad={() => setStatus({ src: image.src, state: 1 })}
+                onError={() => setStatus({ src: image.src, state: 2 })}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={endDrag}
+                onPointerCancel={endDrag}
+              />
+            )}
+            {image && loadState === 2 && <img className="viewer-img viewer-error" src={ERROR_PICTURE} alt="loaded error" />}
+          </div>
+
+          <button type="button" className="viewer-btn viewer-close" aria-label="Close viewer" onClick={close}>
+            <Glyph d={icons.close} />
           </button>
-          <span className="viewer-zoom">
-            <span className="sr-only">Zoom </span>
-            {Math.round(t.scale * 100)}%
-          </span>
-          <button type="button" className="viewer-btn" aria-label="Zoom in" onClick={() => zoomIn(ZOOM_STEP)}>
-            <Glyph d={icons.zoomIn} />
-          </button>
-          <button
-            type="button"
-            className="viewer-btn"
-            aria-label={mode === 'contain' ? 'Show original size' : 'Fit to screen'}
-            aria-pressed={mode === 'original'}
-            onClick={toggleMode}
-          >
-            <Glyph d={mode === 'contain' ? icons.original : icons.fit} />
-          </button>
-          <button type="button" className="viewer-btn" aria-label="Rotate left" onClick={() => rotate(-ROTATE_STEP)}>
-            <Glyph d={icons.rotateLeft} />
-          </button>
-          <button type="button" className="viewer-btn" aria-label="Rotate right" onClick={() => rotate(ROTATE_STEP)}>
-            <Glyph d={icons.rotateRight} />
-          </button>
-        </div>
-        <p className="viewer-hint">← → previous / next · ↑ ↓ zoom · Space fit / original size · Esc close · drag to move</p>
-      </div>
-    </dialog>
+          {count > 1 && (
+            <>
+              <button type="button" className="viewer-btn viewer-prev" aria-label="Previous image" onClick={() => go(-1)}>
+                <Glyph d={icons.prev} />
+              </button>
+              <button type="button" className="viewer-btn viewer-next" aria-label="Next image" onClick={() => go(1)}>
+                <Glyph d={icons.next} />
+              </button>
+            </>
+          )}
+
+          <div className="viewer-bar">
+            <p className="viewer-caption" aria-live="polite">
+              <span className="viewer-count">{count > 0 ? `${index + 1} / ${count}` : '0 / 0'}</span>
+              {image && <span>{image.alt}</span>}
+            </p>
+            <div className="viewer-tools" role="toolbar" aria-label="Image tools">
+              <button
+                type="button"
+                className="viewer-btn"
+                aria-label="Zoom out"
+                onClick={() => zoomOut(ZOOM_STEP)}
+                disabled={t.scale <= MIN_ZOOM_OUT_SCALE}
+              >
+                <Glyph d={icons.zoomOut} />
+              </button>
+              <span className="viewer-zoom">
+                <span className="sr-only">Zoom </span>
+                {Math.round(t.scale * 100)}%
+              </span>
+              <button type="button" className="viewer-btn" aria-label="Zoom in" onClick={() => zoomIn(ZOOM_STEP)}>
+                <Glyph d={icons.zoomIn} />
+              </button>
+              <button
+                type="button"
+                className="viewer-btn"
+                aria-label={mode === 'contain' ? 'Show original size' : 'Fit to screen'}
+                aria-pressed={mode === 'original'}
+                onClick={toggleMode}
+              >
+                <Glyph d={mode === 'contain' ? icons.original : icons.fit} />
+              </button>
+              <button type="button" className="viewer-btn" aria-label="Rotate left" onClick={() => rotate(-ROTATE_STEP)}>
+                <Glyph d={icons.rotateLeft} />
+              </button>
+              <button type="button" className="viewer-btn" aria-label="Rotate right" onClick={() => rotate(ROTATE_STEP)}>
+                <Glyph d={icons.rotateRight} />
+              </button>
+            </div>
+            <p className="viewer-hint">← → previous / next · ↑ ↓ zoom · Space fit / original size · Esc close · drag to move</p>
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -17,9 +17,7 @@ import { designDocument } from '@pod-studio/engine/model';
 import { saveBody } from './body';
 import { planEditObj } from './edit-obj';
 import { viewImageJobs } from './view-jobs';
-
-/** Custom types that are photo types: saved products of these are marked photo products. */
-export const PHOTO_CUSTOM_TYPES: readonly number[] = [8, 9];
+import { PHOTO_CUSTOM_TYPES } from '../../../contract/photos';
 
 export interface SaveRequest {
   product: ProductDetail;

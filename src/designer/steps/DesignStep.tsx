@@ -13,11 +13,14 @@ import { MockupStrip } from '../mockups/MockupStrip';
 import { templateSwitch } from '../model/template-pick';
 import { BackgroundPanel } from '../panels/BackgroundPanel';
 import { ImagesPanel } from '../panels/ImagesPanel';
+import { PhotoPanel } from '../panels/PhotoPanel';
+import { isPhotoCustomType } from '../../../contract/photos';
 import { TextPanel } from '../panels/TextPanel';
+import { PersonalizePanel } from '../panels/PersonalizePanel';
 import { OptionChecks } from './OptionChecks';
 import { chosenColours, optionErrors, type MultiSelection } from '../model/options';
 
-type PanelTab = 'text' | 'images' | 'background';
+type PanelTab = 'photo' | 'text' | 'images' | 'background';
 
 const isTextEntry = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement &&
@@ -44,7 +47,9 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
   const ids = useId();
   const m = useSnapshot(model);
   const s = useSnapshot(editor.state);
-  const [tab, setTab] = useState<PanelTab>('text');
+  // Photo products (custom types 8, 9) open on their Photo panel.
+  const isPhoto = isPhotoCustomType(model.product?.customType);
+  const [tab, setTab] = useState<PanelTab>(isPhoto ? 'photo' : 'text');
   // Snapshots are deeply readonly; the product and template are plain refs, so read them from the live objects.
   const product = m.product ? model.product : null;
   const template = s.template ? editor.state.template : editor.state.template;
@@ -72,7 +77,7 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
     >
       <aside className="dz-left" aria-label="Design tools">
         <div role="tablist" aria-label="Design tools" className="dz-tabs">
-          {(['text', 'images', 'background'] as PanelTab[]).map((t) => (
+          {((isPhoto ? ['photo', 'text', 'images', 'background'] : ['text', 'images', 'background']) as PanelTab[]).map((t) => (
             <button
               key={t}
               type="button"
@@ -82,15 +87,17 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
               aria-controls={`${ids}-panel`}
               onClick={() => setTab(t)}
             >
-              {t === 'text' ? 'Text' : t === 'images' ? 'Images' : 'Background'}
+              {t === 'photo' ? 'Photo' : t === 'text' ? 'Text' : t === 'images' ? 'Images' : 'Background'}
             </button>
           ))}
         </div>
         <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-${tab}`}>
+          {tab === 'photo' && <PhotoPanel editor={editor} flatNames={flatNames} />}
           {tab === 'text' && <TextPanel editor={editor} />}
           {tab === 'images' && <ImagesPanel editor={editor} />}
           {tab === 'background' && <BackgroundPanel editor={editor} viewNames={viewNames} />}
         </div>
+        <PersonalizePanel editor={editor} />
       </aside>
 
       <section className="dz-centre" aria-label="Print area">

@@ -39,7 +39,7 @@ export function ThemeStyleSection() {
     const settings: ThemeButtonSettings = { ...form, buttonText: form.buttonText.trim() };
     try {
       const saved = await saveThemeStyle({ ...settings }, mode, async () => {
-        const res = await storesApi.uploadThemeScript(storeScript(settings));
+        const res = await storesApi.uploadThemeScript(storeScript(settings, window.location.origin));
         return res.code === 200 && res.data ? res.data.url : null;
       });
       // Failures already showed the server's message (src/api/http.ts).

@@ -37,6 +37,8 @@ const CUSTOM_TYPE_NAMES: Readonly<Record<number, string>> = {
   5: 'Wrap Print',
   6: 'Flat Print',
   7: 'Wall Art',
+  8: 'Photo Print',
+  9: 'Photo Gift',
   12: 'Personalized',
 };
 

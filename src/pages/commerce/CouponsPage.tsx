@@ -11,6 +11,7 @@ import { toast } from '../../state/ui';
 import type { CouponReceipt } from '../../../contract/commerce';
 import { absoluteShareLink, couponCondition, couponSourceName, couponValue, shortTime } from './logic';
 import { copyText, InviteDialog, type InviteMode } from './InviteDialog';
+import { Tabs } from '../../ui/Tabs';
 import '../../styles/commerce.css';
 
 const STATUS_TABS = [
@@ -79,14 +80,12 @@ export function CouponsPage() {
 
       <section aria-labelledby="mine-title">
         <h2 id="mine-title">My coupons</h2>
-        <div className="tabs" role="tablist" aria-label="Coupon status">
-          {STATUS_TABS.map((t) => (
-            <button key={t.status} type="button" role="tab" aria-selected={status === t.status} onClick={() => setStatus(t.status)}>
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel">
+        <Tabs
+          label="Coupon status"
+          value={String(status)}
+          onValueChange={(v) => setStatus(Number(v) as typeof status)}
+          items={STATUS_TABS.map((t) => ({ value: String(t.status), label: t.label }))}
+        >
           {mine === null ? (
             <p className="muted" role="status">
               Loading coupons…
@@ -109,7 +108,7 @@ export function CouponsPage() {
               ))}
             </ul>
           )}
-        </div>
+        </Tabs>
       </section>
 
       <section aria-labelledby="get-title">

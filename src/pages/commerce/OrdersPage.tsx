@@ -24,8 +24,13 @@ import {
   shortTime,
   type OrdersQuery,
 } from './logic';
+import { OrderPersonalizations } from './OrderPersonalizations';
 import { OrderBrandItems, OrderIossNote, OrderItemsTable, OrderTotalsList } from './OrderParts';
 import { OrderStatusChart } from '../../components/charts/OrderStatusChart';
+import { Tabs } from '../../ui/Tabs';
+import { Select } from '../../ui/Select';
+import { EmptyState } from '../../ui/EmptyState';
+import { buttonClass } from '../../ui/Button';
 import { ORDER_CANCEL_CONFIRM } from './texts';
 import '../../styles/commerce.css';
 
@@ -102,59 +107,34 @@ export function OrdersPage() {
       </dl>
       {stats && stats.totalOrder > 0 && <OrderStatusChart stats={stats} />}
 
-      <div className="tabs" role="tablist" aria-label="Order status">
-        {ORDER_TAB_KEYS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={`tab-${t}`}
-            aria-selected={q.tab === t}
-            aria-controls="orders-panel"
-            tabIndex={q.tab === t ? 0 : -1}
-            onClick={() => go({ tab: t, pageNum: 1 })}
-            onKeyDown={(e) => {
-              const i = ORDER_TAB_KEYS.indexOf(t);
-              const j =
-                e.key === 'ArrowRight'
-                  ? (i + 1) % ORDER_TAB_KEYS.length
-                  : e.key === 'ArrowLeft'
-                    ? (i + ORDER_TAB_KEYS.length - 1) % ORDER_TAB_KEYS.length
-                    : -1;
-              if (j >= 0) {
-                e.preventDefault();
-                go({ tab: ORDER_TAB_KEYS[j]!, pageNum: 1 });
-                document.getElementById(`tab-${ORDER_TAB_KEYS[j]}`)?.focus();
-              }
-            }}
-          >
-            {ORDER_TABS[t]} {stats ? <span className="tab-count">({stats[ORDER_TAB_COUNT[t]]})</span> : null}
-          </button>
-        ))}
-      </div>
-
-      <div id="orders-panel" role="tabpanel" aria-labelledby={`tab-${q.tab}`}>
+      <Tabs
+        label="Order status"
+        value={q.tab}
+        onValueChange={(t) => go({ tab: t, pageNum: 1 })}
+        items={ORDER_TAB_KEYS.map((t) => ({
+          value: t,
+          label: (
+            <>
+              {ORDER_TABS[t]} {stats ? <span className="tab-count">({stats[ORDER_TAB_COUNT[t]]})</span> : null}
+            </>
+          ),
+        }))}
+      >
         <div className="orders-tools">
-          <label>
-            Sort by{' '}
-            <select value={q.sort} onChange={(e) => go({ sort: e.target.value as OrderSort, pageNum: 1 })}>
-              {ORDER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {ORDER_SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Per page{' '}
-            <select value={q.pageSize} onChange={(e) => go({ pageSize: Number(e.target.value), pageNum: 1 })}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select label="Sort by" value={q.sort} onChange={(e) => go({ sort: e.target.value as OrderSort, pageNum: 1 })}>
+            {ORDER_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_SORT_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+          <Select label="Per page" value={q.pageSize} onChange={(e) => go({ pageSize: Number(e.target.value), pageNum: 1 })}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
           {list && (
             <span className="muted" role="status">
               {list.total} orders
@@ -171,12 +151,15 @@ export function OrdersPage() {
             Loading orders…
           </p>
         ) : list.rows.length === 0 ? (
-          <div className="empty-state">
+          <EmptyState
+            action={
+              <Link className={buttonClass({ variant: 'primary' })} to="/shopping-cart">
+                Go to cart
+              </Link>
+            }
+          >
             <p>No orders here yet.</p>
-            <Link className="btn primary" to="/shopping-cart">
-              Go to cart
-            </Link>
-          </div>
+          </EmptyState>
         ) : (
           <table className="orders-table">
             <thead>
@@ -245,7 +228,7 @@ export function OrdersPage() {
           </table>
         )}
         <Pagination page={Math.min(q.pageNum, pages)} pages={pages} hrefFor={(n) => `/orders${ordersSearch({ ...q, pageNum: n })}`} />
-      </div>
+      </Tabs>
 
       <OrderDetailDialog
         id={detailId}
@@ -300,6 +283,7 @@ function OrderDetailDialog({ id, onClose, onCancel }: { id: number | null; onClo
           </p>
           <h3>Items</h3>
           <OrderItemsTable items={order.items} />
+          <OrderPersonalizations orderId={order.id} items={order.items} />
           <OrderBrandItems items={order.brandItems ?? []} />
           <div className="detail-cols">
             <section aria-label="Shipping address">

@@ -21,6 +21,8 @@ import { checkoutBlockers, initialMethod } from './logic';
 import { CART_DELETE_CONFIRM } from './texts';
 import '../../styles/commerce.css';
 import { counted } from '../../text/counted';
+import { EmptyState } from '../../ui/EmptyState';
+import { buttonClass } from '../../ui/Button';
 
 const FREE_EU: ReadonlySet<string> = new Set(FREE_SHIPPING_EU);
 
@@ -133,12 +135,15 @@ export function ShoppingCartPage() {
     <div className="commerce cart-page">
       <h1>Shopping Cart</h1>
       {items.length === 0 ? (
-        <div className="empty-state">
+        <EmptyState
+          action={
+            <Link className={buttonClass({ variant: 'primary' })} to="/all-products">
+              Design product
+            </Link>
+          }
+        >
           <p>Your cart is empty.</p>
-          <Link className="btn primary" to="/all-products">
-            Design product
-          </Link>
-        </div>
+        </EmptyState>
       ) : (
         <div className="cart-layout">
           <div className="cart-main">

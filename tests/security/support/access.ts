@@ -65,6 +65,14 @@ export const PUBLIC_ROUTES: Allowed[] = [
     why: "connecting Etsy before signing up (PKCE and a single-use state), and Etsy's public taxonomy",
   },
   {
+    route: /^(GET|HEAD) \/prod-api\/api\/personalizer\/product$/,
+    why: "a store's product page loads the buyer's personalisation widget: found only by the store's own names, only for products pushed there with personalised elements; the template, design and fields a buyer needs, nothing of the merchant's account; rate limited per address",
+  },
+  {
+    route: /^POST \/prod-api\/api\/personalizer\/uploadImage$/,
+    why: "a store's buyers upload the picture they personalise with, without an account of ours: checked by content and size, stored under random names in the buyer folder, rate limited per address",
+  },
+  {
     route: / \/prod-api\/woocommerce\/woocommerce\/(connectWCNow|callback|connectResult)$/,
     why: 'connecting WooCommerce before signing up: the store posts its keys server to server to the callback, bound to a single-use state',
   },

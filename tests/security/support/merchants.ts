@@ -41,6 +41,7 @@ export const ID_KINDS = [
   'serviceFile',
   'shopLogistics',
   'brandPackage',
+  'photo',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -143,6 +144,18 @@ export async function createMerchant(env: SecurityServer, label: string): Promis
     })
   ).json()) as Res<{ data: { id: number; url: string; originalUrl: string } }>;
   must('upload', uploaded);
+  // The picture in the photo library, with an edit (crop and adjustment) kept.
+  const photo = must(
+    'photo',
+    await call<{ data: { id: number } }>('/api/editImages/addImagesPhoto', { url: uploaded.data.originalUrl, fileName: `${marker}.png` }),
+  );
+  must(
+    'photo edit',
+    await call('/api/editImages/updateSImagesPhoto', {
+      id: photo.data.id,
+      editObj: { crop: { x: 0, y: 0, width: 1, height: 1 }, adjust: { brightness: 12 } },
+    }),
+  );
 
   // A saved product and a template on a catalogue product with several variants, shipped from CN.
   const product = catalog.products.find((p) => p.shipFrom === 'CN' && catalog.variants.filter((v) => v.productId === p.id).length >= 3);
@@ -309,6 +322,7 @@ export async function createMerchant(env: SecurityServer, label: string): Promis
       serviceFile: chatFile.data.id,
       shopLogistics: shipping.data.id,
       brandPackage: brand.data.id,
+      photo: photo.data.id,
     },
     secrets: [marker, ...(storedName ? [storedName] : []), pending.orderNo, paid.orderNo, token, download.data.fileName],
     call,

@@ -69,6 +69,8 @@ export interface StandInOrder {
     title: string;
     variant_title: string;
     price: string;
+    /** Line-item properties the storefront's cart form added (`properties[Name]` fields). */
+    properties: { name: string; value: string }[];
   }[];
   shipping_address: Record<string, string>;
 }
@@ -122,7 +124,7 @@ export interface ShopifyStandIn {
   /** A customer order in the store; delivers orders/create to subscribed webhooks. */
   createOrder(
     domain: string,
-    lines: { variantId: string; quantity: number }[],
+    lines: { variantId: string; quantity: number; properties?: { name: string; value: string }[] }[],
     address?: Partial<Record<string, string>>,
   ): Promise<{ order: StandInOrder; deliveries: { status: number; body: string }[] }>;
   /** Delivers a webhook as Shopify signs it (`tamper` alters the body after signing). */
@@ -418,6 +420,7 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
         variantTitle: l.variant_title,
         product: { id: `gid://shopify/Product/${l.product_id}` },
         variant: { id: `gid://shopify/ProductVariant/${l.variant_id}` },
+        customAttributes: (l.properties ?? []).map((p) => ({ key: p.name, value: p.value })),
       })),
     },
     _shop: s.domain,
@@ -825,6 +828,7 @@ ${[...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}"
             title: product.title,
             variant_title: variant.selectedOptions.map((o) => o.value).join(' / '),
             price: variant.price,
+            properties: l.properties ?? [],
           };
         }),
         shipping_address: {

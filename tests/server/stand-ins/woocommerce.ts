@@ -64,7 +64,10 @@ export interface WooCommerceStandIn {
   media: Map<number, WcStandInImage>;
   /** The store admin approves the key grant page URL; returns the browser's return_url. */
   approve(authorizeUrl: string): Promise<{ callbackStatus: number; returnUrl: string }>;
-  createOrder(lines: { productId: number; variationId: number; quantity: number }[]): Promise<{ id: number; deliveries: number[] }>;
+  /** A customer order; `meta` is each line's item meta (what the storefront snippet stored, e.g. a personalisation). */
+  createOrder(
+    lines: { productId: number; variationId: number; quantity: number; meta?: { key: string; value: string }[] }[],
+  ): Promise<{ id: number; deliveries: number[] }>;
   close(): Promise<void>;
 }
 
@@ -407,6 +410,7 @@ export async function startWooCommerceStandIn(opts: { tls?: { key: string; cert:
             quantity: l.quantity,
             sku: v?.sku ?? '',
             name: products.get(l.productId)?.name ?? '',
+            meta_data: (l.meta ?? []).map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
           };
         }),
       };

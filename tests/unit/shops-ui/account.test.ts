@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formToRule, ruleToForm } from '../../../src/pages/account/pricing';
-import { nextTab, tabFromQuery } from '../../../src/pages/account/tabs';
+import { tabFromQuery } from '../../../src/pages/account/tabs';
 import { ProductMessages } from '../../../contract/products';
 
 const saved = { mode: 'multiplier' as const, multiplierPct: 300, markupCents: 100 };
@@ -54,12 +54,5 @@ describe('account tabs', () => {
     expect(tabFromQuery(null)).toBe('profile');
     expect(tabFromQuery('nope')).toBe('profile');
     expect(tabFromQuery('pricing_rules')).toBe('pricing_rules');
-  });
-  it('moves with arrow keys, wrapping, and jumps with Home/End', () => {
-    expect(nextTab('profile', 'ArrowLeft')).toBe('pricing_rules');
-    expect(nextTab('pricing_rules', 'ArrowRight')).toBe('profile');
-    expect(nextTab('password', 'Home')).toBe('profile');
-    expect(nextTab('profile', 'End')).toBe('pricing_rules');
-    expect(nextTab('profile', 'a')).toBeNull();
   });
 });

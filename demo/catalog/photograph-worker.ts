@@ -1,0 +1,35 @@
+/**
+ * A worker thread that photographs one model view at a time for on-demand.ts. The photographer's
+ * height field and lighting are seconds of typed-array work per view on the thread that runs
+ * them: on the server's own thread that stalled every request (pages, scripts, API calls) while
+ * a page of not-yet-photographed products filled in.
+ */
+import { parentPort } from 'node:worker_threads';
+import { archetypeByKey } from './archetypes';
+import { modelArchetype } from './archetypes/models';
+import { photographView } from './art/photo';
+
+export interface PhotographJob {
+  id: number;
+  archKey: string;
+  model: number;
+  viewId: string;
+  size: number;
+  dir: string;
+}
+
+export type PhotographReply = { id: number; ok: true } | { id: number; ok: false; error: string };
+
+parentPort?.on('message', (job: PhotographJob) => {
+  void (async (): Promise<PhotographReply> => {
+    try {
+      const arch = archetypeByKey(job.archKey);
+      const view = arch ? modelArchetype(arch, job.model).views.find((v) => v.id === job.viewId) : undefined;
+      if (!view) return { id: job.id, ok: false, error: `no view ${job.viewId} of ${job.archKey} model ${job.model}` };
+      await photographView(view, job.size, job.dir);
+      return { id: job.id, ok: true };
+    } catch (e) {
+      return { id: job.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+  })().then((reply) => parentPort?.postMessage(reply));
+});
