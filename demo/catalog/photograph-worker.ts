@@ -4,10 +4,19 @@
  * them: on the server's own thread that stalled every request (pages, scripts, API calls) while
  * a page of not-yet-photographed products filled in.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { archetypeByKey } from './archetypes';
 import { modelArchetype } from './archetypes/models';
 import { photographView } from './art/photo';
+
+// Below the server's own thread: on Linux a nice value set from a thread is that thread's alone,
+// so pages and API calls keep the CPU while a catalogue page's new models are photographed.
+try {
+  setPriority(10);
+} catch {
+  // Not permitted or not supported here: the photographer runs at the server's priority.
+}
 
 export interface PhotographJob {
   id: number;
