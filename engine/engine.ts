@@ -8,6 +8,7 @@ import { tattooPrintFiles, type TattooPrintFiles } from './render/compose/tattoo
 import {
   MockupRenderer,
   createFetchImageLoader,
+  layersShowingFlat,
   resampledByCubic,
   type ImageLoader,
   type LayerImage,
@@ -211,7 +212,7 @@ export class Engine {
     await Promise.all(
       ids.map(async (flatId) => {
         if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
-        const cubic = this.resampling === 'bicubic' && showingLayers(view, flatId).every(resampledByCubic);
+        const cubic = this.resampling === 'bicubic' && layersShowingFlat(view, flatId).every(resampledByCubic);
         const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
         flats[flatId] = await this.cachedFlat(req, flatId, scale);
       }),
@@ -260,22 +261,9 @@ function findView(template: CustomTemplate, viewId: string): TemplateView {
  */
 function largestLayerSide(view: TemplateView, flatId: string): number {
   let best = 0;
-  for (const l of showingLayers(view, flatId)) best = Math.max(best, onPhotoSide(l));
+  for (const l of layersShowingFlat(view, flatId)) best = Math.max(best, onPhotoSide(l));
   const photo = Math.max(view.viewData.width, view.viewData.height);
   return Math.min(best || photo, photo);
-}
-
-/** The smart-object layers of `view` that show `flatId`. */
-function showingLayers(view: TemplateView, flatId: string): SmartObjectLayer[] {
-  const out: SmartObjectLayer[] = [];
-  const visit = (layers: TemplateView['viewData']['layers']) => {
-    for (const l of layers) {
-      if (l.T === 'Group') visit(l.CF);
-      else if (l.F.kind === 'flat' && l.F.flatId === flatId) out.push(l);
-    }
-  };
-  visit(view.viewData.layers);
-  return out;
 }
 
 function onPhotoSide(layer: SmartObjectLayer): number {
