@@ -353,7 +353,8 @@ describe('categories, custom types and templates', () => {
       'GET',
       '/api/product/tblwaretypetwo/getCustomTypeList',
     );
-    expect(types.rows.map((r) => r.customType)).toEqual([2, 3, 5, 6, 7]);
+    // Designs (2, 3, 5, 6, 7), photo products (8, 9) and personalised gifts (12).
+    expect(types.rows.map((r) => r.customType)).toEqual([2, 3, 5, 6, 7, 8, 9, 12]);
     expect(types.rows.reduce((n, r) => n + r.productCount, 0)).toBe(150);
     const gifts = await s.api<Page<{ productCount: number }>>('GET', '/api/product/tblwaretypetwo/getCustomizedTypeList');
     expect(gifts.rows.reduce((n, r) => n + r.productCount, 0)).toBe(rows.products.filter((p) => p.customizedGift).length);
@@ -372,7 +373,8 @@ describe('categories, custom types and templates', () => {
       'GET',
       '/api/customizedTemplate/getDisplayCustomizedTemplateList?waretypetwoid=504',
     );
-    expect(drinkware.rows.map((r) => r.archetype).sort()).toEqual(['mug', 'tumbler']);
+    // Drinkware holds the photo mug and the personalised mug too; custom type 5 only the designed ones.
+    expect(drinkware.rows.map((r) => r.archetype).sort()).toEqual(['mug', 'personalised-mug', 'photo-mug', 'tumbler']);
     expect(await s.api('GET', '/api/customizedTemplate/getDisplayCustomizedTemplateList?waretypetwoid=999')).toMatchObject({
       code: 10000,
       msg: 'Subcategory not found: 999',
