@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { clientAssets } from './tools/build/client-assets.ts';
@@ -21,6 +22,10 @@ export default defineConfig({
       // The app, and the buyer's personalisation widget that store pages frame (personalizer/, served at /personalizer/).
       input: { index: 'index.html', personalizer: 'personalizer/index.html' },
     },
+  },
+  resolve: {
+    // Radix's scroll lock, without the <style> element the app's CSP refuses (src/ui/scroll-lock.ts).
+    alias: [{ find: /^react-remove-scroll-bar$/, replacement: fileURLToPath(new URL('./src/ui/scroll-lock.ts', import.meta.url)) }],
   },
   worker: { format: 'es' },
   server: {

@@ -132,6 +132,11 @@ test('the app, the designer and its engine workers run under the Content-Securit
 
   const dialog = page.getByRole('dialog', { name: 'Create a product' });
   await expect(dialog).toBeVisible();
+  // The modal dialog keeps the page behind it still, without an inline <style> (checked below).
+  expect(await page.evaluate(() => [document.body.hasAttribute('data-scroll-locked'), getComputedStyle(document.body).overflow])).toEqual([
+    true,
+    'hidden',
+  ]);
   const front = dialog.getByRole('button', { name: /^Front mockup/ });
   // The render worker drew the mockup: a revision, and pixels that are not blank.
   await expect.poll(async () => Number(await front.getAttribute('data-revision')), { timeout: 60_000 }).toBeGreaterThan(-1);
