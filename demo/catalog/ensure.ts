@@ -9,7 +9,7 @@ import { buildCatalog, catalogDigest, DEFAULT_OPTIONS, type CatalogOptions } fro
 import { generateImages, imagesReady } from './images';
 import { GENERATOR_VERSION, buildId } from '../../server/catalog/paths';
 import { markerMatches, readMarker, writeCatalog } from './write-rows';
-import { produceModelFile } from './on-demand';
+import { modelStandIn, produceModelFile } from './on-demand';
 import { setCatalogProducer } from '../../server/catalog/files';
 
 export interface EnsureResult {
@@ -40,7 +40,7 @@ export async function ensureCatalog(ctx: { db: Db; dataDir: string }, options: P
   const opts: CatalogOptions = { ...DEFAULT_OPTIONS, ...options };
   const started = performance.now();
   // Product models beyond the first are photographed when first asked for (on-demand.ts).
-  setCatalogProducer(produceModelFile);
+  setCatalogProducer({ make: produceModelFile, standIn: modelStandIn });
   const build = buildId(opts.imageSize);
   const marker = await readMarker(ctx.db);
   const rowsWanted = !markerMatches(marker, opts);

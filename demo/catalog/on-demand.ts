@@ -124,6 +124,19 @@ async function photograph(dataDir: string, archKey: string, model: number, view:
 }
 
 /**
+ * The first model's file of the model file `rel` names (the same view and colour of the same
+ * archetype, photographed at first start), or null for any other path: what a thumbnail shows
+ * while its own model is photographed.
+ */
+export function modelStandIn(rel: string): string | null {
+  const [build, archKey, folder, name, ...rest] = rel.split('/');
+  if (rest.length > 0 || !build || !archKey || !folder || !name) return null;
+  const model = Number(MODEL_RE.exec(folder)?.[1]);
+  if (!(model >= 1 && model < MODEL_COUNT) || folder !== `m${model}` || !archetypeByKey(archKey)) return null;
+  return `${build}/${archKey}/${name}`;
+}
+
+/**
  * Makes the files of the model view `rel` names (see server/catalog/files.ts CatalogProducer);
  * false when `rel` is no model file of the current build.
  */

@@ -49,12 +49,11 @@ export function catalogFileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { size, w } = request.query;
       try {
         const file = await serveCatalogFile(ctx.config.dataDir, rel, { size, w });
-        reply
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('etag', file.etag)
-          .header('x-content-type-options', 'nosniff');
+        if (file.provisional) reply.header('cache-control', 'no-store');
+        else reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', file.etag);
+        reply.header('x-content-type-options', 'nosniff');
         const known = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-        if (known.includes(file.etag) || known.includes('*')) return reply.status(304).send();
+        if (!file.provisional && (known.includes(file.etag) || known.includes('*'))) return reply.status(304).send();
         return reply.header('content-type', file.contentType).send(await file.body());
       } catch (error) {
         if (!(error instanceof FileRefused)) throw error;

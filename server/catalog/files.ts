@@ -32,6 +32,11 @@ export interface ServedFile {
   /** Depends on the source file and the variant only, so a 304 needs no resize. */
   etag: string;
   body(): Promise<Buffer>;
+  /**
+   * Another file shown while the one asked for is made (a thumbnail of a product model not yet
+   * photographed shows the archetype's first model): not to be cached.
+   */
+  provisional?: boolean;
 }
 
 const SEGMENT_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -113,11 +118,20 @@ async function resize(source: string, variant: string, png: boolean): Promise<Bu
 }
 
 /**
- * Makes a missing catalogue file that is generated on first request (a product model's photos
+ * Makes missing catalogue files that are generated on first request (a product model's photos
  * and maps, demo/catalog/on-demand.ts), or the white photo a missing colour version is made
- * from; resolves false when the path names nothing it makes. The demo catalogue registers it.
+ * from. The demo catalogue registers it.
  */
-export type CatalogProducer = (dataDir: string, rel: string) => Promise<boolean>;
+export interface CatalogProducer {
+  /** Makes the file `rel` names; resolves false when it names nothing this makes. */
+  make(dataDir: string, rel: string): Promise<boolean>;
+  /**
+   * A file already made that shows the same product (`rel` of the first model), for thumbnails:
+   * a catalogue page asks for dozens at once, and browsers open six connections to a host, so
+   * thumbnails waiting on photography would hold back the page's own API calls. Null: none.
+   */
+  standIn(rel: string): string | null;
+}
 
 let producer: CatalogProducer | null = null;
 
@@ -132,7 +146,14 @@ export async function serveCatalogFile(dataDir: string, rel: string, query: { si
   if (!contentType) throw new FileRefused('Invalid file path', 400);
   const variant = parseVariant(query);
   if (!(await exists(abs))) {
-    if (producer) await producer(dataDir, rel);
+    const standIn = variant && producer ? producer.standIn(rel) : null;
+    if (standIn && producer) {
+      // The thumbnail answers now from the stand-in; the real file is made meanwhile.
+      producer.make(dataDir, rel).catch(() => undefined);
+      const shown = await serveCatalogFile(dataDir, standIn, query);
+      return { ...shown, provisional: true };
+    }
+    if (producer) await producer.make(dataDir, rel);
     if (!(await exists(abs)) && !(await deriveTint(abs))) throw new FileRefused('File not found', 404);
   }
 

@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { ensureCatalog } from '../../demo/catalog/ensure';
 import { ARCHETYPES } from '../../demo/catalog/archetypes';
@@ -259,7 +259,27 @@ describe('product models', () => {
     }
   });
 
+  it("answers a model's thumbnail at once with the first model's while its own is photographed, not to be cached", async () => {
+    const { product, model } = modelProduct();
+    const arch = ARCHETYPES.find((a) => a.key === product.archetype)!;
+    // A view of this model no test asked for yet.
+    const view = modelArchetype(arch, model).views.at(-1)!;
+    const names = viewFileNames(view);
+    const file = path.join(buildDir(s.config.dataDir, build), arch.key, `m${model}`, names.photo);
+    await expect(stat(file)).rejects.toThrow();
+    const thumb = await fetch(fileUrl(`${arch.key}/m${model}/${names.photo}?size=1`));
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('cache-control')).toBe('no-store');
+    const first = await fetch(fileUrl(`${arch.key}/${names.photo}?size=1`));
+    expect(Buffer.compare(Buffer.from(await thumb.arrayBuffer()), Buffer.from(await first.arrayBuffer()))).toBe(0);
+    // Meanwhile the model's own photo is made, and from then on its thumbnail is its own.
+    await vi.waitFor(() => stat(file), { timeout: 60_000, interval: 250 });
+    const own = await fetch(fileUrl(`${arch.key}/m${model}/${names.photo}?size=1`));
+    expect(own.headers.get('cache-control')).toContain('immutable');
+  });
+
   it('answers 404 for models that do not exist', async () => {
+    expect((await fetch(fileUrl('mug/m9/left.jpg?size=1'))).status).toBe(404);
     expect((await fetch(fileUrl('mug/m9/left.jpg'))).status).toBe(404);
     expect((await fetch(fileUrl('mug/m0/left.jpg'))).status).toBe(404);
     expect((await fetch(fileUrl('mug/m1/nothing.jpg'))).status).toBe(404);
