@@ -56,6 +56,13 @@ export default defineConfig({
                   'react-router-dom',
                   'valtio',
                   'valtio/utils',
+                  // The UI kit's primitives: found only when a test imports them, they would make
+                  // Vite re-bundle and reload the page under the running tests.
+                  '@radix-ui/react-dialog',
+                  '@radix-ui/react-dropdown-menu',
+                  '@radix-ui/react-popover',
+                  '@radix-ui/react-tabs',
+                  '@radix-ui/react-tooltip',
                 ],
               },
               test: {
