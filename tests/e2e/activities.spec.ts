@@ -35,6 +35,9 @@ test('a visitor sees the countdown ticking and is asked to log in to claim', asy
   await expect(card.getByRole('button', { name: 'Log in to claim' })).toBeVisible();
   await card.getByRole('button', { name: 'Log in to claim' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  // The login dialog is modal: the page behind is hidden from assistive technology until it closes.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   // Personalized products to start from, and the way to all of them.
   await expect(page.getByRole('list', { name: 'Personalized products' }).getByRole('listitem').first()).toBeVisible();
