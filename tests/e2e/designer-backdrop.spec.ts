@@ -35,7 +35,21 @@ test('the stage draws the product photo under the print area, in the previewed c
   const white = page.getByRole('group', { name: /^Color:/ }).getByRole('radio', { name: 'White', exact: true });
   if (await white.count()) await white.check();
   await page.getByRole('button', { name: 'Design', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Select a product' }).getByRole('button', { name: 'Next' }).click();
+  // The first step asks for the options still open (a size); pick the first of each.
+  const select = page.getByRole('dialog', { name: 'Select a product' });
+  await expect(select.getByRole('group', { name: /^Color/ })).toBeVisible();
+  for (const name of ['Size', 'Material']) {
+    const first = select
+      .getByRole('group', { name: new RegExp(`^${name} \\(`) })
+      .getByRole('checkbox')
+      .first();
+    if (!(await first.count())) continue;
+    await expect(async () => {
+      await first.check();
+      await expect(first).toBeChecked({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+  }
+  await select.getByRole('button', { name: 'Next' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a product' });
   await expect(dialog).toBeVisible();
 
