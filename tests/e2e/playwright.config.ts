@@ -35,6 +35,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CLIENT_DIR: E2E_CLIENT_DIR,
       OPS_TOKEN: E2E_OPS_TOKEN,
+      // As behind a proxy: sign-ups made through the API pool come from addresses of their own (merchants.ts).
+      TRUST_PROXY: '1',
       ...shopsServerEnv,
       ...paymentsServerEnv,
     },
