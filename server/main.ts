@@ -15,6 +15,7 @@ import { catalogOptionsFromEnv, ensureCatalog } from '../demo/catalog/ensure';
 import { ensureMaterials, materialOptionsFromEnv } from '../demo/materials/ensure';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../demo/merchant';
 import { startShopJobs } from './shops/jobs';
+import { buyerImageSweepTask } from './personalization/buyer-image-sweep';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -64,8 +65,15 @@ if (!clientBuilt) {
   app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build` (npm start does it) to serve the app');
 }
 
-// Shop pushes and order pulls run as background jobs; close() waits for the job in hand.
-const shopJobs = startShopJobs({ db: database.db, config: config.shops, dataDir: config.dataDir, log: app.log, blobs });
+// Shop pushes, order pulls and the periodic sweeps run as background jobs; close() waits for the job in hand.
+const shopJobs = startShopJobs({
+  db: database.db,
+  config: config.shops,
+  dataDir: config.dataDir,
+  log: app.log,
+  blobs,
+  periodic: [buyerImageSweepTask(database.db, blobs, app.log)],
+});
 
 const shutdown = async (signal: string) => {
   app?.log.info({ signal }, 'shutting down');

@@ -5,7 +5,9 @@
  * and, when the buyer confirms, puts the values into the add-to-cart form as hidden fields:
  * Shopify line-item properties (properties[Name]) or, for the WooCommerce snippet, pod_properties[Name],
  * which the snippet stores as order item meta. Messages are taken only from the widget's own frame
- * and origin. Stable address: /personalizer/loader.js.
+ * and origin. While the product has a required field and the buyer has not personalised it,
+ * guard() holds the add-to-cart form (a message beside the button, the widget opens).
+ * Stable address: /personalizer/loader.js.
  */
 (() => {
   if (window.PodPersonalizer) return;
@@ -40,7 +42,7 @@
     if (back && typeof back.focus === 'function') back.focus();
   }
 
-  /** opts: { platform: 'shopify' | 'woocommerce', shop, product, form, button? } */
+  /** opts: { platform: 'shopify' | 'woocommerce', shop, product, form, button?, doneText? } */
   function open(opts) {
     close();
     const q = new URLSearchParams({ platform: opts.platform, shop: String(opts.shop), product: String(opts.product) });
@@ -119,7 +121,91 @@
     frame.focus();
   }
 
-  window.PodPersonalizer = { open, close };
+  const isPersonalised = (form) => Boolean(form.querySelector('input[data-pod-property]'));
+  const NEEDS_PERSONALISATION = 'Please personalise this product before adding it to the cart.';
+
+  /** Whether the product has a required field: asked once per product; a failed answer holds nothing back. */
+  const requirement = new Map();
+  function requiredFor(opts) {
+    const q = new URLSearchParams({ platform: opts.platform, shop: String(opts.shop), product: String(opts.product) }).toString();
+    if (!requirement.has(q)) {
+      requirement.set(
+        q,
+        fetch(`${appOrigin}/prod-api/api/personalizer/required?${q}`, { credentials: 'omit' })
+          .then((r) => (r.ok ? r.json() : null))
+          .then((body) => Boolean(body && body.code === 200 && body.data && body.data.required === true))
+          .catch(() => false),
+      );
+    }
+    return requirement.get(q);
+  }
+
+  /** The message beside the add-to-cart button while the form is held; one per form. */
+  function notice(opts, text) {
+    let node = opts.form.querySelector('[data-pod-notice]');
+    if (!text) {
+      if (node) node.remove();
+      return;
+    }
+    if (!node) {
+      node = document.createElement('p');
+      node.setAttribute('data-pod-notice', '');
+      node.setAttribute('role', 'alert');
+      Object.assign(node.style, { color: '#b00020', margin: '8px 0', fontWeight: '600' });
+      const anchor = opts.button || opts.form.querySelector('[type="submit"]');
+      if (anchor && anchor.parentNode) anchor.parentNode.insertBefore(node, anchor.nextSibling);
+      else opts.form.appendChild(node);
+    }
+    node.textContent = text;
+  }
+
+  /**
+   * Holds the add-to-cart form of a product with a required field until the buyer has
+   * personalised it: the submission is stopped (before any theme script sees it), a message says
+   * why beside the button and the widget opens. Once the hidden fields are in, it goes through.
+   * opts: as open().
+   */
+  function guard(opts) {
+    const form = opts.form;
+    if (!form || form.hasAttribute('data-pod-guarded')) return;
+    form.setAttribute('data-pod-guarded', '');
+    const needed = requiredFor(opts);
+    let known = null;
+    let waiting = false;
+    needed.then((v) => (known = v));
+    const hold = () => {
+      notice(opts, NEEDS_PERSONALISATION);
+      open(opts);
+    };
+    // Capturing on the document runs before the theme's own submit handlers (AJAX carts included).
+    document.addEventListener(
+      'submit',
+      (e) => {
+        if (e.target !== form || isPersonalised(form) || known === false) return;
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        if (known === true) {
+          hold();
+          return;
+        }
+        // Not answered yet: decide when it is, then submit as the buyer asked (once) or hold.
+        if (waiting) return;
+        waiting = true;
+        const submitter = e.submitter && e.submitter.form === form ? e.submitter : null;
+        needed.then((v) => {
+          waiting = false;
+          if (v) hold();
+          else form.requestSubmit(submitter);
+        });
+      },
+      true,
+    );
+    document.addEventListener('pod:personalized', (e) => {
+      if (e.detail && e.detail.form === form) notice(opts, '');
+    });
+  }
+
+  window.PodPersonalizer = { open, close, guard };
 
   // The WooCommerce snippet: this tag names the store; the button goes next to the add-to-cart button.
   if (me.dataset.platform !== 'woocommerce') return;
@@ -136,10 +222,12 @@
     button.className = 'button alt';
     button.setAttribute('data-pod-personalize', '');
     button.textContent = text;
-    button.addEventListener('click', () => open({ platform: 'woocommerce', shop, product, form, button }));
+    const opts = { platform: 'woocommerce', shop, product, form, button };
+    button.addEventListener('click', () => open(opts));
     const cart = form.querySelector('[type="submit"]');
     if (cart && cart.parentNode) cart.parentNode.insertBefore(button, cart);
     else form.appendChild(button);
+    guard(opts);
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', addButton);
   else addButton();

@@ -3,16 +3,19 @@
  * the declared size within the 50-megapixel limit before anything is decoded, a clean decode),
  * then stored re-encoded: turned upright, at most PRINT_SIDE_MAX px on a side, with no metadata (a
  * phone photo's location stays with the buyer). Kept under their own folder with random names;
- * an order accepts only pictures from that folder.
+ * an order accepts only pictures from that folder. Each is recorded in `buyer_images` so the
+ * sweep (buyer-image-sweep.ts) can remove the ones no order took.
  */
 import sharp, { type OutputInfo } from 'sharp';
 import type { BlobStorage } from '../platform/blob-storage/types';
+import type { Db } from '../platform/db/client';
 import { sniffImage, extensionOf } from '../platform/image-sniff';
 import { checkImageSize, ImageTooLargeError, MAX_INPUT_PIXELS } from '../uploads/image-checks';
 import { dateSegment, randomName } from '../uploads/object-keys';
 import { keyFromUrl } from '../products/blob-refs';
 import { AppError } from '../platform/envelope';
 import { PersonalizationMessages } from '../../contract/personalization';
+import { buyerImages } from './schema';
 
 export const BUYER_FOLDER = '/buyer-images/';
 /** Enough for a print area at print resolution; larger photos only cost storage. */
@@ -24,7 +27,7 @@ export interface BuyerImage {
   height: number;
 }
 
-export async function storeBuyerImage(blobs: BlobStorage, body: Buffer): Promise<BuyerImage> {
+export async function storeBuyerImage(db: Db, blobs: BlobStorage, body: Buffer, now = new Date()): Promise<BuyerImage> {
   const mime = sniffImage(body.subarray(0, 16));
   if (!mime) throw new AppError(PersonalizationMessages.notPicture);
   let out: { data: Buffer; info: OutputInfo };
@@ -41,8 +44,9 @@ export async function storeBuyerImage(blobs: BlobStorage, body: Buffer): Promise
     // A header that looked like a picture over bytes that do not decode: not a picture.
     throw new AppError(PersonalizationMessages.notPicture);
   }
-  const key = `${BUYER_FOLDER}${dateSegment(new Date())}/${randomName()}.${extensionOf(mime)}`;
+  const key = `${BUYER_FOLDER}${dateSegment(now)}/${randomName()}.${extensionOf(mime)}`;
   await blobs.put(key, out.data, mime);
+  await db.insert(buyerImages).values({ key, createdAt: now });
   return { url: blobs.publicUrl(key), width: out.info.width, height: out.info.height };
 }
 

@@ -4,6 +4,8 @@
  *   connected store sells: its title, the template, the design and its personalised fields. Found
  *   only through the store's own names (platform, store domain, the store's product id), only for
  *   products pushed there that offer personalisation; nothing of the merchant's account.
+ * - `GET /api/personalizer/required` (open, any origin may read it): whether the product has a
+ *   required field, so the store page's loader can hold the add-to-cart form until it is filled.
  * - `POST /api/personalizer/uploadImage` (open, multipart): a buyer's picture, checked by content
  *   and size, rate limited per address; answers its URL and pixel size.
  * - `GET /api/order/:id/personalizations` (signed in): the personalised lines of one of the
@@ -50,6 +52,12 @@ const fieldSchema = z.looseObject({
   font: z.string().nullable(),
   color: z.string().nullable(),
 });
+/** A product as a storefront names it. */
+const storeProductQuery = z.object({
+  platform: z.enum(PERSONALIZER_PLATFORMS, { error: 'platform must be shopify or woocommerce' }),
+  shop: requiredText('shop', 255).meta({ description: 'The myshopify domain, or the WooCommerce site address' }),
+  product: requiredText('product', 80).meta({ description: "The store's product id" }),
+});
 const linesSchema = z.array(z.object({ label: z.string(), value: z.string() }));
 
 export function personalizationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -62,11 +70,7 @@ export function personalizationRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: {
         tags,
         summary: "A store product's personalisation: its template, design and the fields a buyer fills in",
-        querystring: z.object({
-          platform: z.enum(PERSONALIZER_PLATFORMS, { error: 'platform must be shopify or woocommerce' }),
-          shop: requiredText('shop', 255).meta({ description: 'The myshopify domain, or the WooCommerce site address' }),
-          product: requiredText('product', 80).meta({ description: "The store's product id" }),
-        }),
+        querystring: storeProductQuery,
         response: {
           200: dataReply(z.object({ title: z.string(), template: customTemplate, design: designSchema, fields: z.array(fieldSchema) })),
         },
@@ -81,6 +85,27 @@ export function personalizationRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!template) throw new AppError(PersonalizationMessages.productNotFound);
       const design = found.doc.design;
       return okData({ title: found.title, template, design, fields: personalFields(design) });
+    },
+  );
+
+  api.get(
+    '/api/personalizer/required',
+    {
+      schema: {
+        tags,
+        summary: "Whether a store product must be personalised before it goes into the cart (the store page's loader asks)",
+        querystring: storeProductQuery,
+        response: { 200: dataReply(z.object({ required: z.boolean() })) },
+      },
+    },
+    async (request, reply) => {
+      // Asked by the loader from the store's own origin: an open, cookie-less answer naming nothing but a yes or no.
+      reply.header('access-control-allow-origin', '*');
+      await enforce(db, `personalizer:required:ip:${request.ip}`, PRODUCT_READS_PER_IP);
+      const { platform, shop, product } = request.query;
+      const found = await publishedDesign(db, blobs, platform, shop, product);
+      if (!found) throw new AppError(PersonalizationMessages.productNotFound);
+      return okData({ required: personalFields(found.doc.design).some((f) => f.rule.required) });
     },
   );
 
@@ -108,7 +133,7 @@ export function personalizationRoutes(app: FastifyInstance, ctx: AppContext): vo
       }
       if (part.file.truncated || body.length > BUYER_IMAGE_MAX_BYTES) throw new AppError(PersonalizationMessages.tooLarge);
       if (body.length === 0) throw new AppError(PersonalizationMessages.missing);
-      const stored = await storeBuyerImage(blobs, body);
+      const stored = await storeBuyerImage(db, blobs, body);
       request.log.info({ bytes: body.length, width: stored.width, height: stored.height }, 'buyer picture uploaded');
       return okData(stored, 'Uploaded successfully');
     },

@@ -2,6 +2,8 @@
  * Personalised order lines: what a buyer filled in for a line of an imported store order, beside
  * the merchant's design as it was when the order came (so a later edit of the product does not
  * change what this buyer gets). The print file is this design with these values put in.
+ * Buyer pictures: every picture a buyer uploaded in the widget, with when, so the sweep
+ * (buyer-image-sweep.ts) can remove the ones no order took once they are old.
  */
 import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
@@ -37,4 +39,14 @@ export const orderItemPersonalizations = pgTable(
     uniqueIndex('order_item_personalizations_item_idx').on(t.orderItemId),
     index('order_item_personalizations_order_idx').on(t.orderId),
   ],
+);
+
+/** A picture a buyer uploaded in the widget (its storage key, e.g. /buyer-images/2026-11-28/<32 chars>.png). */
+export const buyerImages = pgTable(
+  'buyer_images',
+  {
+    key: text('key').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('buyer_images_created_idx').on(t.createdAt)],
 );

@@ -1,8 +1,9 @@
 /**
  * The shops' background jobs: an in-process loop that claims due push jobs one at a time and runs
  * them, gives back jobs of runners that died, and now and then pulls recent orders from connected
- * shops (for shops whose webhooks did not reach us). server/main.ts starts one runner; tests start
- * as many as they like. close() stops the loop and waits for the job in hand.
+ * shops (for shops whose webhooks did not reach us), and runs the other domains' periodic tasks
+ * (`periodic`, e.g. the buyer picture sweep) on the same loop. server/main.ts starts one runner;
+ * tests start as many as they like. close() stops the loop and waits for the job in hand.
  */
 import type { BlobStorage } from '../platform/blob-storage/types';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +31,13 @@ export interface ShopJobs {
   close(): Promise<void>;
 }
 
+/** Work another domain wants done now and then on this loop (first run on the loop's first turn). */
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(now: Date): Promise<unknown>;
+}
+
 export interface ShopJobsOptions {
   db: Db;
   config: ShopsConfig;
@@ -42,6 +50,8 @@ export interface ShopJobsOptions {
   cipher?: TokenCipher;
   /** Reads designs saved as files when a pulled order line carries a buyer's personalisation. */
   blobs?: BlobStorage;
+  /** Run by the loop every `everyMs` (never when `loop` is false). */
+  periodic?: readonly PeriodicTask[];
 }
 
 export function shopTokenCipher(config: ShopsConfig, dataDir: string): TokenCipher {
@@ -61,6 +71,7 @@ export function startShopJobs(opts: ShopJobsOptions): ShopJobs {
   let wake: (() => void) | null = null;
   let lastStaleCheck = 0;
   let lastPull = Date.now();
+  const periodic = (opts.periodic ?? []).map((task) => ({ task, last: 0 }));
 
   const tick = async (at?: Date): Promise<boolean> => {
     const now = () => at ?? new Date();
@@ -113,6 +124,15 @@ export function startShopJobs(opts: ShopJobsOptions): ShopJobs {
         }
       } catch (err) {
         deps.log.error({ err }, 'shop jobs tick failed');
+      }
+      for (const p of periodic) {
+        if (stopped || Date.now() - p.last < p.task.everyMs) continue;
+        p.last = Date.now();
+        try {
+          await p.task.run(new Date());
+        } catch (err) {
+          deps.log.error({ err, task: p.task.name }, 'periodic task failed');
+        }
       }
       if (!worked && !stopped) {
         await new Promise<void>((resolve) => {

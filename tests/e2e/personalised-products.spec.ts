@@ -1,20 +1,28 @@
 /**
- * Personalised products end to end, against the built app, the real server and the Shopify
- * stand-in (tests/server/stand-ins/shopify.ts, on the port shops-env.ts points the server at):
- * a merchant marks a text of a personalised mug as a field buyers fill in (label, limit, colour),
- * saves and pushes it; a plain page on another origin stands in for the store's product page and
- * loads the storefront script; a buyer personalises in the widget and sees the live mockup; the
- * cart form posts the line-item properties, the stand-in's order webhook brings the order into
- * Orders with the buyer's values, and the print file rendered there shows them.
+ * Personalised products end to end, against the built app, the real server and the store
+ * stand-ins (tests/server/stand-ins/shopify.ts on the port shops-env.ts points the server at, and
+ * tests/server/stand-ins/woocommerce.ts on a port of its own):
+ * - Shopify: a merchant marks a text of a personalised mug as a field buyers fill in (label,
+ *   limit, colour), saves and pushes it; a plain page on another origin stands in for the store's
+ *   product page and loads the storefront script; Add to cart is held until the buyer personalises;
+ *   a buyer personalises in the widget and sees the live mockup; the cart form posts the line-item
+ *   properties, the stand-in's order webhook brings the order into Orders with the buyer's values,
+ *   and the print file rendered there shows them.
+ * - WooCommerce: the merchant makes a text a required choice among two texts in two colours and
+ *   pushes the mug to a WooCommerce store; a plain page on another origin includes the loader as the
+ *   WordPress snippet does; Add to cart is held until the buyer picks an option, the mockup shows
+ *   it, the form posts `pod_properties[...]`, and the store's order (that line item meta, through
+ *   the stand-in's webhook) shows the chosen option in Orders and in its print design.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE, json, logIn, merchantPool, type Merchant } from './merchants';
 import { E2E_PORT } from './env';
 import { SHOPIFY_STANDIN_PORT, SHOPIFY_TEST_APP } from './shops-env';
 import { startShopifyStandIn, type ShopifyStandIn } from '../server/stand-ins/shopify';
+import { startWooCommerceStandIn, type WooCommerceStandIn } from '../server/stand-ins/woocommerce';
 import { DEFAULT_THEME_BUTTON, storeScript } from '../../src/components/shops/storeScript';
 import { PERSONALIZATION_PROPERTY } from '../../contract/personalization';
 
@@ -26,6 +34,7 @@ const DOMAIN = `gift-works-${Date.now().toString(36)}.myshopify.com`;
 const SHOTS = process.env.PERSONAL_SHOTS_DIR ?? '/tmp/pw-personal/shots';
 
 let standIn: ShopifyStandIn;
+let woo: WooCommerceStandIn;
 let storePage: Server;
 const pool = merchantPool();
 /** What the product page sells and loads; set once the product is pushed and the script uploaded. */
@@ -34,6 +43,14 @@ const shop = {
   variantId: '',
   scriptUrl: '',
   orders: [] as { name: string; properties: { name: string; value: string }[] }[],
+};
+
+/** The WooCommerce store's product page: what it sells, every add-to-cart it received, the orders it made. */
+const wooShop = {
+  productId: 0,
+  variationId: 0,
+  posts: [] as [string, string][][],
+  orders: [] as number[],
 };
 
 /** Fields of a urlencoded form body, in order (repeated names kept). */
@@ -54,8 +71,65 @@ function productPage(): string {
 <script src="${shop.scriptUrl}"></script></body></html>`;
 }
 
+/**
+ * A WooCommerce single product page (a variable product's cart form as WooCommerce renders it),
+ * with the loader tag exactly as the WordPress snippet makes it: WordPress prints enqueued footer
+ * scripts at the end of the body, and the snippet's filter puts data-platform and data-shop
+ * (home_url(): the store address the merchant connected) before src.
+ */
+function wooProductPage(): string {
+  const id = wooShop.productId;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Greeting Mug – Woo Gifts</title></head>
+<body class="product-template-default single single-product"><main><h1 class="product_title entry-title">Greeting Mug</h1>
+<form class="variations_form cart" action="/product/greeting-mug/" method="post" enctype="multipart/form-data" data-product_id="${id}">
+<div class="woocommerce-variation-add-to-cart variations_button">
+<div class="quantity"><label for="quantity_1">Greeting Mug quantity</label><input type="number" id="quantity_1" class="input-text qty text" name="quantity" value="1" min="1"></div>
+<button type="submit" class="single_add_to_cart_button button alt">Add to cart</button>
+<input type="hidden" name="add-to-cart" value="${id}"><input type="hidden" name="product_id" value="${id}">
+<input type="hidden" name="variation_id" class="variation_id" value="${wooShop.variationId}">
+</div></form></main>
+<script data-platform="woocommerce" data-shop="${woo.url}" src="${BASE}/personalizer/loader.js?ver=6.7" id="pod-personalizer-js"></script>
+</body></html>`;
+}
+
+/** The WordPress side of an add-to-cart with the snippet: pod_properties[...] become the line's item meta, and the buyer checks out. */
+async function wooAddToCart(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+  const fields = [...form.entries()].map(([k, v]) => [k, String(v)] as [string, string]);
+  wooShop.posts.push(fields);
+  const meta = fields.flatMap(([k, v]) => {
+    const m = /^pod_properties\[(.+)\]$/.exec(k);
+    return m ? [{ key: m[1]!, value: v }] : [];
+  });
+  const order = await woo.createOrder([
+    {
+      productId: Number(form.get('product_id')),
+      variationId: Number(form.get('variation_id')),
+      quantity: Number(form.get('quantity') ?? 1),
+      meta,
+    },
+  ]);
+  wooShop.orders.push(order.id);
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><title>Order received</title><h1>Order ${order.id} received</h1><p>webhooks: ${order.deliveries.join(',')}</p>`);
+}
+
 async function startStorePage(): Promise<Server> {
   const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/product/greeting-mug/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(wooProductPage());
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/product/greeting-mug/') {
+      wooAddToCart(req, res).catch((err: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(err));
+      });
+      return;
+    }
     if (req.method === 'GET' && req.url === '/products/named-mug') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(productPage());
@@ -124,28 +198,8 @@ async function pixelsNear(page: Page, selector: string, rgb: [number, number, nu
   );
 }
 
-test.beforeAll(async () => {
-  standIn = await startShopifyStandIn({ ...SHOPIFY_TEST_APP, port: SHOPIFY_STANDIN_PORT, insecureWebhooks: true });
-  storePage = await startStorePage();
-  await mkdir(SHOTS, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await pool.dispose();
-  await standIn?.close();
-  await new Promise<void>((resolve) => (storePage ? storePage.close(() => resolve()) : resolve()));
-});
-
-test('a merchant marks a personalised field, a buyer personalises on the store page, the order and its print file carry the values', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(420_000);
-  const m = await pool.account('personal');
-  await connectByApi(m);
-  await logIn(page, m);
-
-  // --- The merchant designs a personalised mug and marks its text for buyers.
+/** The designer on the catalogue's personalised mug (one value of every option chosen): the "Create a product" dialog. */
+async function openMugDesigner(page: Page): Promise<Locator> {
   const list = await json<{ rows: { id: number; url: string; title: string }[] }>(
     page.request.get('/prod-api/api/product/productsCatalogList', { params: { customType: 12, pageSize: 25 } }),
   );
@@ -159,7 +213,48 @@ test('a merchant marks a personalised field, a buyer personalises on the store p
   const size = select.getByRole('group', { name: /^Size/ });
   if (await size.count()) await size.getByRole('checkbox').first().check();
   await select.getByRole('button', { name: 'Next' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create a product' });
+  return page.getByRole('dialog', { name: 'Create a product' });
+}
+
+/** Saves the design in `dialog` as the merchant's product `title` (19.50 each); answers its id. */
+async function saveDesign(page: Page, m: Merchant, dialog: Locator, title: string): Promise<number> {
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  const details = page.getByRole('dialog', { name: 'Price & details' });
+  await details.getByLabel('Title').fill(title);
+  const prices = details.getByRole('textbox', { name: /^Price of / });
+  for (let i = 0; i < (await prices.count()); i++) await prices.nth(i).fill('19.5');
+  await details.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(details.getByRole('heading', { name: 'Saved to My Products' })).toBeVisible({ timeout: 120_000 });
+  await details.getByRole('button', { name: 'Done' }).click();
+  const saved = await json<{ rows: { id: number }[] }>(m.api.get('/prod-api/api/Myexclusive/list', { params: { keyword: title } }));
+  return saved.rows[0]!.id;
+}
+
+test.beforeAll(async () => {
+  standIn = await startShopifyStandIn({ ...SHOPIFY_TEST_APP, port: SHOPIFY_STANDIN_PORT, insecureWebhooks: true });
+  woo = await startWooCommerceStandIn();
+  storePage = await startStorePage();
+  await mkdir(SHOTS, { recursive: true });
+});
+
+test.afterAll(async () => {
+  await pool.dispose();
+  await standIn?.close();
+  await woo?.close();
+  await new Promise<void>((resolve) => (storePage ? storePage.close(() => resolve()) : resolve()));
+});
+
+test('a merchant marks a personalised field, a buyer personalises on the store page, the order and its print file carry the values', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const m = await pool.account('personal');
+  await connectByApi(m);
+  await logIn(page, m);
+
+  // --- The merchant designs a personalised mug and marks its text for buyers.
+  const dialog = await openMugDesigner(page);
   await dialog.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' }).fill('Your name');
 
   const personal = dialog.getByRole('region', { name: 'Personalisation' });
@@ -190,18 +285,8 @@ test('a merchant marks a personalised field, a buyer personalises on the store p
   await personal.getByRole('textbox', { name: 'Label buyers see' }).fill('Your photo');
   await expect(personal.getByRole('alert')).toHaveCount(0);
 
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  const details = page.getByRole('dialog', { name: 'Price & details' });
   const title = `Named Mug ${Date.now()}`;
-  await details.getByLabel('Title').fill(title);
-  const prices = details.getByRole('textbox', { name: /^Price of / });
-  for (let i = 0; i < (await prices.count()); i++) await prices.nth(i).fill('19.5');
-  await details.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(details.getByRole('heading', { name: 'Saved to My Products' })).toBeVisible({ timeout: 120_000 });
-  await details.getByRole('button', { name: 'Done' }).click();
-
-  const saved = await json<{ rows: { id: number }[] }>(m.api.get('/prod-api/api/Myexclusive/list', { params: { keyword: title } }));
-  const myProductId = saved.rows[0]!.id;
+  const myProductId = await saveDesign(page, m, dialog, title);
   const info = await json<{ data: { editObj: string } }>(m.api.get(`/prod-api/api/Myexclusive/getInfo/${myProductId}`));
   expect(info.data.editObj).toContain('"label":"Name on the mug"');
 
@@ -224,9 +309,15 @@ test('a merchant marks a personalised field, a buyer personalises on the store p
   const framed: string[] = [];
   buyer.on('console', (msg) => msg.type() === 'error' && framed.push(msg.text()));
   await buyer.goto(`${STORE_ORIGIN}/products/named-mug`);
-  await buyer.getByRole('button', { name: 'Personalize' }).click();
+  await expect(buyer.getByRole('button', { name: 'Personalize' })).toBeVisible();
+  // The storefront script loads the loader with the page; once it holds the cart form, Add to cart
+  // before personalising places nothing: it says why and opens the widget.
+  await expect(buyer.locator('form[data-pod-guarded]')).toHaveCount(1);
+  await buyer.getByRole('button', { name: 'Add to cart' }).click();
   const widgetDialog = buyer.getByRole('dialog', { name: 'Personalise this product' });
   await expect(widgetDialog).toBeVisible();
+  await expect(buyer.getByRole('alert')).toHaveText('Please personalise this product before adding it to the cart.');
+  expect(shop.orders).toEqual([]);
   const widget = buyer.frameLocator('iframe[title="Personalise this product"]');
   await expect(widget.getByRole('heading', { name: `Personalise ${title}` })).toBeVisible({ timeout: 30_000 });
   const preview = widget.getByRole('img', { name: `Preview of your personalised ${title}` });
@@ -271,6 +362,7 @@ test('a merchant marks a personalised field, a buyer personalises on the store p
   ]);
   await expect(form.locator('input[name="properties[Your photo]"]')).toHaveValue('uploaded picture');
   await expect(buyer.getByRole('button', { name: /Personalised/ })).toBeVisible();
+  await expect(buyer.getByRole('alert')).toHaveCount(0);
   await buyer.getByRole('button', { name: 'Add to cart' }).click();
   await expect(buyer.getByRole('heading', { name: /Order #\d+ placed/ })).toBeVisible();
   await expect(buyer.getByText('webhooks: 200')).toBeVisible();
@@ -316,4 +408,131 @@ test('a merchant marks a personalised field, a buyer personalises on the store p
   const elements = print.data.design.flatDesignList.flatMap((f) => f.designList);
   expect(elements.filter((e) => e.type === 'text')).toEqual([expect.objectContaining({ text: 'ALICE', fill: '#D62828' })]);
   expect(elements.filter((e) => e.type === 'image')).toEqual([expect.objectContaining({ url: expect.stringContaining('/buyer-images/') })]);
+});
+
+test('a required choice on a WooCommerce product page: Add to cart waits for the pick, the order shows it', async ({ page, browser }) => {
+  test.setTimeout(420_000);
+  const m = await pool.account('personal-woo');
+  // --- The merchant connects the WooCommerce store (its key grant, approved by the store's admin).
+  const start = await json<{ data: { url: string } }>(
+    m.api.post('/prod-api/woocommerce/woocommerce/connectWCForLogin', { data: { storeUrl: woo.url } }),
+  );
+  const approved = await woo.approve(start.data.url);
+  expect(approved.callbackStatus).toBe(200);
+  const bound = await json<{ data: { status: string } }>(
+    m.api.post('/prod-api/woocommerce/woocommerce/connectResult', {
+      data: { state: new URL(approved.returnUrl).searchParams.get('state') },
+    }),
+  );
+  expect(bound.data.status).toBe('bound');
+  await logIn(page, m);
+
+  // --- A greeting buyers pick among two of the merchant's texts, each in its own colour.
+  const dialog = await openMugDesigner(page);
+  await dialog.getByRole('textbox', { name: 'Enter your text (press enter to wrap)' }).fill('GREETINGS');
+  const personal = dialog.getByRole('region', { name: 'Personalisation' });
+  await personal.getByRole('checkbox', { name: 'Buyers personalise this text' }).check();
+  await personal.getByRole('textbox', { name: 'Label buyers see' }).fill('Greeting');
+  await personal.getByRole('checkbox', { name: 'Required' }).check();
+  await personal.getByRole('radio', { name: 'pick one of your texts or colours' }).check();
+  await personal.getByRole('textbox', { name: 'Option 1 label' }).fill('Birthday');
+  await personal.getByRole('textbox', { name: 'Option 1 text' }).fill('HAPPY BIRTHDAY');
+  await personal.getByLabel('Option 1 colour').fill('#d62828');
+  await personal.getByRole('textbox', { name: 'Option 2 label' }).fill('Thanks');
+  await personal.getByRole('textbox', { name: 'Option 2 text' }).fill('THANK YOU');
+  await personal.getByLabel('Option 2 colour').fill('#1d4ed8');
+  await expect(personal.getByRole('alert')).toHaveCount(0);
+  await personal.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/designer-choice.png` });
+  const title = `Greeting Mug ${Date.now()}`;
+  const myProductId = await saveDesign(page, m, dialog, title);
+  const info = await json<{ data: { editObj: string } }>(m.api.get(`/prod-api/api/Myexclusive/getInfo/${myProductId}`));
+  expect(info.data.editObj).toContain('"kind":"choice"');
+
+  // --- Pushed to the WooCommerce store.
+  await json(m.api.post(`/prod-api/api/sendProductShopify/addQueque/${myProductId}`));
+  await expect
+    .poll(() => [...woo.products.values()].find((p) => p.name === title)?.variations.length ?? 0, { timeout: 120_000 })
+    .toBeGreaterThan(0);
+  const inStore = [...woo.products.values()].find((p) => p.name === title)!;
+  wooShop.productId = inStore.id;
+  wooShop.variationId = inStore.variations[0]!.id;
+
+  // --- A buyer on the store's product page (another origin).
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  const refused: string[] = [];
+  buyer.on('console', (msg) => msg.type() === 'error' && refused.push(msg.text()));
+  await buyer.goto(`${STORE_ORIGIN}/product/greeting-mug/`);
+  // The loader's button sits beside Add to cart.
+  const personalize = buyer.getByRole('button', { name: 'Personalize' });
+  await expect(personalize).toBeVisible();
+  expect(await buyer.locator('form.cart button').evaluateAll((buttons) => buttons.map((b) => b.textContent?.trim()))).toEqual([
+    'Personalize',
+    'Add to cart',
+  ]);
+
+  // Add to cart before picking: nothing reaches the store, a message says why and the widget opens.
+  await buyer.getByRole('button', { name: 'Add to cart' }).click();
+  const widgetDialog = buyer.getByRole('dialog', { name: 'Personalise this product' });
+  await expect(widgetDialog).toBeVisible();
+  await expect(buyer.getByRole('alert')).toHaveText('Please personalise this product before adding it to the cart.');
+  expect(wooShop.posts).toEqual([]);
+
+  const frame = 'iframe[title="Personalise this product"]';
+  const widget = buyer.frameLocator(frame);
+  await expect(widget.getByRole('heading', { name: `Personalise ${title}` })).toBeVisible({ timeout: 30_000 });
+  const preview = widget.getByRole('img', { name: `Preview of your personalised ${title}` });
+  await expect(preview).toHaveAttribute('data-rendered', /\d+/, { timeout: 60_000 });
+  const greeting = widget.getByRole('group', { name: /^Greeting/ });
+  await expect(greeting.getByRole('radio')).toHaveCount(2);
+  // Nothing picked: the mockup shows the merchant's own (dark) greeting, in neither option's colour.
+  const BLUE: [number, number, number] = [29, 78, 216];
+  const RED: [number, number, number] = [214, 40, 40];
+  expect(await pixelsNear(buyer, 'canvas.pz-preview', BLUE, 40, frame)).toBeLessThan(20);
+  await greeting.getByRole('radio', { name: 'Birthday' }).check();
+  await expect.poll(() => pixelsNear(buyer, 'canvas.pz-preview', RED, 50, frame), { timeout: 60_000 }).toBeGreaterThan(50);
+  await greeting.getByRole('radio', { name: 'Thanks' }).check();
+  await expect.poll(() => pixelsNear(buyer, 'canvas.pz-preview', BLUE, 40, frame), { timeout: 60_000 }).toBeGreaterThan(50);
+  await expect.poll(() => pixelsNear(buyer, 'canvas.pz-preview', RED, 50, frame), { timeout: 30_000 }).toBeLessThan(20);
+  await buyer.screenshot({ path: `${SHOTS}/widget-choice-on-woocommerce-page.png` });
+
+  await widget.getByRole('button', { name: 'Add personalisation' }).click();
+  await expect(widgetDialog).toHaveCount(0);
+  await expect(buyer.getByRole('alert')).toHaveCount(0);
+  await expect(buyer.getByRole('button', { name: /Personalised/ })).toBeVisible();
+  await buyer.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(buyer.getByRole('heading', { name: /Order \d+ received/ })).toBeVisible();
+  await expect(buyer.getByText('webhooks: 200')).toBeVisible();
+  expect(refused.filter((e) => /Content Security Policy|frame-ancestors|Refused/.test(e))).toEqual([]);
+  await buyerContext.close();
+
+  // What the form posted: the cart fields as WooCommerce has them, and the snippet's pod_properties.
+  expect(wooShop.posts).toHaveLength(1);
+  const posted = wooShop.posts[0]!;
+  expect(posted).toContainEqual(['add-to-cart', String(wooShop.productId)]);
+  expect(posted).toContainEqual(['variation_id', String(wooShop.variationId)]);
+  const properties = posted.filter(([k]) => k.startsWith('pod_properties['));
+  expect(properties.map(([k]) => k)).toEqual(['pod_properties[Greeting]', `pod_properties[${PERSONALIZATION_PROPERTY}]`]);
+  expect(properties[0]![1]).toBe('Thanks');
+  const payload = JSON.parse(properties[1]![1]) as { v: number; values: Record<string, unknown> };
+  expect(payload).toEqual({ v: 1, values: { [Object.keys(payload.values)[0]!]: { option: 1 } } });
+
+  // --- The store's order arrives in Orders with the option picked, and its print design has that text.
+  await page.goto('/orders');
+  const row = page.getByRole('table').getByRole('row', { name: new RegExp(title) });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: /^Details of order/ }).click();
+  const values = page.getByRole('listitem', { name: `Personalisation of ${title}` });
+  await expect(values.getByRole('term')).toHaveText(['Greeting']);
+  await expect(values.getByRole('definition')).toHaveText(['Thanks']);
+  await values.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/order-choice.png` });
+  const orders = await json<{ rows: { id: number; items: { id: number; title: string }[] }[] }>(m.api.get('/prod-api/api/order/list'));
+  const order = orders.rows.find((o) => o.items.some((i) => i.title === title))!;
+  const print = await json<{ data: { design: { flatDesignList: { designList: { type: string; text?: string; fill?: string }[] }[] } } }>(
+    m.api.get(`/prod-api/api/order/${order.id}/items/${order.items[0]!.id}/printDesign`),
+  );
+  const texts = print.data.design.flatDesignList.flatMap((f) => f.designList).filter((e) => e.type === 'text');
+  expect(texts).toEqual([expect.objectContaining({ text: 'THANK YOU', fill: '#1D4ED8' })]);
 });

@@ -6,6 +6,7 @@
  * and into the print design the app renders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -232,6 +233,39 @@ describe('the personaliser product read', () => {
     expect(text).not.toContain(`"userId"`);
     // The gid form names the same product.
     expect((await readProduct('GIFT-SHOP.myshopify.com', `gid://shopify/Product/${productId}`)).code).toBe(200);
+
+    // The store page's loader asks, from the store's origin, whether the cart must wait for the buyer.
+    const asked = await fetch(
+      `${s.url}/prod-api/api/personalizer/required?platform=shopify&shop=gift-shop.myshopify.com&product=${productId}`,
+      {
+        headers: { origin: 'https://gift-shop.myshopify.com' },
+      },
+    );
+    expect(asked.headers.get('access-control-allow-origin')).toBe('*');
+    expect(asked.headers.get('set-cookie')).toBeNull();
+    expect(await asked.json()).toMatchObject({ code: 200, data: { required: true } });
+  });
+
+  it('tells the loader a product with only optional fields need not wait, and an unknown one is not personalisable', async () => {
+    const m = await merchant();
+    await connect(m, 'optional-shop');
+    const id = await savedProduct(m, 'Optional Mug', true);
+    // Only the optional photo stays personalised.
+    const [row] = await s.database.db.select().from(myProducts).where(eq(myProducts.id, id));
+    await s.database.db
+      .update(myProducts)
+      .set({ editObj: row!.editObj!.replace('"required":true', '"required":false') })
+      .where(eq(myProducts.id, id));
+    const { productId } = await pushed(m, id, 'optional-shop.myshopify.com');
+    const required = (product: string) =>
+      s.api<{ data?: { required: boolean } }>(
+        'GET',
+        `/api/personalizer/required?platform=shopify&shop=optional-shop.myshopify.com&product=${product}`,
+      );
+    expect(await required(productId)).toMatchObject({ code: 200, data: { required: false } });
+    const unknown = await required('999999999');
+    expect(unknown.code).not.toBe(200);
+    expect(unknown.msg).toBe(PersonalizationMessages.productNotFound);
   });
 
   it('finds nothing for another store, an unknown or plain product, or a bad platform', async () => {

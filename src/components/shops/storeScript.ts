@@ -4,10 +4,11 @@
  * colour and position, next to the add-to-cart button of a product page. Pure and deterministic, so
  * the same settings always upload the same script.
  *
- * With the app's origin, a click also loads our personaliser loader (/personalizer/loader.js)
- * and opens the buyer's widget for the page's product (the store's `product-id` form field, else
- * Shopify's page metadata); the values the buyer confirms come back as line-item properties in the
- * add-to-cart form. The `pod:personalize` event still fires first, for themes that listen to it.
+ * With the app's origin, the page also loads our personaliser loader (/personalizer/loader.js),
+ * which holds the add-to-cart form while the product has a required field nobody filled in yet;
+ * a click opens the buyer's widget for the page's product (the store's `product-id` form field,
+ * else Shopify's page metadata); the values the buyer confirms come back as line-item properties
+ * in the add-to-cart form. The `pod:personalize` event still fires first, for themes that listen to it.
  *
  * The settings are merchant text that ends up inside JavaScript a storefront runs, possibly inline
  * in a <script> tag: they go in only as JSON, with <, >, &, U+2028 and U+2029 escaped, so no value
@@ -74,16 +75,20 @@ export function storeScript(settings: ThemeButtonSettings, appOrigin?: string): 
     var meta = window.ShopifyAnalytics && window.ShopifyAnalytics.meta;
     return meta && meta.product ? String(meta.product.id) : null;
   }
-  function personalise(form, button) {
+  function widgetOptions(form, button) {
     var product = productId(form);
     var shop = window.Shopify && window.Shopify.shop;
-    if (!loaderUrl || !product || !shop) return;
-    var open = function () { window.PodPersonalizer.open({ platform: 'shopify', shop: shop, product: product, form: form, button: button }); };
-    if (window.PodPersonalizer) { open(); return; }
-    var tag = document.createElement('script');
-    tag.src = loaderUrl;
-    tag.addEventListener('load', open);
-    document.head.appendChild(tag);
+    return loaderUrl && product && shop ? { platform: 'shopify', shop: shop, product: product, form: form, button: button } : null;
+  }
+  var loading = null;
+  function withLoader(then) {
+    if (window.PodPersonalizer) { then(); return; }
+    if (!loading) {
+      loading = document.createElement('script');
+      loading.src = loaderUrl;
+      document.head.appendChild(loading);
+    }
+    loading.addEventListener('load', then);
   }
   function add() {
     if (document.querySelector('[data-pod-personalize]')) return;
@@ -103,11 +108,15 @@ export function storeScript(settings: ThemeButtonSettings, appOrigin?: string): 
     button.style.cursor = 'pointer';
     button.addEventListener('click', function () {
       document.dispatchEvent(new CustomEvent('pod:personalize', { detail: { form: form } }));
-      personalise(form, button);
+      var opts = widgetOptions(form, button);
+      if (opts) withLoader(function () { window.PodPersonalizer.open(opts); });
     });
     var anchor = cart || form.lastElementChild;
-    if (!anchor || !anchor.parentNode) { form.appendChild(button); return; }
-    anchor.parentNode.insertBefore(button, settings.position === 'above' ? anchor : anchor.nextSibling);
+    if (!anchor || !anchor.parentNode) form.appendChild(button);
+    else anchor.parentNode.insertBefore(button, settings.position === 'above' ? anchor : anchor.nextSibling);
+    // Loaded with the page, so a product with a required field is held until the buyer personalises it.
+    var opts = widgetOptions(form, button);
+    if (opts) withLoader(function () { window.PodPersonalizer.guard(opts); });
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add);
   else add();
