@@ -69,6 +69,10 @@ export const PUBLIC_ROUTES: Allowed[] = [
     why: "a store's product page loads the buyer's personalisation widget: found only by the store's own names, only for products pushed there with personalised elements; the template, design and fields a buyer needs, nothing of the merchant's account; rate limited per address",
   },
   {
+    route: /^(GET|HEAD) \/prod-api\/api\/personalizer\/required$/,
+    why: "a store's product page asks whether Add to cart must wait for the buyer's personalisation: a yes or no about a product the store sells publicly, found only by the store's own names; no cookie, rate limited per address",
+  },
+  {
     route: /^POST \/prod-api\/api\/personalizer\/uploadImage$/,
     why: "a store's buyers upload the picture they personalise with, without an account of ours: checked by content and size, stored under random names in the buyer folder, rate limited per address",
   },
