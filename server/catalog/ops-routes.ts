@@ -51,10 +51,9 @@ async function psdPart(request: FastifyRequest): Promise<{ part: MultipartFile; 
 export function catalogOpsRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  opsToken: string | null = process.env.OPS_TOKEN?.trim() || null,
 ): void {
   app.register(async (ops) => {
-    ops.addHook('onRequest', opsGuard(opsToken));
+    ops.addHook('onRequest', opsGuard(ctx.config.opsToken));
 
     const api = ops.withTypeProvider<ZodTypeProvider>();
     // Multipart: the handler reads the form itself, so there is no body schema.

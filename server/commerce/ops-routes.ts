@@ -32,10 +32,10 @@ const description =
 const detailReply = dataReply(orderDetailReply);
 const reasonBody = z.object({ reason: aka(text('reason', 200), 'remark').meta({ description: "Why (default 'by the operator')" }) });
 
-export function opsRoutes(app: FastifyInstance, ctx: AppContext, opsToken: string | null = process.env.OPS_TOKEN?.trim() || null): void {
+export function opsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   app.register(async (plugin) => {
-    plugin.addHook('onRequest', opsGuard(opsToken));
+    plugin.addHook('onRequest', opsGuard(ctx.config.opsToken));
     const ops = plugin.withTypeProvider<ZodTypeProvider>();
 
     const ownerOf = async (orderId: number): Promise<number> => {

@@ -32,6 +32,10 @@ export interface Config {
   security: SecurityOptions;
   /** log2 of scrypt's N for new password hashes (PASSWORD_SCRYPT_LOG_N, default 17). */
   passwordLogN: number;
+  /** The operator's bearer token (OPS_TOKEN); null = the operator routes do not exist. */
+  opsToken: string | null;
+  /** The service chat streams' heartbeat in ms (SERVICE_CHAT_HEARTBEAT_MS, at least 100; tests shorten it); null = the default. */
+  serviceChatHeartbeatMs: number | null;
 }
 
 /** The origin a URL names, or null when it names none. */
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shops: shopsConfigFromEnv(env, Number(env.PORT ?? 8080)),
     payments,
     passwordLogN: Number(env.PASSWORD_SCRYPT_LOG_N) || DEFAULT_LOG_N,
+    opsToken: env.OPS_TOKEN?.trim() || null,
+    serviceChatHeartbeatMs: Number(env.SERVICE_CHAT_HEARTBEAT_MS) >= 100 ? Number(env.SERVICE_CHAT_HEARTBEAT_MS) : null,
     security: {
       httpsPublicUrl,
       stripeJs: Boolean(payments.stripe?.publishableKey),

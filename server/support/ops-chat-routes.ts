@@ -33,11 +33,10 @@ export function opsChatRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   streams: ChatStreams,
-  opsToken: string | null = process.env.OPS_TOKEN?.trim() || null,
 ): void {
   const { db } = ctx;
   app.register(async (plugin) => {
-    plugin.addHook('onRequest', opsGuard(opsToken));
+    plugin.addHook('onRequest', opsGuard(ctx.config.opsToken));
     const ops = plugin.withTypeProvider<ZodTypeProvider>();
 
     const merchantOf = async (userId: number) => {

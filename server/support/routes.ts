@@ -40,9 +40,7 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // One set of live chat streams per app; closing the app ends them, so open chats never hold it up.
-  // SERVICE_CHAT_HEARTBEAT_MS (at least 100) shortens the heartbeat for tests.
-  const heartbeatMs = Number(process.env.SERVICE_CHAT_HEARTBEAT_MS);
-  const streams = new ChatStreams(db, heartbeatMs >= 100 ? heartbeatMs : undefined);
+  const streams = new ChatStreams(db, ctx.config.serviceChatHeartbeatMs ?? undefined);
   app.addHook('preClose', () => streams.closeAll());
   chatRoutes(app, ctx, streams);
   opsChatRoutes(app, ctx, streams);

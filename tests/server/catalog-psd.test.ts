@@ -21,20 +21,15 @@ const OPS_TOKEN = 'ops-psd-token-7c1e9a3b5d';
 let s: TestServer;
 let rows: CatalogRows;
 let psdBytes: Buffer;
-let saved: string | undefined;
 
 beforeAll(async () => {
-  saved = process.env.OPS_TOKEN;
-  process.env.OPS_TOKEN = OPS_TOKEN;
-  s = await startServer();
+  s = await startServer({ OPS_TOKEN });
   rows = await seedCatalog(s, { seed: 'catalog-psd-test', productCount: 12, imageSize: 256 });
   const dir = await mkdtemp(path.join(tmpdir(), 'pod-psd-'));
   await writeFixturePsd(path.join(dir, 'mock.psd'));
   psdBytes = await readFile(path.join(dir, 'mock.psd'));
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.OPS_TOKEN;
-  else process.env.OPS_TOKEN = saved;
   await s?.close();
 });
 

@@ -23,17 +23,12 @@ const ROOT = path.resolve(__dirname, '../..');
 
 let s: TestServer;
 let rows: CatalogRows;
-let saved: string | undefined;
 
 beforeAll(async () => {
-  saved = process.env.OPS_TOKEN;
-  process.env.OPS_TOKEN = OPS_TOKEN;
-  s = await startServer();
+  s = await startServer({ OPS_TOKEN });
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.OPS_TOKEN;
-  else process.env.OPS_TOKEN = saved;
   await s?.close();
 });
 
@@ -116,9 +111,7 @@ describe('the operator token', () => {
   });
 
   it('does not exist when OPS_TOKEN is not set', async () => {
-    delete process.env.OPS_TOKEN;
     const plain = await startServer();
-    process.env.OPS_TOKEN = OPS_TOKEN;
     try {
       const res = await plain.api('POST', '/ops/orders/1/fulfil', { tracking: 'YT1234567' }, OPS_TOKEN);
       expect(res.code).toBe(404);

@@ -29,17 +29,12 @@ const ROOT = path.resolve(__dirname, '../..');
 
 let s: TestServer;
 let rows: CatalogRows;
-let saved: string | undefined;
 
 beforeAll(async () => {
-  saved = process.env.OPS_TOKEN;
-  process.env.OPS_TOKEN = OPS_TOKEN;
-  s = await startServer();
+  s = await startServer({ OPS_TOKEN });
   rows = await seedCatalog(s, OPTIONS);
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.OPS_TOKEN;
-  else process.env.OPS_TOKEN = saved;
   await s?.close();
 });
 

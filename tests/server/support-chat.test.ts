@@ -23,15 +23,10 @@ import { pngBomb, tinyPng } from '../security/support/pictures';
 const OPS_TOKEN = 'ops-chat-token-8d2f4a6c1e';
 
 let s: TestServer;
-let saved: string | undefined;
 beforeAll(async () => {
-  saved = process.env.OPS_TOKEN;
-  process.env.OPS_TOKEN = OPS_TOKEN;
-  s = await startServer({ CAPTCHA: 'off' });
+  s = await startServer({ CAPTCHA: 'off', OPS_TOKEN });
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.OPS_TOKEN;
-  else process.env.OPS_TOKEN = saved;
   await s?.close();
 });
 
@@ -415,9 +410,7 @@ describe('live', () => {
   });
 
   it('ends the stream of a session that logged out, and brings messages written by another server instance', async () => {
-    const before = process.env.SERVICE_CHAT_HEARTBEAT_MS;
-    process.env.SERVICE_CHAT_HEARTBEAT_MS = '150';
-    const server = await startServer({ CAPTCHA: 'off' });
+    const server = await startServer({ CAPTCHA: 'off', OPS_TOKEN, SERVICE_CHAT_HEARTBEAT_MS: '150' });
     // A second instance of the app on the same database, as behind a load balancer.
     const other = await buildApp(
       {
@@ -434,8 +427,6 @@ describe('live', () => {
       },
       { logger: false },
     );
-    if (before === undefined) delete process.env.SERVICE_CHAT_HEARTBEAT_MS;
-    else process.env.SERVICE_CHAT_HEARTBEAT_MS = before;
     try {
       const m = await merchant(server);
       const stream = await merchantStream(m, {}, server);

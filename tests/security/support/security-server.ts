@@ -33,8 +33,8 @@ export interface SecurityServer {
   close(): Promise<void>;
 }
 
-/** Environment read from process.env when the routes are registered (payments, operator token). */
-const PROCESS_ENV: Record<string, string> = {
+/** The payment providers' keys and the operator token, handed to the server's config. */
+const SERVER_ENV: Record<string, string> = {
   OPS_TOKEN,
   PAYPAL_CLIENT_ID: PAYPAL.clientId,
   PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
@@ -59,9 +59,7 @@ export async function startSecurityServer(): Promise<SecurityServer> {
   await writeFile(path.join(clientDir, 'assets', 'index-sec.js'), 'console.log("app")');
   await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
-  const env = { ...PROCESS_ENV, PAYPAL_API_BASE: paypal.url, STRIPE_API_BASE: stripe.url };
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
+  const env = { ...SERVER_ENV, PAYPAL_API_BASE: paypal.url, STRIPE_API_BASE: stripe.url };
   const capture = captureRoutes();
   let s: TestServer;
   try {
@@ -77,9 +75,6 @@ export async function startSecurityServer(): Promise<SecurityServer> {
     });
   } finally {
     capture.stop();
-    for (const [k, v] of Object.entries(saved))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
   }
   // Redirects, webhooks and pushed image URLs name this test server.
   s.config.shops.publicUrl = s.url;
