@@ -21,9 +21,13 @@ export function fitsCanvas2d(out: OutputSize): boolean {
   return out.width <= CANVAS2D_MAX_SIDE && out.height <= CANVAS2D_MAX_SIDE && out.width * out.height <= CANVAS2D_MAX_AREA;
 }
 
-/** Draws the plan into a new canvas of the output size. */
-export function drawPlan2d(plan: FlatPlan, flat: FlatSize, out: OutputSize): OffscreenCanvas {
-  const canvas = new OffscreenCanvas(out.width, out.height);
+/** Draws the plan into a canvas of the output size: a new one, or a cleared one the caller lends. */
+export function drawPlan2d(
+  plan: FlatPlan,
+  flat: FlatSize,
+  out: OutputSize,
+  canvas: OffscreenCanvas = new OffscreenCanvas(out.width, out.height),
+): OffscreenCanvas {
   const ctx = canvas.getContext('2d');
   if (ctx === null) throw new Error('2D canvas is not available');
   const sx = out.width / flat.width;

@@ -6,6 +6,7 @@ import { acquireComposeRenderer, type ComposeRenderer } from './renderer.ts';
 import { loadFlatAssets } from './assets.ts';
 import { composeBackend } from './backend.ts';
 import { CANVAS2D_MAX_SIDE, drawPlan2d, fitsCanvas2d } from './canvas2d.ts';
+import { leaseCanvas } from './canvas-lease.ts';
 import { checkpoint } from './errors.ts';
 import { bitmapToCanvas, fitsOnePass, outputSize, renderSingle, renderTiled, type OutputSize } from './output.ts';
 import { planFlat, type FlatPlan } from './plan.ts';
@@ -96,29 +97,37 @@ export async function composeFlat(options: ComposeFlatOptions): Promise<ImageBit
  */
 export async function composeFlatToPng(options: ComposePngOptions): Promise<Blob> {
   const { cr, plan, out, tileSize } = await prepare(options);
-  const png = await toCanvas(cr, plan, options, out, tileSize).convertToBlob({ type: 'image/png' });
+  const lease = leaseCanvas(out.width, out.height);
+  let png: Blob;
+  try {
+    drawToCanvas(cr, plan, options, out, tileSize, lease.canvas);
+    png = await lease.canvas.convertToBlob({ type: 'image/png' });
+  } finally {
+    lease.release();
+  }
   checkpoint(options);
   return options.dpi === undefined ? png : withPngDpi(png, options.dpi);
 }
 
-/** The composed flat on a canvas to encode: drawn there directly, or rendered on the GPU and copied. */
-function toCanvas(
+/** The composed flat drawn into `target` to encode: drawn there directly, or rendered on the GPU and copied. */
+function drawToCanvas(
   cr: ComposeRenderer | null,
   plan: FlatPlan,
   options: ComposePngOptions,
   out: OutputSize,
   tileSize: number,
-): OffscreenCanvas {
-  if (cr === null) return drawPlan2d(plan, options.flat, out);
+  target: OffscreenCanvas,
+): void {
+  if (cr === null) {
+    drawPlan2d(plan, options.flat, out, target);
+    return;
+  }
   const scene = buildScene(plan, cr.textures);
-  let canvas: OffscreenCanvas;
   try {
-    canvas = fitsOnePass(out, tileSize)
-      ? bitmapToCanvas(renderSingle(cr, scene, options.flat, out))
-      : renderTiled(cr, scene, options.flat, out, tileSize);
+    if (fitsOnePass(out, tileSize)) bitmapToCanvas(renderSingle(cr, scene, options.flat, out), target);
+    else renderTiled(cr, scene, options.flat, out, tileSize, target);
   } finally {
     scene.destroy();
     releaseLargeCanvas(cr);
   }
-  return canvas;
 }

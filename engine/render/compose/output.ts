@@ -58,8 +58,14 @@ export function fitsOnePass(out: OutputSize, tileSize: number): boolean {
  * drawImage of a bitmap at whole-pixel offsets without scaling is an exact copy (both hold
  * premultiplied pixels), so the stitched result equals a single pass.
  */
-export function renderTiled(cr: ComposeRenderer, scene: FlatScene, flat: FlatSize, out: OutputSize, tileSize: number): OffscreenCanvas {
-  const target = new OffscreenCanvas(out.width, out.height);
+export function renderTiled(
+  cr: ComposeRenderer,
+  scene: FlatScene,
+  flat: FlatSize,
+  out: OutputSize,
+  tileSize: number,
+  target: OffscreenCanvas = new OffscreenCanvas(out.width, out.height),
+): OffscreenCanvas {
   const ctx = target.getContext('2d');
   if (ctx === null) throw new Error('2D canvas is not available for stitching');
   ctx.imageSmoothingEnabled = false;
@@ -79,9 +85,8 @@ export function renderTiled(cr: ComposeRenderer, scene: FlatScene, flat: FlatSiz
   return target;
 }
 
-/** Copies a bitmap into a 2D canvas (for encoding), closing the bitmap. */
-export function bitmapToCanvas(bitmap: ImageBitmap): OffscreenCanvas {
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+/** Copies a bitmap into a (new or cleared) 2D canvas of its size, for encoding, closing the bitmap. */
+export function bitmapToCanvas(bitmap: ImageBitmap, canvas: OffscreenCanvas = new OffscreenCanvas(bitmap.width, bitmap.height)): OffscreenCanvas {
   const ctx = canvas.getContext('2d');
   if (ctx === null) throw new Error('2D canvas is not available');
   ctx.drawImage(bitmap, 0, 0);
