@@ -86,7 +86,10 @@ export function renderTiled(
 }
 
 /** Copies a bitmap into a (new or cleared) 2D canvas of its size, for encoding, closing the bitmap. */
-export function bitmapToCanvas(bitmap: ImageBitmap, canvas: OffscreenCanvas = new OffscreenCanvas(bitmap.width, bitmap.height)): OffscreenCanvas {
+export function bitmapToCanvas(
+  bitmap: ImageBitmap,
+  canvas: OffscreenCanvas = new OffscreenCanvas(bitmap.width, bitmap.height),
+): OffscreenCanvas {
   const ctx = canvas.getContext('2d');
   if (ctx === null) throw new Error('2D canvas is not available');
   ctx.drawImage(bitmap, 0, 0);
