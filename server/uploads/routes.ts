@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../platform/context';
 import { requireUser } from '../accounts/session';
 import { AppError, ok, okData, page } from '../platform/envelope';
@@ -37,6 +38,8 @@ const MAX_DESIGN_JSON_BYTES = 5 * 1024 * 1024;
 const UPLOAD_LIMIT = { max: 600, windowMs: 60 * 60_000 };
 
 type UploadRow = typeof uploads.$inferSelect;
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 async function readFilePart(request: FastifyRequest, maxBytes: number): Promise<{ part: MultipartFile; body: Buffer }> {
   if (!request.isMultipart()) throw new AppError(UploadMessages.missing);
@@ -79,6 +82,19 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     createTime: row.createdAt.toISOString(),
   });
 
+  /**
+   * The merchant's earlier upload of the very same bytes, put back at the front of the library:
+   * uploading a file again must not leave a second copy in "My uploads".
+   */
+  async function sameUpload(userId: number, contentHash: string): Promise<UploadRow | null> {
+    const [row] = await db
+      .update(uploads)
+      .set({ inLibrary: true, createdAt: new Date() })
+      .where(and(eq(uploads.userId, userId), eq(uploads.contentHash, contentHash)))
+      .returning();
+    return row ?? null;
+  }
+
   async function uploadImage(request: FastifyRequest<{ Querystring: z.output<typeof uploadPlace> }>) {
     const userId = await requireUser(request);
     await enforce(db, `upload:user:${userId}`, UPLOAD_LIMIT);
@@ -94,6 +110,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (err instanceof ImageTooLargeError) throw err;
       // The header looked like an image but the file does not decode: not a picture either.
       throw new AppError(UploadMessages.notPicture);
+    }
+    const contentHash = sha256(body);
+    const again = await sameUpload(userId, contentHash);
+    if (again) {
+      request.log.info({ userId, bytes: body.length, mime }, 'image uploaded again: the earlier upload is kept');
+      return okData(view(again), 'Uploaded successfully');
     }
     const user = await findUserById(db, userId);
     const query = request.query;
@@ -124,6 +146,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         width: processed.width,
         height: processed.height,
         bytes: body.length,
+        contentHash,
       })
       .returning();
     request.log.info({ userId, bytes: body.length, mime }, 'image uploaded');
@@ -265,6 +288,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!data) throw new AppError(UploadMessages.missing);
       const mime = sniffImage(data.subarray(0, 16));
       if (!mime) throw new AppError(UploadMessages.notPicture);
+      const contentHash = sha256(data);
+      const again = await sameUpload(userId, contentHash);
+      if (again) {
+        // The library keeps the earlier copy; the second one in the bucket would only be orphaned.
+        if (again.originalKey !== key) await blobs.remove([key]);
+        return okData(view(again));
+      }
       const processed = await processImage(data, mime).catch(async (err: unknown) => {
         if (!(err instanceof ImageTooLargeError)) throw new AppError(UploadMessages.notPicture);
         // A decompression bomb put straight into the bucket does not stay there.
@@ -287,6 +317,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
           width: processed.width,
           height: processed.height,
           bytes: data.length,
+          contentHash,
         })
         .returning();
       return okData(view(row!));

@@ -21,7 +21,10 @@ export const uploads = pgTable(
     bytes: integer('bytes').notNull(),
     /** Shown in the design tool's "my uploads" library (shopCustomImages). */
     inLibrary: boolean('in_library').notNull().default(true),
+    /** SHA-256 of the original bytes (hex): the same file uploaded again is the same upload. Null on rows from before it was kept. */
+    contentHash: text('content_hash'),
+    /** When the file was last uploaded (a repeat upload moves it to the front of the library). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_user_hash_idx').on(t.userId, t.contentHash)],
 );

@@ -84,7 +84,7 @@ describe('uploads on Aliyun OSS (ali-oss against a stand-in speaking its HTTP co
       .png()
       .toBuffer();
     await browser.put(key, file);
-    const added = await s.api<{ data: { thumbnailUrl: string; width: number } }>(
+    const added = await s.api<{ data: { id: number; thumbnailUrl: string; width: number } }>(
       'POST',
       '/api/shopCustomImages/addShopCustomImages',
       { url: `${oss.url}/${key}`, fileName: 'direct.png' },
@@ -92,6 +92,19 @@ describe('uploads on Aliyun OSS (ali-oss against a stand-in speaking its HTTP co
     );
     expect(added).toMatchObject({ code: 200, data: { width: 500 } });
     expect(oss.objects.has(added.data.thumbnailUrl.slice(oss.url.length + 1))).toBe(true);
+
+    // The same file put again under another name is the earlier upload; the second copy leaves the bucket.
+    const copyKey = `CustomizedImages/${userId}/2026-11-22/${'b'.repeat(32)}.png`;
+    await browser.put(copyKey, file);
+    const again = await s.api<{ data: { id: number; thumbnailUrl: string } }>(
+      'POST',
+      '/api/shopCustomImages/addShopCustomImages',
+      { url: `${oss.url}/${copyKey}`, fileName: 'direct copy.png' },
+      token,
+    );
+    expect(again).toMatchObject({ code: 200, data: { id: added.data.id, thumbnailUrl: added.data.thumbnailUrl } });
+    expect(oss.objects.has(copyKey)).toBe(false);
+    expect(oss.objects.has(key)).toBe(true);
   });
 
   it('is refused by the bucket when signed with the wrong secret', async () => {

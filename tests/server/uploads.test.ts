@@ -160,6 +160,40 @@ describe('my uploads library', () => {
     expect(after.rows.some((r) => r.id === id)).toBe(false);
   });
 
+  it('keeps one copy of a file uploaded again, back at the front of the list, also after it was removed', async () => {
+    const list = () =>
+      s.api<{ rows: { id: number; url: string }[]; total: number }>(
+        'GET',
+        '/api/shopCustomImages/getShopCustomImagesList?pageNum=1&pageSize=50',
+        undefined,
+        tokenA,
+      );
+    const file = await png(64, 48, '#12ab34');
+    const first = await upload('/api/uploadsImg/uploadCustomized', file, 'badge.png', tokenA);
+    const other = await upload('/api/uploadsImg/uploadCustomized', await png(64, 48, '#3412ab'), 'other.png', tokenA);
+    const before = await list();
+    expect(before.rows[0]?.id).toBe(other.data!.id);
+
+    const again = await upload('/api/uploadsImg/uploadCustomized', file, 'badge copy.png', tokenA);
+    expect(again).toMatchObject({ code: 200, msg: 'Uploaded successfully' });
+    expect(again.data).toMatchObject({ id: first.data!.id, url: first.data!.url });
+    const after = await list();
+    expect(after.total).toBe(before.total);
+    expect(after.rows[0]?.id).toBe(first.data!.id);
+
+    // Removed from the library, then uploaded again: it comes back, still one copy.
+    expect((await s.api('POST', `/api/shopCustomImages/removeShopCustomImages?id=${first.data!.id}`, undefined, tokenA)).code).toBe(200);
+    expect((await list()).total).toBe(before.total - 1);
+    expect((await upload('/api/uploadsImg/uploadCustomized', file, 'badge.png', tokenA)).data).toMatchObject({ id: first.data!.id });
+    expect((await list()).total).toBe(before.total);
+
+    // The same bytes from another merchant are that merchant's own upload.
+    const theirs = await upload('/api/uploadsImg/uploadCustomized', file, 'badge.png', tokenB);
+    expect(theirs.code).toBe(200);
+    expect(theirs.data!.id).not.toBe(first.data!.id);
+    expect(String(theirs.data!.url)).not.toBe(String(first.data!.url));
+  });
+
   it("will not register another merchant's file as mine", async () => {
     const up = await upload('/api/uploadsImg/uploadCustomized', await png(10, 10), 'b.png', tokenB);
     expect(await s.api('POST', '/api/shopCustomImages/addShopCustomImages', { url: up.data!.originalUrl }, tokenA)).toMatchObject({
