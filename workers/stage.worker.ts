@@ -8,9 +8,11 @@
 // polyfills itself.
 import * as Comlink from 'comlink';
 import { createFetchImageLoader } from '@pod-studio/engine';
-import { LiveStage, type StageFrame, type StageResult } from '@pod-studio/engine/stage';
+import { LiveStage, applyFrameDelta, type StageFrame, type StageFrameDelta, type StageResult } from '@pod-studio/engine/stage';
 
 let stage: LiveStage | null = null;
+/** The last frame received: a delta is applied to it. */
+let last: StageFrame | null = null;
 const loader = createFetchImageLoader({ maxEntries: 256 });
 
 const loadImage = async (url: string): Promise<ImageBitmap> => {
@@ -21,11 +23,19 @@ const loadImage = async (url: string): Promise<ImageBitmap> => {
 export const stageWorkerApi = {
   init(canvas: OffscreenCanvas): void {
     stage?.destroy();
+    last = null;
     stage = new LiveStage(canvas, loadImage);
   },
   update(frame: StageFrame, opts: { baseline?: boolean; finish?: boolean } = {}): Promise<StageResult> {
     if (!stage) throw new Error('stage worker: init first');
+    last = frame;
     return stage.update(frame, opts);
+  },
+  /** A frame sent as its changes from the last one (stage-client sends these during a drag). */
+  updateDelta(delta: StageFrameDelta, opts: { baseline?: boolean; finish?: boolean } = {}): Promise<StageResult> {
+    if (!stage || !last) throw new Error('stage worker: a delta needs a frame first');
+    last = applyFrameDelta(last, delta);
+    return stage.update(last, opts);
   },
   async capture(): Promise<ImageBitmap> {
     if (!stage) throw new Error('stage worker: init first');
@@ -35,6 +45,7 @@ export const stageWorkerApi = {
   dispose(): void {
     stage?.destroy();
     stage = null;
+    last = null;
   },
 };
 

@@ -8,3 +8,4 @@ export {
   type StageBackground,
   type StageResult,
 } from './live-stage.ts';
+export { applyFrameDelta, frameDelta, type StageFrameDelta } from './frame-delta.ts';

@@ -64,7 +64,10 @@ export interface StageFrame {
    * leaves it to the page: a CSS box under the transparent canvas costs no GL fill pass.
    */
   readonly flatColor: string | null;
-  /** Back to front, hidden elements already left out. */
+  /**
+   * Back to front, hidden elements already left out. An element is never changed in place: a
+   * changed element is a new object (the stage remembers what it drew per object).
+   */
   readonly designList: readonly DesignElement[];
   /** The merchant's background for the view showing this flat (as mockups draw it), or null. */
   readonly background: StageBackground | null;
@@ -170,6 +173,8 @@ export class LiveStage {
   private readonly bgLayer = new Container();
   private readonly content = new Container();
   private readonly nodes = new Map<string, Node>();
+  /** elementKey per element object (see keyOf). */
+  private readonly keys = new WeakMap<DesignElement, { scale: number; key: string }>();
   private bgNode: Node | null = null;
   private readonly cache = new BitmapTextureCache(192 * 1024 * 1024);
   private seq = 0;
@@ -231,7 +236,7 @@ export class LiveStage {
     const keep = new Set<string>();
     const pending: { el: DesignElement; key: string }[] = [];
     for (const el of frame.designList) {
-      const key = elementKey(el, scale);
+      const key = this.keyOf(el, scale);
       keep.add(el.localId);
       if (this.nodes.get(el.localId)?.key !== key) pending.push({ el, key });
     }
@@ -302,6 +307,19 @@ export class LiveStage {
     this.lastMoved = moved;
     if (opts.finish) this.finish();
     return { drawn: true, errors, replanned: pending.length, layered, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
+  }
+
+  /**
+   * elementKey, remembered per element object: a caller that hands the same objects for the
+   * elements that did not change (the stage worker applying a frame's changes to the last frame)
+   * pays for serialising only the changed ones, not every element on every frame.
+   */
+  private keyOf(el: DesignElement, scale: number): string {
+    const known = this.keys.get(el);
+    if (known && (el.type !== 'text' || known.scale === scale)) return known.key;
+    const key = elementKey(el, scale);
+    this.keys.set(el, { scale, key });
+    return key;
   }
 
   /** The canvas as presented (for tests and the benchmark). */

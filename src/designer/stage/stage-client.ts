@@ -4,7 +4,7 @@
  * fast pointer never queues work behind a slow frame.
  */
 import * as Comlink from 'comlink';
-import type { StageFrame, StageResult } from '@pod-studio/engine/stage';
+import { frameDelta, type StageFrame, type StageResult } from '@pod-studio/engine/stage';
 import type { StageWorkerApi } from '../../../workers/stage.worker.ts';
 
 export interface StageClientOptions {
@@ -22,6 +22,8 @@ export class StageClient {
   private readonly started: Promise<void>;
   private inFlight: Promise<void> | null = null;
   private next: StageFrame | null = null;
+  /** The last frame the worker took: the next one goes as its changes from it. */
+  private sent: StageFrame | null = null;
   private idleWaiters: (() => void)[] = [];
   private disposed = false;
 
@@ -66,10 +68,15 @@ export class StageClient {
     while (this.next !== null && !this.disposed) {
       const frame = this.next;
       this.next = null;
+      const opts = { baseline: this.options.baseline, finish: this.options.finish };
       try {
-        const result = await this.api.update(frame, { baseline: this.options.baseline, finish: this.options.finish });
+        const delta = frameDelta(this.sent, frame);
+        this.sent = frame;
+        const result = await (delta ? this.api.updateDelta(delta, opts) : this.api.update(frame, opts));
         if (result.drawn) this.options.onDrawn?.(result, frame);
       } catch (error) {
+        // The worker may not hold the frame the next delta would build on: send it whole.
+        this.sent = null;
         if (!this.disposed) console.error('editor stage frame failed', error);
       }
     }
