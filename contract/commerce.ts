@@ -315,6 +315,10 @@ export interface OrderStatistics {
   canceledOrder: number;
   failedOrder: number;
   totalOrder: number;
+  /** What the orders in each of the three tabs come to, in cents (their totals summed). */
+  pendingAmount: number;
+  processingAmount: number;
+  fulfilledAmount: number;
   /** The status of the order that changed last (the one just paid, say), or null without orders. */
   latestStatus: OrderStatus | null;
 }

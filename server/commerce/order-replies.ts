@@ -113,6 +113,9 @@ export const orderStatistics = z.looseObject({
   canceledOrder: z.int(),
   failedOrder: z.int(),
   totalOrder: z.int(),
+  pendingAmount: z.int().meta({ description: "The pending orders' totals summed, in cents" }),
+  processingAmount: z.int().meta({ description: "The processing orders' totals summed, in cents" }),
+  fulfilledAmount: z.int().meta({ description: "The shipped orders' totals summed, in cents" }),
   latestStatus: orderStatus.nullable().meta({ description: 'The status of the order that changed last; the orders page opens on its tab' }),
 }) satisfies z.ZodType<OrderStatistics>;
 

@@ -4,7 +4,7 @@
  * lock, checks the allowed transitions, and writes an order_events row in the same transaction.
  * Cancelling or failing a paid order refunds its total to the balance (record type 3, once).
  */
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { couponReceipts, orderEvents, orderItems, orderShipments, orders, payments } from './schema';
 import { AppError } from '../platform/envelope';
@@ -244,7 +244,11 @@ export async function listOrders(
 
 export async function orderStatistics(db: Db, userId: number): Promise<OrderStatistics> {
   const [rows, [latest]] = await Promise.all([
-    db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status),
+    db
+      .select({ status: orders.status, n: count(), amount: sum(orders.total).mapWith(Number) })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .groupBy(orders.status),
     db
       .select({ status: orders.status })
       .from(orders)
@@ -253,7 +257,11 @@ export async function orderStatistics(db: Db, userId: number): Promise<OrderStat
       .limit(1),
   ]);
   const by = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  for (const r of rows) by[r.status as OrderStatus] = r.n;
+  const amount = { ...by };
+  for (const r of rows) {
+    by[r.status as OrderStatus] = r.n;
+    amount[r.status as OrderStatus] = r.amount ?? 0;
+  }
   return {
     fulfilledOrder: by.fulfilled,
     otherOrder: by.cancelled + by.failed,
@@ -262,6 +270,9 @@ export async function orderStatistics(db: Db, userId: number): Promise<OrderStat
     canceledOrder: by.cancelled,
     failedOrder: by.failed,
     totalOrder: Object.values(by).reduce((a, b) => a + b, 0),
+    pendingAmount: amount.pending,
+    processingAmount: amount.processing,
+    fulfilledAmount: amount.fulfilled,
     latestStatus: (latest?.status as OrderStatus | undefined) ?? null,
   };
 }

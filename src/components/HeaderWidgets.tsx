@@ -224,7 +224,7 @@ function MenuButtonPlaceholder({ label, name, onClick }: { label: string; name: 
       <span className="avatar" aria-hidden>
         {name.slice(0, 1).toUpperCase()}
       </span>{' '}
-      {name}
+      <span className="account-name">{name}</span>
     </button>
   );
 }

@@ -37,7 +37,7 @@ export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
             <span className="avatar" aria-hidden>
               {snap.user.displayname.slice(0, 1).toUpperCase()}
             </span>{' '}
-            {snap.user.displayname}
+            <span className="account-name">{snap.user.displayname}</span>
           </>
         }
       >
@@ -75,7 +75,7 @@ export function DashboardUserMenu({ defaultOpen = false }: { defaultOpen?: boole
             <span className="avatar" aria-hidden>
               {user?.displayname.slice(0, 1).toUpperCase()}
             </span>{' '}
-            {user?.displayname}
+            <span className="account-name">{user?.displayname}</span>
           </>
         }
       >

@@ -1,8 +1,8 @@
 /** The product's layouts: each shows the back-to-top button after 800 px of scroll. */
 import { NotificationLink } from '../pages/notification/NotificationLink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Icon } from '../components/Icon';
-import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
@@ -73,13 +73,28 @@ export function DashboardLayout() {
   const snap = useSnapshot(session);
   const cartSnap = useSnapshot(cart);
   const user = snap.user;
+  // On a phone the menu folds under its button (it took the whole first screen); a page change closes it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="layout dashboard">
-      <aside className="side-menu" aria-label="Dashboard menu">
-        <Link to="/" className="logo">
-          POD<span>Studio</span>
-        </Link>
-        <nav aria-label="Dashboard">
+      <aside className={menuOpen ? 'side-menu open' : 'side-menu'} aria-label="Dashboard menu">
+        <div className="side-head">
+          <Link to="/" className="logo">
+            POD<span>Studio</span>
+          </Link>
+          <button
+            type="button"
+            className="icon-btn side-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <Icon name="menu" /> Menu
+          </button>
+        </div>
+        <nav id="dashboard-menu" aria-label="Dashboard">
           <ul>
             {dashboardMenu.map((m) => (
               <li key={m.to}>
@@ -98,7 +113,7 @@ export function DashboardLayout() {
             ))}
           </ul>
         </nav>
-        <div className="side-bottom">
+        <div className="side-bottom" id="dashboard-menu-more">
           <Link to="/shopping-cart" aria-label={`Cart, ${counted(cartSnap.count, 'item')}`} className="cart-icon">
             <Icon name="cart" /> Cart{' '}
             <span className="badge" aria-hidden>

@@ -11,6 +11,9 @@ import { ui } from '../state/ui';
 import { productMenu, storeTypes } from '../nav';
 import { DesignerLauncher } from '../designer/dialog/DesignerLauncher';
 import { HELP_ARTICLES, blogPath } from '../../contract/blog';
+import { ProductStrip } from '../components/catalog/ProductStrip';
+import { catalogApi } from '../api/catalog';
+import '../styles/catalog.css';
 
 const slides = [
   { title: 'Design once, sell everywhere', text: 'Push one design to Shopify, Etsy and WooCommerce.' },
@@ -128,6 +131,14 @@ export function DashboardPage() {
           </a>
         </li>
       </ul>
+      {/* The catalogue's own product photographs, so the dashboard shows what a merchant can make. */}
+      <ProductStrip
+        title="Popular products to design"
+        loadKey="dashboard:hot"
+        load={() => catalogApi.hotSelling(5)}
+        count={5}
+        seeAll={{ to: '/all-products/hot-selling', label: 'See all hot sellers' }}
+      />
       <DesignerLauncher />
       <Carousel />
       <section aria-labelledby="help-title">

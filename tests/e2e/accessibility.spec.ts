@@ -169,6 +169,19 @@ test("the merchant's pages fit a phone, and the menu column stays dark to the bo
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} is ${width} px wide on a 390 px phone`).toBeLessThanOrEqual(390);
   }
+  // On a phone the menu folds under its button, so a page opens on the page, not on the menu; a
+  // link in it closes it again.
+  await settle(page, '/orders');
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  const fold = page.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeHidden();
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeInViewport();
+  await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await menu.getByRole('link', { name: 'Balance' }).click();
+  await expect(page).toHaveURL(/\/balance$/);
+  await expect(menu).toBeHidden();
   await phone.close();
 
   const desktop = await browser.newContext({ viewport: { width: 1440, height: 700 } });

@@ -375,7 +375,7 @@ test('orders: tabs, statistics, page sizes, sorting, detail, cancel, and a shipp
 
   await page.goto('/orders');
   await expect(page.getByRole('tab', { name: /Pending Payment/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('Order statistics')).toContainText('Pending Payment6');
+  await expect(page.getByRole('tab', { name: /Pending Payment/ })).toContainText('6 orders');
   // The statistics as a bar chart: a row per status (a bar where there are orders), its summary naming the counts.
   const chart = page.getByRole('img', { name: /^Orders by status: Pending Payment 6, Processing \d+/ });
   // Axis labels wrap into lines of their own, so the words meet without a space.
@@ -411,7 +411,7 @@ test('orders: tabs, statistics, page sizes, sorting, detail, cancel, and a shipp
   await page.getByRole('button', { name: `Cancel order ${made[0]!.orderNo}` }).click();
   await page.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('row', { name: new RegExp(made[0]!.orderNo) })).toHaveCount(0);
-  await expect(page.getByLabel('Order statistics')).toContainText('Pending Payment5');
+  await expect(page.getByRole('tab', { name: /Pending Payment/ })).toContainText('5 orders');
 
   // Paid and shipped by the operator: the Shipped tab shows it with its tracking link.
   await ok(request, 'POST', '/api/order/payOrder', { orderId: made[2]!.id });

@@ -607,6 +607,10 @@ describe('orders', () => {
       failedOrder: 1,
       otherOrder: 2,
       totalOrder: 7,
+      // Each tab's orders summed: what the orders page shows on its tab.
+      pendingAmount: made[0]!.total + made[6]!.total,
+      processingAmount: made[1]!.total + made[2]!.total,
+      fulfilledAmount: made[3]!.total,
       // The orders page opens on the tab of the order that changed last: made[5], just failed.
       latestStatus: 'failed',
     });

@@ -89,6 +89,9 @@ describe('orders page state in the URL', () => {
       canceledOrder: 0,
       failedOrder: 0,
       totalOrder: 3,
+      pendingAmount: 4200,
+      processingAmount: 1500,
+      fulfilledAmount: 0,
       latestStatus: 'processing' as const,
     };
     expect(defaultOrdersTab(stats)).toBe('ORDER_PROCESSING');

@@ -22,6 +22,7 @@ import { DesignSetup, type AreaKind, type Setup } from './DesignSetup';
 import { ProductPreview } from './ProductPreview';
 import { BulkProgress } from './BulkProgress';
 import { SheetImport } from './SheetImport';
+import { Button } from '../../ui/Button';
 import '../../styles/catalog.css';
 import '../../styles/bulk.css';
 
@@ -142,7 +143,12 @@ export function BulkDesignPage({ background = false }: { background?: boolean })
     void navigate(`/bulk-design/price?custom_type=${customType}&id_list=${ids.join(',')}`);
   };
 
-  if (userId === null || !opened) return <p className="muted">Loading…</p>;
+  if (userId === null || !opened)
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
 
   return (
     <div className="bulk-page">
@@ -154,7 +160,7 @@ export function BulkDesignPage({ background = false }: { background?: boolean })
           <ProductPicker picked={picked} onChange={setPicked} />
           <DesignSetup setup={setup} kinds={kinds} background={background} onChange={setSetup} />
           {picked.length > 0 && (setup.designs.length > 0 || setup.background) && (
-            <section className="bulk-section" aria-labelledby="bulk-preview-h">
+            <section className="card bulk-section" aria-labelledby="bulk-preview-h">
               <h2 id="bulk-preview-h">4. Preview and adjust</h2>
               <div className="bulk-previews">
                 {shown.map((p) => (
@@ -170,20 +176,15 @@ export function BulkDesignPage({ background = false }: { background?: boolean })
               </div>
               {previewPages > 1 && (
                 <nav className="bulk-preview-pages" aria-label="Previews">
-                  <button type="button" className="btn small" disabled={shownPage === 0} onClick={() => setPreviewPage(shownPage - 1)}>
+                  <Button size="sm" disabled={shownPage === 0} onClick={() => setPreviewPage(shownPage - 1)}>
                     Previous products
-                  </button>
+                  </Button>
                   <span className="muted" aria-live="polite">
                     Products {shownPage * PREVIEW_PAGE + 1}–{shownPage * PREVIEW_PAGE + shown.length} of {picked.length}
                   </span>
-                  <button
-                    type="button"
-                    className="btn small"
-                    disabled={shownPage >= previewPages - 1}
-                    onClick={() => setPreviewPage(shownPage + 1)}
-                  >
+                  <Button size="sm" disabled={shownPage >= previewPages - 1} onClick={() => setPreviewPage(shownPage + 1)}>
                     Next products
-                  </button>
+                  </Button>
                 </nav>
               )}
             </section>
@@ -194,9 +195,9 @@ export function BulkDesignPage({ background = false }: { background?: boolean })
             </p>
           )}
           <div className="bulk-actions">
-            <button type="button" className="btn primary" onClick={() => void start()}>
+            <Button variant="primary" onClick={() => void start()}>
               Render {picked.length} products
-            </button>
+            </Button>
           </div>
           <SheetImport userId={userId} onJob={(job) => void start(job)} />
         </>

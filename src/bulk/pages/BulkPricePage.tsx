@@ -6,7 +6,7 @@
  * to the current store when the merchant asks.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BulkMessages, TEMPLATE_PLACEHOLDERS, bulkPrice, fillTemplate, type BulkPriceRule } from '../../../contract/bulk';
 import { centsToPriceText, priceTextToCents, ProductMessages, type MyProductDetail } from '../../../contract/products';
 import { myProductsApi } from '../../api/products';
@@ -14,6 +14,9 @@ import { storesApi } from '../../api/shops';
 import { session } from '../../state/session';
 import { toast } from '../../state/ui';
 import { eachLimited } from '../run/limited';
+import { Button, buttonClass } from '../../ui/Button';
+import { Field, Input } from '../../ui/Field';
+import { EmptyState } from '../../ui/EmptyState';
 import '../../styles/bulk.css';
 
 type RuleKind = BulkPriceRule['kind'];
@@ -91,8 +94,28 @@ export function BulkPricePage() {
     }).then(() => setRows(ids.flatMap((id) => loaded.filter((r) => r.detail.id === id))));
   }, [ids]);
 
-  if (!rows) return <p className="muted">Loading…</p>;
-  if (rows.length === 0) return <p className="muted">No products to price. Start a bulk design first.</p>;
+  if (!rows)
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
+  if (rows.length === 0)
+    return (
+      <div className="bulk-page">
+        <h1>Bulk Design Price</h1>
+        <EmptyState
+          title="No products to price"
+          action={
+            <Link className={buttonClass({ variant: 'primary' })} to="/bulk-design">
+              Start a bulk design
+            </Link>
+          }
+        >
+          <p>Products made in a bulk design come here to get their prices, titles and descriptions.</p>
+        </EmptyState>
+      </div>
+    );
 
   const targets = (r: Row) => ticked.size === 0 || ticked.has(r.detail.id);
   const applyRule = () => {
@@ -155,7 +178,7 @@ export function BulkPricePage() {
   return (
     <div className="bulk-page">
       <h1>Bulk Design Price</h1>
-      <section className="bulk-section" aria-labelledby="bulk-rule-h">
+      <section className="card bulk-section" aria-labelledby="bulk-rule-h">
         <h2 id="bulk-rule-h">Prices by rule</h2>
         <div className="bulk-rule">
           <select aria-label="Pricing rule" value={kind} onChange={(e) => setKind(e.target.value as RuleKind)}>
@@ -163,36 +186,33 @@ export function BulkPricePage() {
             <option value="add">Cost + amount</option>
             <option value="fixed">Fixed price</option>
           </select>
-          <input
+          <Input
             aria-label={kind === 'factor' ? 'Factor' : kind === 'add' ? 'Amount' : 'Price'}
             inputMode="decimal"
             value={value}
             onChange={(e) => setValue(e.target.value)}
           />
-          <label>
+          <label className="bulk-check">
             <input type="checkbox" checked={round99} onChange={(e) => setRound99(e.target.checked)} /> End prices in .99
           </label>
-          <button type="button" className="btn" onClick={applyRule}>
-            {ticked.size === 0 ? 'Apply to all products' : `Apply to ${ticked.size} selected`}
-          </button>
+          <Button onClick={applyRule}>{ticked.size === 0 ? 'Apply to all products' : `Apply to ${ticked.size} selected`}</Button>
         </div>
         <h2>Titles and descriptions</h2>
         <div className="bulk-rule">
-          <label className="bulk-field">
-            Title template
-            <input placeholder="{design} {product} in {colour}" value={titleTpl} onChange={(e) => setTitleTpl(e.target.value)} />
-          </label>
-          <label className="bulk-field">
-            Description template
-            <input placeholder="Our {design} print on a {product}" value={bodyTpl} onChange={(e) => setBodyTpl(e.target.value)} />
-          </label>
-          <label className="bulk-field">
-            Design name
-            <input value={designName} onChange={(e) => setDesignName(e.target.value)} />
-          </label>
-          <button type="button" className="btn" onClick={applyTemplates}>
-            Apply templates
-          </button>
+          <Field
+            label="Title template"
+            placeholder="{design} {product} in {colour}"
+            value={titleTpl}
+            onChange={(e) => setTitleTpl(e.target.value)}
+          />
+          <Field
+            label="Description template"
+            placeholder="Our {design} print on a {product}"
+            value={bodyTpl}
+            onChange={(e) => setBodyTpl(e.target.value)}
+          />
+          <Field label="Design name" value={designName} onChange={(e) => setDesignName(e.target.value)} />
+          <Button onClick={applyTemplates}>Apply templates</Button>
         </div>
         <p className="muted">
           Placeholders:{' '}
@@ -201,7 +221,7 @@ export function BulkPricePage() {
             .join(', ')}
         </p>
       </section>
-      <table className="bulk-price-table">
+      <table className="ui-table bulk-price-table">
         <thead>
           <tr>
             <th scope="col">
@@ -235,7 +255,7 @@ export function BulkPricePage() {
               </td>
               <td className="bulk-price-product">
                 {r.detail.cover && <img src={r.detail.cover} alt="" width={56} height={56} />}
-                <input
+                <Input
                   aria-label={`Title of product ${i + 1}`}
                   value={r.title}
                   maxLength={255}
@@ -259,9 +279,9 @@ export function BulkPricePage() {
         </p>
       )}
       <div className="bulk-actions">
-        <button type="button" className="btn primary" disabled={saving} onClick={() => void saveAll()}>
+        <Button variant="primary" disabled={saving} onClick={() => void saveAll()}>
           {saving ? 'Saving…' : `Save all ${rows.length} products`}
-        </button>
+        </Button>
       </div>
     </div>
   );

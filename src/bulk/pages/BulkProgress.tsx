@@ -6,6 +6,7 @@
 import { useSnapshot } from 'valtio';
 import { bulk, cancelRender, discardJob, render, retryFailedItems } from '../run/runner';
 import { formatSeconds, progressOf, secondsLeft, type ItemState } from '../model/job';
+import { Button } from '../../ui/Button';
 
 const STATE_LABEL: Record<ItemState, string> = {
   pending: 'Waiting',
@@ -26,7 +27,7 @@ export function BulkProgress({ onSave }: { onSave: () => void }) {
   const canSave = !snap.running && !snap.saving && pending === 0 && job.items.some((it) => it.state === 'rendered');
 
   return (
-    <section className="bulk-section" aria-labelledby="bulk-progress-h">
+    <section className="card bulk-section" aria-labelledby="bulk-progress-h">
       <h2 id="bulk-progress-h">{pending > 0 ? 'Rendering mockups' : 'Mockups ready'}</h2>
       <div className="bulk-progress">
         <div
@@ -47,24 +48,14 @@ export function BulkProgress({ onSave }: { onSave: () => void }) {
       </div>
       <div className="bulk-actions">
         {snap.running ? (
-          <button type="button" className="btn" onClick={cancelRender}>
-            Cancel
-          </button>
+          <Button onClick={cancelRender}>Cancel</Button>
         ) : (
-          job.items.some((it) => it.state === 'pending') && (
-            <button type="button" className="btn" onClick={() => void render()}>
-              Continue rendering
-            </button>
-          )
+          job.items.some((it) => it.state === 'pending') && <Button onClick={() => void render()}>Continue rendering</Button>
         )}
-        {!snap.running && p.failed > 0 && (
-          <button type="button" className="btn" onClick={() => void retryFailedItems()}>
-            Retry failed
-          </button>
-        )}
-        <button type="button" className="btn primary" disabled={!canSave} onClick={onSave}>
+        {!snap.running && p.failed > 0 && <Button onClick={() => void retryFailedItems()}>Retry failed</Button>}
+        <Button variant="primary" disabled={!canSave} onClick={onSave}>
           {snap.saving ? 'Saving…' : 'Save all and set prices'}
-        </button>
+        </Button>
         <button type="button" className="link-btn" disabled={snap.saving} onClick={() => void discardJob()}>
           Discard this bulk design
         </button>

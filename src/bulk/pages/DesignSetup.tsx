@@ -13,6 +13,8 @@ import { toast } from '../../state/ui';
 import type { BackgroundSource, DesignSource } from '../model/design';
 import type { AreaPlacement, FitMode, Anchor } from '../model/placement';
 import { textDesign } from '../model/text-size';
+import { Button, buttonClass } from '../../ui/Button';
+import { Field, Input } from '../../ui/Field';
 
 export interface AreaKind {
   flatId: string;
@@ -110,10 +112,10 @@ export function DesignSetup({
     onChange({ ...setup, areas: { ...setup.areas, [k.flatId]: { ...area(k), ...patch } } });
 
   return (
-    <section className="bulk-section" aria-labelledby="bulk-design-h">
+    <section className="card bulk-section" aria-labelledby="bulk-design-h">
       <h2 id="bulk-design-h">2. Add designs</h2>
       <div className="bulk-designs">
-        <label className="btn">
+        <label className={buttonClass()}>
           Upload images
           <input
             type="file"
@@ -126,7 +128,7 @@ export function DesignSetup({
           />
         </label>
         <div className="bulk-text">
-          <input aria-label="Text" placeholder="Add a text" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+          <Input aria-label="Text" placeholder="Add a text" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
           <input type="color" aria-label="Text colour" value={fill} onChange={(e) => setFill(e.target.value)} />
           <select aria-label="Font" value={font} onChange={(e) => setFont(e.target.value)}>
             {FAMILIES.map((f) => (
@@ -135,9 +137,9 @@ export function DesignSetup({
               </option>
             ))}
           </select>
-          <button type="button" className="btn" disabled={busy || !text.trim()} onClick={() => void addText()}>
+          <Button disabled={busy || !text.trim()} onClick={() => void addText()}>
             Add text
-          </button>
+          </Button>
         </div>
       </div>
       {setup.designs.length > 0 && (
@@ -173,7 +175,7 @@ export function DesignSetup({
               onChange={(e) => onChange({ ...setup, background: { kind: 'colour', color: e.target.value.toUpperCase() } })}
             />
           </label>
-          <label className="btn">
+          <label className={buttonClass()}>
             Background image
             <input
               type="file"
@@ -195,7 +197,7 @@ export function DesignSetup({
       {kinds.length === 0 ? (
         <p className="muted">Choose products to see their print areas.</p>
       ) : (
-        <table className="bulk-areas">
+        <table className="ui-table bulk-areas">
           <thead>
             <tr>
               <th scope="col">Print area</th>
@@ -271,10 +273,14 @@ export function DesignSetup({
           Every colour
         </label>
       </fieldset>
-      <label className="bulk-title">
-        Product title
-        <input value={setup.titleTemplate} maxLength={200} onChange={(e) => onChange({ ...setup, titleTemplate: e.target.value })} />
-      </label>
+      <div className="bulk-title">
+        <Field
+          label="Product title"
+          value={setup.titleTemplate}
+          maxLength={200}
+          onChange={(e) => onChange({ ...setup, titleTemplate: e.target.value })}
+        />
+      </div>
       <p className="muted">
         Placeholders:{' '}
         {Object.entries(TEMPLATE_PLACEHOLDERS)

@@ -7,6 +7,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { catalogApi, type Category, type ProductCard } from '../../api/catalog';
 import { BULK_JOB_MAX } from '../../../contract/bulk';
 import { Img } from '../../components/catalog/Img';
+import { Button } from '../../ui/Button';
+import { Input } from '../../ui/Field';
+import { EmptyState } from '../../ui/EmptyState';
 
 const PAGE_SIZE = 24;
 
@@ -66,19 +69,17 @@ export function ProductPicker({ picked, onChange }: { picked: readonly Picked[];
   };
 
   return (
-    <section className="bulk-section" aria-labelledby="bulk-products-h">
+    <section className="card bulk-section" aria-labelledby="bulk-products-h">
       <h2 id="bulk-products-h">1. Choose products</h2>
       <form className="bulk-filters" role="search" onSubmit={search}>
-        <input
+        <Input
           type="search"
           aria-label="Search products"
           placeholder="Search products"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" className="btn">
-          Search
-        </button>
+        <Button type="submit">Search</Button>
         <select
           aria-label="Category"
           value={category}
@@ -107,9 +108,13 @@ export function ProductPicker({ picked, onChange }: { picked: readonly Picked[];
         )}
       </form>
       {loading ? (
-        <p className="muted">Loading products…</p>
+        <p className="muted" role="status">
+          Loading products…
+        </p>
       ) : rows.length === 0 ? (
-        <p className="muted">No products match.</p>
+        <EmptyState small>
+          <p>No products match.</p>
+        </EmptyState>
       ) : (
         <ul className="bulk-grid" aria-label="Catalogue products">
           {rows.map((card) => (
@@ -125,15 +130,15 @@ export function ProductPicker({ picked, onChange }: { picked: readonly Picked[];
       )}
       {pages > 1 && (
         <nav className="bulk-pages" aria-label="Product pages">
-          <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous page
-          </button>
+          </Button>
           <span>
             Page {page} of {pages}
           </span>
-          <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
             Next page
-          </button>
+          </Button>
         </nav>
       )}
     </section>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { previewMockup } from '../run/runner';
 import { NO_ADJUST, type Adjust } from '../model/placement';
 import type { Setup } from './DesignSetup';
+import { Input } from '../../ui/Field';
 
 export function ProductPreview({
   productId,
@@ -52,7 +53,7 @@ export function ProductPreview({
   const num = (label: string, field: keyof Adjust, min: number, max: number) => (
     <label>
       {label}
-      <input
+      <Input
         type="number"
         min={min}
         max={max}

@@ -14,6 +14,7 @@ import { readSheet, templateWorkbook } from '../sheet/read';
 import { readSheetRows } from '../sheet/rows';
 import { uploadDesignImage } from './DesignSetup';
 import { eachLimited } from '../run/limited';
+import { Button, buttonClass } from '../../ui/Button';
 
 async function lookUp(ref: string): Promise<ProductDetail | null> {
   const res = /^\d+$/.test(ref) ? await catalogApi.info(Number(ref)) : await catalogApi.infoByHandle(ref);
@@ -109,17 +110,15 @@ export function SheetImport({ userId, onJob }: { userId: number; onJob: (job: Bu
   };
 
   return (
-    <section className="bulk-section" aria-labelledby="bulk-sheet-h">
+    <section className="card bulk-section" aria-labelledby="bulk-sheet-h">
       <h2 id="bulk-sheet-h">Or create products from a spreadsheet</h2>
       <p className="muted">
         One row per product: product (id or handle), design_image (file name of an image uploaded here), design_text, colours, sizes, price,
         title.
       </p>
       <div className="bulk-actions">
-        <button type="button" className="btn" onClick={() => void downloadTemplate()}>
-          Download template
-        </button>
-        <label className="btn">
+        <Button onClick={() => void downloadTemplate()}>Download template</Button>
+        <label className={buttonClass()}>
           Upload design images
           <input
             type="file"
@@ -131,7 +130,7 @@ export function SheetImport({ userId, onJob }: { userId: number; onJob: (job: Bu
             onChange={(e) => void addImages(e.target.files)}
           />
         </label>
-        <label className="btn">
+        <label className={buttonClass()}>
           Upload spreadsheet
           <input
             type="file"

@@ -3,7 +3,7 @@
  * material library by tag with collect/uncollect and the collected list; for the selected image
  * the DPI indicator and tiling with the engine's pattern types.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { TILING_PATTERN_TYPES, type ImageElement, type TilingPatternType } from '@pod-studio/engine';
 import { designerApi, type MaterialImage, type MaterialTagItem, type UploadedImage } from '../../api/designer';
 import { ConfirmDialog } from '../../components/Modal';
@@ -12,11 +12,14 @@ import type { Editor } from '../editor';
 import { useUploads } from '../uploads/useUploads';
 import { dpiReading, imageInsertIndex, placeImage, TILING_NAMES, tilingError, type PlaceImage } from './image-tools';
 import { useSelected } from './useSelected';
+import { UploadThumbs } from '../uploads/UploadThumbs';
+import { Tabs } from '../../ui/Tabs';
 
 type Tab = 'uploads' | 'library' | 'collected';
+const PICTURE_TABS: readonly Tab[] = ['uploads', 'library', 'collected'];
+const PICTURE_TAB_NAMES: Readonly<Record<Tab, string>> = { uploads: 'My uploads', library: 'Library', collected: 'Collected' };
 
 export function ImagesPanel({ editor, retryDelayMs }: { editor: Editor; retryDelayMs?: number }) {
-  const ids = useId();
   const { element, flat } = useSelected(editor);
   const [tab, setTab] = useState<Tab>('uploads');
   const [mine, setMine] = useState<UploadedImage[] | null>(null);
@@ -90,57 +93,28 @@ export function ImagesPanel({ editor, retryDelayMs }: { editor: Editor; retryDel
 
       {image && flat && <SelectedImageTools editor={editor} image={image} flatData={flat.flatData} />}
 
-      <div role="tablist" aria-label="Pictures" className="dz-tabs small">
-        {(['uploads', 'library', 'collected'] as Tab[]).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={`${ids}-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`${ids}-${t}-panel`}
-            onClick={() => setTab(t)}
-          >
-            {t === 'uploads' ? 'My uploads' : t === 'library' ? 'Library' : 'Collected'}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${ids}-${tab}-panel`} aria-labelledby={`${ids}-${tab}`}>
-        {tab === 'uploads' &&
-          (mine === null ? (
-            <p role="status">Loading…</p>
-          ) : mine.length === 0 ? (
-            <p className="muted small">No uploads yet.</p>
-          ) : (
-            <ul className="dz-thumbs">
-              {mine.map((img) => (
-                <li key={img.id}>
-                  <button
-                    type="button"
-                    className="dz-thumb"
-                    disabled={!canImage}
-                    aria-label={`Add ${img.fileName || 'image'} to the design`}
-                    onClick={() =>
-                      add({ url: img.url, width: img.width, height: img.height, fileName: img.fileName, designId: String(img.id) })
-                    }
-                  >
-                    <img src={img.thumbnailUrl ?? img.url} alt="" loading="lazy" />
-                  </button>
-                  <button
-                    type="button"
-                    className="link-btn small"
-                    aria-label={`Remove ${img.fileName || 'image'} from my uploads`}
-                    onClick={() => void remove(img)}
-                  >
-                    Remove
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ))}
+      <Tabs
+        label="Pictures"
+        listClassName="dz-tool-tabs small"
+        value={tab}
+        onValueChange={setTab}
+        items={PICTURE_TABS.map((t) => ({ value: t, label: PICTURE_TAB_NAMES[t] }))}
+      >
+        {tab === 'uploads' && (
+          <UploadThumbs
+            label="My uploads"
+            items={mine}
+            empty="No uploads yet."
+            disabled={!canImage}
+            pickName={(img) => `Add ${img.fileName || 'image'} to the design`}
+            onPick={(img) => add({ url: img.url, width: img.width, height: img.height, fileName: img.fileName, designId: String(img.id) })}
+            removeName={(img) => `Remove ${img.fileName || 'image'} from my uploads`}
+            onRemove={(img) => void remove(img)}
+          />
+        )}
         {tab === 'library' && <Library onAdd={add} canImage={canImage} />}
         {tab === 'collected' && <Library onAdd={add} canImage={canImage} collectedOnly />}
-      </div>
+      </Tabs>
 
       <ConfirmDialog
         open={uploads.confirm !== null}

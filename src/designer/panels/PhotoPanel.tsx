@@ -16,6 +16,7 @@ import { useUploads } from '../uploads/useUploads';
 import { CropDialog, type CropTarget } from './CropDialog';
 import { cropDpi, cropOfElement, DPI_ADVICE, photoIdOf, placeCroppedPhoto, toPhotoAdjust } from './photo-tools';
 import { useSelected } from './useSelected';
+import { UploadThumbs } from '../uploads/UploadThumbs';
 import './photo.css';
 
 /** Slider changes reach the document after this pause, so a drag re-renders the photo a few times, not every step. */
@@ -173,27 +174,14 @@ export function PhotoPanel({
       )}
 
       <h3 className="dz-photo-heading">My photos</h3>
-      {photos === null ? (
-        <p role="status">Loading…</p>
-      ) : photos.length === 0 ? (
-        <p className="muted small">No photos yet.</p>
-      ) : (
-        <ul className="dz-thumbs">
-          {photos.map((p) => (
-            <li key={p.id}>
-              <button
-                type="button"
-                className="dz-thumb"
-                disabled={!canImage}
-                aria-label={`Use ${p.fileName || 'photo'} on the ${printName}`}
-                onClick={() => startCrop(p)}
-              >
-                <img src={p.thumbnailUrl ?? p.url} alt="" loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadThumbs
+        label="My photos"
+        items={photos}
+        empty="No photos yet."
+        disabled={!canImage}
+        pickName={(p) => `Use ${p.fileName || 'photo'} on the ${printName}`}
+        onPick={startCrop}
+      />
 
       {flat && (
         <CropDialog photo={cropping} flat={flat.flatData} printName={printName} onApply={applyCrop} onCancel={() => setCropping(null)} />

@@ -18,9 +18,14 @@ import { isPhotoCustomType } from '../../../contract/photos';
 import { TextPanel } from '../panels/TextPanel';
 import { PersonalizePanel } from '../panels/PersonalizePanel';
 import { OptionChecks } from './OptionChecks';
+import { Tabs } from '../../ui/Tabs';
 import { chosenColours, optionErrors, type MultiSelection } from '../model/options';
 
 type PanelTab = 'photo' | 'text' | 'images' | 'background';
+const PANEL_NAMES: Readonly<Record<PanelTab, string>> = { photo: 'Photo', text: 'Text', images: 'Images', background: 'Background' };
+const PANEL_TABS: readonly PanelTab[] = ['text', 'images', 'background'];
+/** Photo products put their own panel first. */
+const PHOTO_PANEL_TABS: readonly PanelTab[] = ['photo', ...PANEL_TABS];
 
 const isTextEntry = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement &&
@@ -76,27 +81,18 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
       }}
     >
       <aside className="dz-left" aria-label="Design tools">
-        <div role="tablist" aria-label="Design tools" className="dz-tabs">
-          {((isPhoto ? ['photo', 'text', 'images', 'background'] : ['text', 'images', 'background']) as PanelTab[]).map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              id={`${ids}-${t}`}
-              aria-selected={tab === t}
-              aria-controls={`${ids}-panel`}
-              onClick={() => setTab(t)}
-            >
-              {t === 'photo' ? 'Photo' : t === 'text' ? 'Text' : t === 'images' ? 'Images' : 'Background'}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-${tab}`}>
+        <Tabs
+          label="Design tools"
+          listClassName="dz-tool-tabs"
+          value={tab}
+          onValueChange={setTab}
+          items={(isPhoto ? PHOTO_PANEL_TABS : PANEL_TABS).map((t) => ({ value: t, label: PANEL_NAMES[t] }))}
+        >
           {tab === 'photo' && <PhotoPanel editor={editor} flatNames={flatNames} />}
           {tab === 'text' && <TextPanel editor={editor} />}
           {tab === 'images' && <ImagesPanel editor={editor} />}
           {tab === 'background' && <BackgroundPanel editor={editor} viewNames={viewNames} />}
-        </div>
+        </Tabs>
         <PersonalizePanel editor={editor} />
       </aside>
 

@@ -1,6 +1,6 @@
 /**
- * /orders?tabname=ORDER_PENDING|ORDER_PROCESSING|ORDER_FULFILLED: the statistics
- * (order/orderStatistics), the three tabs, sorting (created or updated, newest or oldest), page
+ * /orders?tabname=ORDER_PENDING|ORDER_PROCESSING|ORDER_FULFILLED: the three tabs, each a tile with
+ * its orders' count and amount (order/orderStatistics), the chart of every status, sorting (created or updated, newest or oldest), page
  * sizes 5/10/15/25 and paging, all kept in the URL; the detail with items, address, shipments
  * and tracking, payments and the order's history; paying or cancelling a pending order.
  */
@@ -15,6 +15,7 @@ import { ORDER_TABS, PAGE_SIZES } from '../../../contract/constants';
 import {
   ORDER_SORT_LABELS,
   ORDER_STATUS_NAMES,
+  ORDER_TAB_AMOUNT,
   ORDER_TAB_COUNT,
   ORDER_TAB_KEYS,
   defaultOrdersTab,
@@ -32,6 +33,7 @@ import { Select } from '../../ui/Select';
 import { EmptyState } from '../../ui/EmptyState';
 import { buttonClass } from '../../ui/Button';
 import { ORDER_CANCEL_CONFIRM } from './texts';
+import { counted } from '../../text/counted';
 import '../../styles/commerce.css';
 
 export function OrdersPage() {
@@ -79,43 +81,22 @@ export function OrdersPage() {
   return (
     <div className="commerce orders-page">
       <h1>Orders</h1>
-      <dl className="order-stats" aria-label="Order statistics">
-        <div>
-          <dt>Pending Payment</dt>
-          <dd>{stats?.pendingOrder ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Processing</dt>
-          <dd>{stats?.processingOrder ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Shipped</dt>
-          <dd>{stats?.fulfilledOrder ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Cancelled</dt>
-          <dd>{stats?.canceledOrder ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd>{stats?.failedOrder ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>All orders</dt>
-          <dd>{stats?.totalOrder ?? '–'}</dd>
-        </div>
-      </dl>
       {stats && stats.totalOrder > 0 && <OrderStatusChart stats={stats} />}
 
+      {/* The statistics are the tabs: one tile per tab with its orders' count and what they come to,
+          so a figure is never shown for a list the page cannot open. */}
       <Tabs
         label="Order status"
+        listClassName="tiles"
         value={q.tab}
         onValueChange={(t) => go({ tab: t, pageNum: 1 })}
         items={ORDER_TAB_KEYS.map((t) => ({
           value: t,
           label: (
             <>
-              {ORDER_TABS[t]} {stats ? <span className="tab-count">({stats[ORDER_TAB_COUNT[t]]})</span> : null}
+              <span className="ui-tab-title">{ORDER_TABS[t]}</span>{' '}
+              <span className="ui-tab-figure">{stats ? counted(stats[ORDER_TAB_COUNT[t]], 'order') : '–'}</span>{' '}
+              <span className="ui-tab-note">{stats ? formatUsd(stats[ORDER_TAB_AMOUNT[t]]) : ''}</span>
             </>
           ),
         }))}
@@ -137,7 +118,7 @@ export function OrdersPage() {
           </Select>
           {list && (
             <span className="muted" role="status">
-              {list.total} orders
+              {counted(list.total, 'order')}
             </span>
           )}
         </div>
@@ -153,12 +134,17 @@ export function OrdersPage() {
         ) : list.rows.length === 0 ? (
           <EmptyState
             action={
-              <Link className={buttonClass({ variant: 'primary' })} to="/shopping-cart">
-                Go to cart
-              </Link>
+              <div className="empty-actions">
+                <Link className={buttonClass({ variant: 'primary' })} to="/all-products">
+                  Browse products
+                </Link>
+                <Link className={buttonClass()} to="/shopping-cart">
+                  Go to cart
+                </Link>
+              </div>
             }
           >
-            <p>No orders here yet.</p>
+            <p>No orders here yet. Order a sample from the catalogue, or check out what is in your cart.</p>
           </EmptyState>
         ) : (
           <table className="orders-table">

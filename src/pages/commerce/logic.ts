@@ -123,6 +123,13 @@ export const ORDER_TAB_COUNT: Readonly<Record<OrderTab, 'pendingOrder' | 'proces
   ORDER_FULFILLED: 'fulfilledOrder',
 };
 
+/** What each tab's orders come to in the order statistics (cents). */
+export const ORDER_TAB_AMOUNT: Readonly<Record<OrderTab, 'pendingAmount' | 'processingAmount' | 'fulfilledAmount'>> = {
+  ORDER_PENDING: 'pendingAmount',
+  ORDER_PROCESSING: 'processingAmount',
+  ORDER_FULFILLED: 'fulfilledAmount',
+};
+
 /** The query string of a state, leaving defaults out (tabname is always written: links to /orders carry it). */
 export function ordersSearch(q: OrdersQuery): string {
   const sp = new URLSearchParams({ tabname: q.tab });
