@@ -9,7 +9,7 @@ import { buildCatalog, catalogDigest, DEFAULT_OPTIONS, type CatalogOptions } fro
 import { generateImages, imagesReady } from './images';
 import { GENERATOR_VERSION, buildId } from '../../server/catalog/paths';
 import { markerMatches, readMarker, writeCatalog } from './write-rows';
-import { modelStandIn, produceModelFile } from './on-demand';
+import { produceViewFile, viewStandIn } from './on-demand';
 import { setCatalogProducer } from '../../server/catalog/files';
 
 export interface EnsureResult {
@@ -39,8 +39,9 @@ export function catalogOptionsFromEnv(env: NodeJS.ProcessEnv): CatalogOptions {
 export async function ensureCatalog(ctx: { db: Db; dataDir: string }, options: Partial<CatalogOptions> = {}): Promise<EnsureResult> {
   const opts: CatalogOptions = { ...DEFAULT_OPTIONS, ...options };
   const started = performance.now();
-  // Product models beyond the first are photographed when first asked for (on-demand.ts).
-  setCatalogProducer({ make: produceModelFile, standIn: modelStandIn });
+  // Views the first start leaves out (product models beyond the first, the drawing's later views)
+  // are photographed when first asked for (on-demand.ts).
+  setCatalogProducer({ make: produceViewFile, standIn: viewStandIn });
   const build = buildId(opts.imageSize);
   const marker = await readMarker(ctx.db);
   const rowsWanted = !markerMatches(marker, opts);

@@ -1,9 +1,14 @@
 /**
- * Generates the image set of a build: every archetype view photographed once (photo, cut-out,
- * mask, shading, highlight, sheen, displacement, surface, parts), each flat's outline, and the
- * category icons. Files are written to a temporary folder and renamed into place with their
- * marker last, so a crash mid-way never leaves a half set that a later start would take for
- * complete.
+ * Generates the image set of a build at first start: each archetype's first view photographed
+ * (photo, cut-out, mask, shading, sheen, displacement, surface, parts), each flat's outline, and
+ * the category icons. The other views, and every product model's, are photographed when first
+ * asked for (on-demand.ts), into this set. Files are written to a temporary folder and renamed
+ * into place with their marker last, so a crash mid-way never leaves a half set that a later
+ * start would take for complete.
+ *
+ * The photographs are made on worker threads (photograph-worker.ts), one per core (two here):
+ * their height fields and lighting are typed-array work on the thread that runs them, which on
+ * the main thread held the first start to one core while the database rows waited for it too.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -11,28 +16,44 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ARCHETYPES, archetypeByKey } from './archetypes';
+import type { Archetype, ViewDrawing } from './archetypes/types';
 import { polygon, type Shape } from './art/path';
-import { photographView } from './art/photo';
+import { viewFileNames } from './art/photo';
 import { flatOutlineSvg, iconSvg } from './art/svg';
 import { iconArchetype } from './build';
 import { MARKER_FILE, buildDir, catalogRoot, flatOutlineName, iconName } from '../../server/catalog/paths';
 import { CATEGORIES } from '../../server/catalog/taxonomy';
 import { flatPixels } from './templates';
+import { PhotographerThread } from './photographer-thread';
 
 const ICON_SIZE = 128;
 
-/** Runs tasks with at most `limit` in flight; sharp already spreads each task over threads. */
-async function pool(tasks: readonly (() => Promise<unknown>)[], limit: number): Promise<void> {
+/**
+ * Runs tasks with at most `limit` in flight, each given the number of the lane (0 to limit - 1)
+ * that runs it; sharp already spreads each task over threads.
+ */
+async function pool(tasks: readonly ((lane: number) => Promise<unknown>)[], limit: number): Promise<void> {
   let next = 0;
-  const worker = async () => {
+  const lane = async (n: number) => {
     while (next < tasks.length) {
       const task = tasks[next];
       next += 1;
-      if (task) await task();
+      if (task) await task(n);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, (_, n) => lane(n)));
 }
+
+/**
+ * The views the first start photographs: each archetype's first, which the home page and the
+ * catalogue's lists show and every other picture's thumbnail stands in with until it is made.
+ */
+export function firstStartViews(arch: Archetype): readonly ViewDrawing[] {
+  return arch.views.slice(0, 1);
+}
+
+/** Photographer threads at first start: one per core, up to four (each holds a view's maps, ~0.2 GB at 1200 px). */
+const PHOTOGRAPHERS = Math.max(1, Math.min(4, availableParallelism()));
 
 function star(): Shape {
   const points: [number, number][] = [];
@@ -63,14 +84,16 @@ export async function generateImages(dataDir: string, build: string, size: numbe
   const tmp = path.join(catalogRoot(dataDir), `.tmp-${build}-${process.pid}-${Date.now()}`);
   await mkdir(path.join(tmp, 'icons'), { recursive: true });
   let files = 0;
+  const photos: ((lane: number) => Promise<unknown>)[] = [];
   const tasks: (() => Promise<unknown>)[] = [];
+  let threads: PhotographerThread[] = [];
   for (const arch of ARCHETYPES) {
     const dir = path.join(tmp, arch.key);
     await mkdir(dir, { recursive: true });
-    for (const view of arch.views) {
-      tasks.push(async () => {
-        const names = await photographView(view, size, dir);
-        files += Object.values(names).filter(Boolean).length;
+    for (const view of firstStartViews(arch)) {
+      photos.push(async (lane) => {
+        await threads[lane]!.photograph({ archKey: arch.key, model: 0, viewId: view.id, size, dir });
+        files += Object.values(viewFileNames(view)).filter(Boolean).length;
       });
     }
     for (const flat of arch.flats) {
@@ -93,8 +116,14 @@ export async function generateImages(dataDir: string, build: string, size: numbe
       });
     }
   }
-  // Photography is the long pole: start it first, and keep the CPUs busy but not oversubscribed.
-  await pool(tasks, Math.max(2, availableParallelism()));
+  // Photography is the long pole, one view per thread at a time; outlines and icons are small
+  // sharp jobs beside it.
+  threads = Array.from({ length: PHOTOGRAPHERS }, () => new PhotographerThread({ background: false }));
+  try {
+    await Promise.all([pool(photos, threads.length), pool(tasks, 2)]);
+  } finally {
+    await Promise.all(threads.map((t) => t.stop()));
+  }
   await writeFile(path.join(tmp, MARKER_FILE), JSON.stringify({ build, size, files, archetypes: ARCHETYPES.length }));
   if (imagesReady(dataDir, build)) {
     // Another process finished first: its set is complete and identical.

@@ -1,21 +1,34 @@
 /**
- * A worker thread that photographs one model view at a time for on-demand.ts. The photographer's
+ * A worker thread that photographs one view at a time: for on-demand.ts (a view first asked for)
+ * and for images.ts (the first start's views, one such thread per core). The photographer's
  * height field and lighting are seconds of typed-array work per view on the thread that runs
  * them: on the server's own thread that stalled every request (pages, scripts, API calls) while
- * a page of not-yet-photographed products filled in.
+ * a page of not-yet-photographed products filled in, and at first start it kept the work on one
+ * core.
  */
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { archetypeByKey } from './archetypes';
 import { modelArchetype } from './archetypes/models';
 import { photographView } from './art/photo';
 
-// Below the server's own thread: on Linux a nice value set from a thread is that thread's alone,
-// so pages and API calls keep the CPU while a catalogue page's new models are photographed.
-try {
-  setPriority(10);
-} catch {
-  // Not permitted or not supported here: the photographer runs at the server's priority.
+/** What the thread is started with. */
+export interface PhotographerOptions {
+  /**
+   * Below the server's own thread (on demand, while the server answers requests); the first start
+   * has nothing else to do and keeps its normal priority.
+   */
+  background: boolean;
+}
+
+// On Linux a nice value set from a thread is that thread's alone, so pages and API calls keep
+// the CPU while a catalogue page's new pictures are photographed.
+if ((workerData as PhotographerOptions | undefined)?.background !== false) {
+  try {
+    setPriority(10);
+  } catch {
+    // Not permitted or not supported here: the photographer runs at the server's priority.
+  }
 }
 
 export interface PhotographJob {

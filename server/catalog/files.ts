@@ -33,8 +33,8 @@ export interface ServedFile {
   etag: string;
   body(): Promise<Buffer>;
   /**
-   * Another file shown while the one asked for is made (a thumbnail of a product model not yet
-   * photographed shows the archetype's first model): not to be cached.
+   * Another file shown while the one asked for is made (a thumbnail of a product model or view not
+   * yet photographed shows a picture of the same product made at first start): not to be cached.
    */
   provisional?: boolean;
 }
@@ -119,18 +119,19 @@ async function resize(source: string, variant: string, png: boolean): Promise<Bu
 
 /**
  * Makes missing catalogue files that are generated on first request (a product model's photos
- * and maps, demo/catalog/on-demand.ts), or the white photo a missing colour version is made
- * from. The demo catalogue registers it.
+ * and maps, the drawing's views after its first: demo/catalog/on-demand.ts), or the white photo
+ * a missing colour version is made from. The demo catalogue registers it.
  */
 export interface CatalogProducer {
   /** Makes the file `rel` names; resolves false when it names nothing this makes. */
   make(dataDir: string, rel: string): Promise<boolean>;
   /**
-   * A file already made that shows the same product (`rel` of the first model), for thumbnails:
-   * a catalogue page asks for dozens at once, and browsers open six connections to a host, so
-   * thumbnails waiting on photography would hold back the page's own API calls. Null: none.
+   * A file already made that shows the same product (the first model's same view, or its first
+   * view), for thumbnails: a catalogue page asks for dozens at once, and browsers open six
+   * connections to a host, so thumbnails waiting on photography would hold back the page's own
+   * API calls. Null: none.
    */
-  standIn(rel: string): string | null;
+  standIn(rel: string, dataDir: string): string | null;
 }
 
 let producer: CatalogProducer | null = null;
@@ -146,7 +147,7 @@ export async function serveCatalogFile(dataDir: string, rel: string, query: { si
   if (!contentType) throw new FileRefused('Invalid file path', 400);
   const variant = parseVariant(query);
   if (!(await exists(abs))) {
-    const standIn = variant && producer ? producer.standIn(rel) : null;
+    const standIn = variant && producer ? producer.standIn(rel, dataDir) : null;
     if (standIn && producer) {
       // The thumbnail answers now from the stand-in; the real file is made meanwhile.
       producer.make(dataDir, rel).catch(() => undefined);

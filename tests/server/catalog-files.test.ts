@@ -13,6 +13,7 @@ import { ARCHETYPES } from '../../demo/catalog/archetypes';
 import { buildDir, catalogRoot } from '../../server/catalog/paths';
 import { buildCatalog } from '../../demo/catalog/build';
 import { viewFileNames } from '../../demo/catalog/art/photo';
+import { firstStartViews } from '../../demo/catalog/images';
 import { modelArchetype } from '../../demo/catalog/archetypes/models';
 import { loadBundles } from '../../server/catalog/queries';
 import { readdir, stat } from 'node:fs/promises';
@@ -82,11 +83,80 @@ function rawGet(pathname: string): Promise<{ status: number; body: string }> {
   });
 }
 
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+describe('views left for their first request', () => {
+  it("photographs each archetype's first view at first start, and no later view", async () => {
+    const dir = buildDir(s.config.dataDir, build);
+    let later = 0;
+    for (const arch of ARCHETYPES) {
+      const [first, ...rest] = arch.views;
+      expect(firstStartViews(arch)).toEqual([first]);
+      for (const name of Object.values(viewFileNames(first!)).filter((n): n is string => n !== null)) {
+        expect(await exists(path.join(dir, arch.key, name)), `${arch.key}/${name}`).toBe(true);
+      }
+      for (const view of rest) {
+        expect(await exists(path.join(dir, arch.key, viewFileNames(view).photo)), `${arch.key}/${view.id}`).toBe(false);
+        later += 1;
+      }
+    }
+    expect(later).toBeGreaterThan(10);
+  });
+
+  it("answers a later view's thumbnail at once with the first view's, not to be cached, then with its own from the cache", async () => {
+    const mug = ARCHETYPES.find((a) => a.key === 'mug')!;
+    const [first, later] = mug.views.map((v) => viewFileNames(v));
+    const file = path.join(buildDir(s.config.dataDir, build), 'mug', later!.photo);
+    const thumb = await fetch(fileUrl(`mug/${later!.photo}?size=1`));
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('cache-control')).toBe('no-store');
+    const shown = Buffer.from(await thumb.arrayBuffer());
+    const firstThumb = Buffer.from(await (await fetch(fileUrl(`mug/${first!.photo}?size=1`))).arrayBuffer());
+    expect(Buffer.compare(shown, firstThumb)).toBe(0);
+    // Meanwhile the view itself is photographed; from then on its thumbnail is its own, cached for good.
+    await vi.waitFor(() => stat(file), { timeout: 60_000, interval: 250 });
+    const own = await fetch(fileUrl(`mug/${later!.photo}?size=1`));
+    expect(own.headers.get('cache-control')).toContain('immutable');
+    const ownBody = Buffer.from(await own.arrayBuffer());
+    expect(Buffer.compare(ownBody, firstThumb)).not.toBe(0);
+    const again = await fetch(fileUrl(`mug/${later!.photo}?size=1`), { headers: { 'if-none-match': own.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('photographs a later view once on its first requests, with every map a view has, and serves it from disk after', async () => {
+    const hoodie = ARCHETYPES.find((a) => a.key === 'hoodie')!;
+    const view = hoodie.views[1]!;
+    const names = viewFileNames(view);
+    const dir = path.join(buildDir(s.config.dataDir, build), 'hoodie');
+    expect(await exists(path.join(dir, names.photo))).toBe(false);
+    const wanted = Object.values(names).filter((n): n is string => n !== null);
+    // Several files of the view at once, as the designer asks for them: they wait for one run.
+    const answers = await Promise.all(wanted.map((n) => fetch(fileUrl(`hoodie/${n}`))));
+    expect(answers.map((a) => a.status)).toEqual(wanted.map(() => 200));
+    for (const n of wanted) expect(await exists(path.join(dir, n)), n).toBe(true);
+    expect((await readdir(catalogRoot(s.config.dataDir))).filter((n) => n.startsWith('.model-'))).toEqual([]);
+    const before = (await stat(path.join(dir, names.photo))).mtimeMs;
+    const photo = Buffer.from(await answers[wanted.indexOf(names.photo)]!.arrayBuffer());
+    const second = await fetch(fileUrl(`hoodie/${names.photo}`));
+    expect(Buffer.compare(Buffer.from(await second.arrayBuffer()), photo)).toBe(0);
+    // Served from the file made on the first request, not photographed again.
+    expect((await stat(path.join(dir, names.photo))).mtimeMs).toBe(before);
+    const meta = await sharp(photo).metadata();
+    expect([meta.width, meta.height]).toEqual([SIZE, SIZE]);
+  });
+});
+
 describe('generated photography', () => {
   it('photographs every archetype view white: body luminance at least 0.93', async () => {
     const dir = buildDir(s.config.dataDir, build);
     for (const arch of ARCHETYPES) {
       for (const view of arch.views) {
+        // Views after the first are photographed on their first request.
+        expect((await fetch(fileUrl(`${arch.key}/${view.id}.jpg`))).status, `${arch.key}/${view.id}`).toBe(200);
         const parts = (view.ornaments ?? []).length > 0 ? path.join(dir, arch.key, `${view.id}-parts.png`) : undefined;
         const stats = await bodyStats(path.join(dir, arch.key, `${view.id}.jpg`), path.join(dir, arch.key, `${view.id}-mask.png`), parts);
         expect(stats.n, `${arch.key}/${view.id} has a body`).toBeGreaterThan(SIZE * SIZE * 0.03);
