@@ -9,7 +9,12 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts/,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // visual.spec.ts's baselines, committed: one folder, named by page and viewport only (no OS or
+    // browser in the name: they are made and compared on the same Linux Chromium as the suite).
+    toHaveScreenshot: { pathTemplate: '{testDir}/visual-baselines/{arg}{ext}' },
+  },
   workers: 1,
   reporter: [['list'], ['json']],
   use: {
