@@ -72,4 +72,20 @@ test('the stage draws the product photo under the print area, in the previewed c
   await dialog.getByRole('radio', { name: `Show ${dark}`, exact: true }).check();
   await expect.poll(() => centreLuminance(page), { timeout: 60_000 }).toBeLessThan(120);
   await expect(backdrop).toHaveAttribute('data-ready', 'true');
+
+  // The print areas are tabs the arrow keys move between, one tab stop for the row.
+  const areas = dialog.getByRole('tablist', { name: 'Print areas' }).getByRole('tab');
+  const count = await areas.count();
+  expect(count, 'a tee has a front and a back').toBeGreaterThan(1);
+  const first = areas.first();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(areas.nth(1)).toHaveAttribute('tabindex', '-1');
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(areas.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(areas.nth(1)).toBeFocused();
+  await expect(dialog.getByRole('tabpanel', { name: (await areas.nth(1).textContent())! })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(first).toBeFocused();
 });

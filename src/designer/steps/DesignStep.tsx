@@ -3,6 +3,7 @@
  * area tabs, and beside it the colours, the live mockups and the layers.
  */
 import { useId, useState } from 'react';
+import { steppedTab } from '../../ui/tab-keys';
 import { useSnapshot } from 'valtio';
 import type { RenderWorkerHandle } from '../../../workers/client';
 import { EditorStage } from '../stage';
@@ -98,13 +99,31 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
 
       <section className="dz-centre" aria-label="Print area">
         <div className="dz-centre-bar">
-          <div role="tablist" aria-label="Print areas" className="dz-tabs">
-            {template.flatList.map((f) => (
+          <div
+            role="tablist"
+            aria-label="Print areas"
+            className="dz-tabs"
+            onKeyDown={(e) => {
+              // Arrow keys, Home and End move between print areas (one tab stop for the list), and
+              // stop here: the stage would take the arrows as a nudge of the selected element.
+              const flats = template.flatList.map((f) => f.flatId);
+              const next = steppedTab(e.key, flats.indexOf(s.activeFlatId), flats.length);
+              if (next === null) return;
+              e.preventDefault();
+              e.stopPropagation();
+              editor.setActiveFlat(flats[next]!);
+              document.getElementById(`${ids}-flat-${next}`)?.focus();
+            }}
+          >
+            {template.flatList.map((f, i) => (
               <button
                 key={f.flatId}
+                id={`${ids}-flat-${i}`}
                 type="button"
                 role="tab"
                 aria-selected={s.activeFlatId === f.flatId}
+                aria-controls={`${ids}-stage`}
+                tabIndex={s.activeFlatId === f.flatId ? 0 : -1}
                 onClick={() => editor.setActiveFlat(f.flatId)}
               >
                 {flatNames[f.flatId] ?? f.flatId}
@@ -112,7 +131,12 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
             ))}
           </div>
         </div>
-        <div className="dz-stage">
+        <div
+          className="dz-stage"
+          id={`${ids}-stage`}
+          role="tabpanel"
+          aria-labelledby={`${ids}-flat-${Math.max(0, template.flatList.findIndex((f) => f.flatId === s.activeFlatId))}`}
+        >
           <EditorStage editor={editor} flatLabel={flatNames[s.activeFlatId] ?? 'Print area'} renderWorker={worker} />
         </div>
       </section>
@@ -151,3 +175,4 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
     </div>
   );
 }
+
