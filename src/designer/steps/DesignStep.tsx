@@ -135,7 +135,10 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
           className="dz-stage"
           id={`${ids}-stage`}
           role="tabpanel"
-          aria-labelledby={`${ids}-flat-${Math.max(0, template.flatList.findIndex((f) => f.flatId === s.activeFlatId))}`}
+          aria-labelledby={`${ids}-flat-${Math.max(
+            0,
+            template.flatList.findIndex((f) => f.flatId === s.activeFlatId),
+          )}`}
         >
           <EditorStage editor={editor} flatLabel={flatNames[s.activeFlatId] ?? 'Print area'} renderWorker={worker} />
         </div>
@@ -175,4 +178,3 @@ export function DesignStep({ model, editor, worker }: { model: DesignerModel; ed
     </div>
   );
 }
-
