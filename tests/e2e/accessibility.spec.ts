@@ -173,7 +173,7 @@ test("the merchant's pages fit a phone, and the menu column stays dark to the bo
   // link in it closes it again.
   await settle(page, '/orders');
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
-  const fold = page.getByRole('button', { name: 'Menu' });
+  const fold = page.getByRole('button', { name: 'Menu', exact: true });
   await expect(menu).toBeHidden();
   await expect(fold).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeInViewport();
