@@ -48,10 +48,7 @@ async function psdPart(request: FastifyRequest): Promise<{ part: MultipartFile; 
   }
 }
 
-export function catalogOpsRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-): void {
+export function catalogOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (ops) => {
     ops.addHook('onRequest', opsGuard(ctx.config.opsToken));
 

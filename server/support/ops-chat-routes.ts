@@ -29,11 +29,7 @@ const description =
   'Operator only: send `Authorization: Bearer <OPS_TOKEN>`. Without OPS_TOKEN on the server the call does not exist (404).';
 const merchantParams = z.object({ userId: id('userId').meta({ description: 'The merchant whose conversation it is' }) });
 
-export function opsChatRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  streams: ChatStreams,
-): void {
+export function opsChatRoutes(app: FastifyInstance, ctx: AppContext, streams: ChatStreams): void {
   const { db } = ctx;
   app.register(async (plugin) => {
     plugin.addHook('onRequest', opsGuard(ctx.config.opsToken));
