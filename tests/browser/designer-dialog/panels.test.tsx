@@ -4,8 +4,7 @@
  * real HTTP endpoint that fails, and the 60000-character switch on a real editor.
  */
 import { useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { BUNDLED_FONTS, createTextElement, INLINE_JSON_LIMIT } from '../../../engine/index.ts';
 import { createEditor, type Editor } from '../../../src/designer/editor/index.ts';
@@ -19,22 +18,7 @@ import { Toasts } from '../../../src/components/Toasts';
 import type { WireOption } from '../../../src/api/catalog';
 import { validTemplate } from '../../unit/engine/model/fixtures';
 import '../../../src/styles/designer.css';
-
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-afterEach(() => {
-  root?.unmount();
-  host?.remove();
-  root = null;
-  host = null;
-});
-
-function mount(node: React.ReactNode): void {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(node);
-}
+import { mount } from '../support/mount';
 
 function newSession(): Editor {
   const t = validTemplate();

@@ -5,30 +5,14 @@
  * arrow keys move between them and open their panel.
  */
 import { useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { UploadThumbs, type UploadThumb } from '../../../src/designer/uploads/UploadThumbs';
 import { ImagesPanel } from '../../../src/designer/panels/ImagesPanel';
 import { createEditor } from '../../../src/designer/editor/index.ts';
 import { validTemplate } from '../../unit/engine/model/fixtures';
 import '../../../src/styles/designer.css';
-
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-afterEach(() => {
-  root?.unmount();
-  host?.remove();
-  root = null;
-  host = null;
-});
-
-function mount(node: React.ReactNode): void {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(node);
-}
+import { mount } from '../support/mount';
 
 /** A 1 × 1 PNG, so every thumbnail has a real picture to show. */
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=';
@@ -105,9 +89,9 @@ describe('upload thumbnails', () => {
   });
 
   it('disabled pictures cannot be pressed; a list still loading says so', async () => {
-    mount(<Harness removable={false} disabled />);
+    const { rerender } = mount(<Harness removable={false} disabled />);
     for (const b of page.getByRole('list', { name: 'My uploads' }).getByRole('button').elements()) expect(b).toBeDisabled();
-    root!.render(<UploadThumbs label="My photos" items={null} empty="No photos yet." pickName={() => ''} onPick={() => {}} />);
+    rerender(<UploadThumbs label="My photos" items={null} empty="No photos yet." pickName={() => ''} onPick={() => {}} />);
     await expect.element(page.getByRole('status')).toHaveTextContent('Loading…');
   });
 });

@@ -6,9 +6,7 @@
  * popover's hover preview and click pin.
  */
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { Dialog } from '../../../src/ui/Dialog';
 import { Tabs } from '../../../src/ui/Tabs';
@@ -18,22 +16,10 @@ import { Toaster } from '../../../src/ui/Toast';
 import '../../../src/ui/tokens.css';
 import '../../../src/styles.css';
 import '../../../src/ui/kit.css';
+import { mount as mountOnPage } from '../support/mount';
 
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-afterEach(() => {
-  root?.unmount();
-  host?.remove();
-  root = null;
-  host = null;
-});
-
-function mount(node: React.ReactNode): void {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  flushSync(() => root!.render(node));
-}
+/** Rendered before the next line runs: the kit's tests read the DOM straight away. */
+const mount = (node: React.ReactNode) => mountOnPage(node, { sync: true });
 
 /** A page with an opener and a dialog that asks before closing while `dirty`. */
 function DialogHarness({ dismissible, log }: { dismissible?: boolean | 'escape'; log: string[] }) {

@@ -28,8 +28,9 @@ function runOnPage(script: string) {
     addEventListener() {},
     dispatchEvent() {},
   };
-  // The script only checks that CustomEvent exists; any constructor will do.
-  new Function('document', 'CustomEvent', script)(document, function CustomEvent() {});
+  // The script only checks that CustomEvent exists; any constructor will do. A page without
+  // Shopify's globals: the script finds no product to personalise and loads nothing.
+  new Function('document', 'CustomEvent', 'window', script)(document, function CustomEvent() {}, {});
   return added;
 }
 
