@@ -102,6 +102,11 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
   for (let i = 0; i < count; i++) await prices.nth(i).fill('24.5');
   await details.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(details.getByRole('heading', { name: 'Saved to My Products' })).toBeVisible({ timeout: 120_000 });
+  // The confirmation shows what was saved: the first colour's mockups, each named by view and colour.
+  const savedMockups = details.getByRole('list', { name: 'Saved mockups' }).getByRole('img');
+  await expect(savedMockups.first()).toHaveAttribute('alt', /^\S.*, \S/);
+  expect(await savedMockups.count()).toBeGreaterThan(0);
+  await expect.poll(() => savedMockups.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await details.getByRole('button', { name: 'Done' }).click();
 
   // My Products lists it with its mockups.

@@ -14,7 +14,7 @@ import { useRenderWorker } from '../mockups/useRenderWorker';
 import { RenderPool, defaultPoolSize } from '../../../workers/pool';
 import { startRenderWorker } from '../../../workers/client';
 import { visibleDesign } from '../editor';
-import { saveDesign } from '../save/save';
+import { saveDesign, type SavedMockup } from '../save/save';
 import { DesignStep } from '../steps/DesignStep';
 import { firstOptionError, optionErrors, type MultiSelection } from '../model/options';
 import type { OptionChecksHandle } from '../steps/OptionChecks';
@@ -43,7 +43,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
   const [askLeave, setAskLeave] = useState(false);
   const [optionErrs, setOptionErrs] = useState<(string | null)[]>([]);
   const [formErr, setFormErr] = useState<{ field: string; msg: string } | null>(null);
-  const [savedAs, setSavedAs] = useState<{ id: number; isTemplate: boolean } | null>(null);
+  const [savedAs, setSavedAs] = useState<SavedAs | null>(null);
   const optionsRef = useRef<OptionChecksHandle>(null);
 
   useEffect(() => {
@@ -213,7 +213,7 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
         if (open.kind === 'new') await rememberNewFlowPick(null);
       }
       toast('success', 'Saved successfully');
-      setSavedAs({ id: res.id, isTemplate });
+      setSavedAs({ id: res.id, isTemplate, mockups: res.mockups });
       model.step = 'complete';
       onSaved?.(res.id, isTemplate);
     } finally {
@@ -320,12 +320,28 @@ export function DesignDialog({ open, onClose, onSaved }: DesignDialogProps) {
 // Stands in for the editor's state before one exists, so the hook order never changes.
 const EMPTY = proxy({ dirty: false }) as unknown as NonNullable<DesignerModel['editor']>['state'];
 
-function Complete({ savedAs, onDone, onEdit }: { savedAs: { id: number; isTemplate: boolean }; onDone: () => void; onEdit: () => void }) {
+interface SavedAs {
+  id: number;
+  isTemplate: boolean;
+  mockups: readonly SavedMockup[];
+}
+
+function Complete({ savedAs, onDone, onEdit }: { savedAs: SavedAs; onDone: () => void; onEdit: () => void }) {
   const where = savedAs.isTemplate ? '/my-templates' : '/my-products';
   return (
     <div className="dz-complete" role="status">
       <h3>{savedAs.isTemplate ? 'Saved to My Templates' : 'Saved to My Products'}</h3>
       <p>Your design and its mockups are saved.</p>
+      {savedAs.mockups.length > 0 && (
+        <ul className="dz-complete-mockups" aria-label="Saved mockups">
+          {savedAs.mockups.map((mk) => (
+            <li key={mk.url}>
+              <img src={mk.url} alt={mk.label} width={180} height={180} loading="lazy" />
+              <span>{mk.label}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onEdit}>
           Keep designing

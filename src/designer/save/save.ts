@@ -39,7 +39,19 @@ export interface SaveRequest {
   onProgress?: (text: string) => void;
 }
 
-export type SaveResult = { ok: true; id: number } | { ok: false; msg: string; id: number | null; field?: 'title' | 'price' | 'options' };
+/** A saved mockup the confirmation shows. */
+export interface SavedMockup {
+  url: string;
+  /** "Front, Black" */
+  label: string;
+}
+
+export type SaveResult =
+  | { ok: true; id: number; mockups: readonly SavedMockup[] }
+  | { ok: false; msg: string; id: number | null; field?: 'title' | 'price' | 'options' };
+
+/** The confirmation shows the first colour's views (at most four). */
+const CONFIRMATION_MOCKUPS = 4;
 
 /** The first problem with the Price & Details form, or null. */
 export function formError(
@@ -126,5 +138,10 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
     progress('Updating your store');
     await storesApi.repushPrices(id, { showError: false });
   }
-  return { ok: true, id };
+  const firstColour = list[0]?.colorValue;
+  const mockups = list
+    .filter((v) => v.colorValue === firstColour)
+    .slice(0, CONFIRMATION_MOCKUPS)
+    .map((v) => ({ url: v.url, label: [v.viewName, v.colorName].filter(Boolean).join(', ') }));
+  return { ok: true, id, mockups };
 }
