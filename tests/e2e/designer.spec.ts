@@ -58,6 +58,13 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
   await text.fill('Hello from e2e');
   const withText = await mockupPixels(front, first.revision);
   expect(withText.png).not.toBe(first.png);
+  // The right column keeps to its width: nothing in it scrolls sideways, and the layer row's Lock
+  // button ends inside it (a mockup canvas's own width once pushed the row's buttons out of view).
+  const right = dialog.getByRole('complementary', { name: 'Preview' });
+  expect(await right.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const rightBox = (await right.boundingBox())!;
+  const lockBox = (await dialog.getByRole('button', { name: 'Lock: Text: Hello from e2e' }).boundingBox())!;
+  expect(lockBox.x + lockBox.width).toBeLessThanOrEqual(rightBox.x + rightBox.width);
 
   // An uploaded image lands on the front and in the mockup.
   await dialog.getByRole('tab', { name: 'Images' }).click();
