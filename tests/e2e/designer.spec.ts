@@ -90,6 +90,20 @@ test('design a t-shirt, save it, find it in My Products, edit it, delete it', as
   const withImage = await mockupPixels(front, withText.revision);
   expect(withImage.png).not.toBe(withText.png);
 
+  // The same file uploaded again is placed again, but My uploads keeps one copy of it.
+  const myUploads = dialog.getByRole('list', { name: 'My uploads' });
+  const sameName = myUploads.getByRole('button', { name: 'Add red-square.png to the design' });
+  await expect(sameName).toHaveCount(1);
+  const relisted = page.waitForResponse((r) => r.url().includes('/getShopCustomImagesList'));
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'red-square.png', mimeType: 'image/png', buffer: png });
+  const library = (await (await relisted).json()) as { rows: { fileName: string }[] };
+  expect(library.rows.filter((r) => r.fileName === 'red-square.png')).toHaveLength(1);
+  await expect(dialog.getByRole('button', { name: /^Lock: Image: / })).toHaveCount(2);
+  await expect(sameName).toHaveCount(1);
+  // Undo takes the second placement off again.
+  await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: /^Lock: Image: / })).toHaveCount(1);
+
   // A second colour to sell.
   const colours = dialog.getByRole('group', { name: /^Color/ });
   const unchecked = colours.getByRole('checkbox', { checked: false }).first();
