@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { logInAsDemo } from './merchants';
+import { chooseFirstSizeAndMaterial } from './designer-steps';
 
 const PUBLIC_PAGES = [
   '/',
@@ -82,12 +83,7 @@ test("no serious accessibility violation on the merchant's pages or in the desig
   await page.goto((tee as { url: string }).url);
   await page.getByRole('button', { name: 'Design', exact: true }).click();
   const select = page.getByRole('dialog', { name: 'Select a product' });
-  // The options load after the dialog opens: wait for them before choosing.
-  await expect(select.getByRole('group', { name: /^Color/ })).toBeVisible();
-  for (const option of ['Size', 'Material']) {
-    const group = select.getByRole('group', { name: new RegExp(`^${option}`) });
-    if (await group.count()) await group.getByRole('checkbox').first().check();
-  }
+  await chooseFirstSizeAndMaterial(select);
   await select.getByRole('button', { name: 'Next' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a product' });
   await expect(dialog.getByRole('button', { name: /^Front mockup/ })).toBeVisible();

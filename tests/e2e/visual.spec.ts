@@ -15,6 +15,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { json, logIn, merchantPool, type Merchant } from './merchants';
+import { chooseFirstSizeAndMaterial } from './designer-steps';
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1440, height: 900 } },
@@ -240,12 +241,7 @@ const SHOTS: Shot[] = [
     prepare: async (page) => {
       await page.getByRole('button', { name: 'Design', exact: true }).click();
       const select = page.getByRole('dialog', { name: 'Select a product' });
-      // The options load after the dialog opens: wait for them before choosing.
-      await expect(select.getByRole('group', { name: /^Color/ })).toBeVisible();
-      for (const option of ['Size', 'Material']) {
-        const group = select.getByRole('group', { name: new RegExp(`^${option}`) });
-        if (await group.count()) await group.getByRole('checkbox').first().check();
-      }
+      await chooseFirstSizeAndMaterial(select);
       // By keyboard: on a phone whose page overflows sideways (see the width check) the tap can land
       // on the options the dialog's body scrolls under its footer.
       await select.getByRole('button', { name: 'Next' }).press('Enter');
