@@ -23,15 +23,15 @@ import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLaye
 import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
 import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
-import { LastFrames, unionRects } from './last-frames.ts';
+import { PhotoFrames } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
-import { blendOnto, blurLayer, drawLayer, finishTile, keepClipShape, resetState, type TileFrame } from './passes.ts';
+import { blendOnto, blurLayer, drawBase, drawLayer, finishTile, keepClipShape, resetState, type TileFrame } from './passes.ts';
 import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
 import { RenderIdRegistry, type RenderTicket } from './render-ids.ts';
 import type { Resampling } from './resampling.ts';
 import { SerialQueue, yieldToEventLoop } from './scheduling.ts';
-import { intersectRects, planTiles } from './tiles.ts';
+import { intersectRects, planTiles, unionRects } from './tiles.ts';
 import type { PlannedLayer } from './view-plan.ts';
 
 export interface MockupRendererOptions {
@@ -59,8 +59,8 @@ export interface MockupRendererOptions {
   /** 'bicubic': affine layers resampled by Photoshop's Bicubic Automatic (resampling.ts). Default 'bilinear'. */
   readonly resampling?: Resampling;
   /**
-   * Keep the last frames of opaque views on the CPU and read back only what the layers changed
-   * (last-frames.ts). Default true; false reads every frame back whole.
+   * Keep opaque views' tinted photos on the CPU and draw and read back only the rect their layers
+   * cover (photo-frames.ts). Default true; false draws and reads every frame back whole.
    */
   readonly reuseFrames?: boolean;
 }
@@ -120,7 +120,7 @@ export class MockupRenderer {
   private readonly pool: TargetPool;
   private readonly cache: GpuCache;
   private readonly queue = new SerialQueue();
-  private readonly lastFrames: LastFrames | null;
+  private readonly photoFrames: PhotoFrames | null;
   private readonly samples: number;
   private readonly maxTile: number;
   private readonly cylinderShading: number;
@@ -138,7 +138,7 @@ export class MockupRenderer {
     this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
-    this.lastFrames = options.reuseFrames === false ? null : new LastFrames();
+    this.photoFrames = options.reuseFrames === false ? null : new PhotoFrames();
     this.programs = createMockupGL(this.gl, { resampling: options.resampling ?? 'bilinear' });
     this.pool = new TargetPool(this.gl);
     this.cache = new GpuCache(this.gl, this.programs, {
@@ -206,7 +206,7 @@ export class MockupRenderer {
     this.disposed = true;
     return this.queue.run(async () => {
       this.cache.clear();
-      this.lastFrames?.clear();
+      this.photoFrames?.clear();
       this.pool.dispose();
       deleteMockupGL(this.gl, this.programs);
       // Chromium keeps a capped number of live contexts (16) and, past it, kills the OLDEST one,
@@ -341,13 +341,28 @@ export class MockupRenderer {
 
       const canvas = new OffscreenCanvas(out.width, out.height);
       const ctx = context2d(canvas);
-      const tiles = planTiles(out.width, out.height, this.maxTile);
+      let tiles = planTiles(out.width, out.height, this.maxTile);
       // Outside its layers an opaque view without parts is the tinted photo, the same every time:
-      // a render in one tile reuses the last frame of its photo, colour and size (last-frames.ts).
-      const frameKey =
-        this.lastFrames && opaque && parts.length === 0 && photoBitmap && tiles.length === 1
-          ? `${this.cache.photoId(photoBitmap)}|${tint?.join(',') ?? '-'}|${out.width}x${out.height}`
-          : null;
+      // it comes from the CPU (photo-frames.ts) and the GPU draws and reads back only the rect
+      // the layers cover, as one tile.
+      if (
+        this.photoFrames &&
+        opaque &&
+        parts.length === 0 &&
+        photoBitmap &&
+        tiles.length === 1 &&
+        PhotoFrames.fits(out.width, out.height)
+      ) {
+        const whole = tiles[0] as PixelRect;
+        this.photoFrames.draw(ctx, `${this.cache.photoId(photoBitmap)}`, tint, () => {
+          const target = acquire({ width: out.width, height: out.height });
+          drawBase(gl, this.programs, this.frame(job, whole), target, photo, null);
+          return readImageData(gl, target);
+        });
+        let covered: PixelRect | null = null;
+        for (const layer of layers) covered = unionRects(covered, layerRectInTile(layer, whole, grow));
+        tiles = covered ? [covered] : [];
+      }
       for (const tile of tiles) {
         this.check(ticket);
         const frame = this.frame(job, tile);
@@ -361,14 +376,11 @@ export class MockupRenderer {
         const base: { target: RenderTarget | null; rect: PixelRect | null } = { target: null, rect: null };
         // Where blurred layers are blurred (across, then down), acquired on the first one.
         let blurTargets: [RenderTarget, RenderTarget] | null = null;
-        // Where this tile's layers drew.
-        let dirty: PixelRect | null = null;
         for (const layer of layers) {
           let rect = layerRectInTile(layer, tile, grow);
           if (layer.clipBase !== null) rect = base.rect && rect ? intersectRects(rect, base.rect) : null;
           if (layer.isClipBase) base.rect = null;
           if (!rect) continue;
-          dirty = unionRects(dirty, rect);
           // Check point between passes: a newer render that arrived meanwhile stops this one.
           await yieldToEventLoop();
           this.check(ticket);
@@ -404,9 +416,7 @@ export class MockupRenderer {
           finishTile(gl, this.programs, frame, comp.texture as GLTexture, backdrop, background, background[3] < 1);
           result = backdrop;
         }
-        if (frameKey !== null && this.lastFrames)
-          this.lastFrames.write(frameKey, ctx, dirty, whole, (rect) => readImageData(gl, result, rect));
-        else ctx.putImageData(readImageData(gl, result), tile.x, tile.y);
+        ctx.putImageData(readImageData(gl, result), tile.x, tile.y);
         for (const t of [comp, backdrop, draw, resolved]) this.pool.release(t);
       }
       return canvas;

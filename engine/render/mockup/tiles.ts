@@ -36,3 +36,17 @@ export function intersectRects(a: PixelRect, b: PixelRect): PixelRect | null {
   const y1 = Math.min(a.y + a.height, b.y + b.height);
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
 }
+
+/** The smallest rect holding both (either may be null). */
+export function unionRects(a: PixelRect | null, b: PixelRect | null): PixelRect | null {
+  if (!a) return b;
+  if (!b) return a;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}

@@ -1,8 +1,10 @@
 /**
- * Repeated renders of one photo, colour and size reuse the last frame outside the layers and read
- * back only what the layers can have changed: the pixels must be exactly those of a renderer that
- * reads every frame back whole, given the same renders, whatever changed in between (the design,
- * the view's layers, the colour).
+ * Opaque views take the tinted photo outside their layers from the CPU and draw and read back only
+ * the rect the layers cover: the pixels must be those of a renderer that draws and reads every
+ * frame back whole, given the same renders, whatever changed in between (the design, the view's
+ * layers, the colour). The untinted photo is the GPU's own, so without a colour they are exactly
+ * equal; the CPU tints in double precision where the GPU works in single, so a tinted channel may
+ * be one level apart, never more.
  */
 import { expect, test } from 'vitest';
 import { bitmap, canvas, checker, createRenderer, group, rectPath, smartObject, solid, view } from './helpers.ts';
@@ -20,13 +22,19 @@ function opaquePhoto(): Promise<ImageBitmap> {
   );
 }
 
-function differingBytes(a: ImageData, b: ImageData): number {
-  let n = 0;
-  for (let i = 0; i < a.data.length; i++) if (a.data[i] !== b.data[i]) n++;
-  return n;
+/** How many bytes differ, and by how much at most. */
+function compare(a: ImageData, b: ImageData): { differing: number; largest: number } {
+  let differing = 0;
+  let largest = 0;
+  for (let i = 0; i < a.data.length; i++) {
+    const d = Math.abs((a.data[i] as number) - (b.data[i] as number));
+    if (d > 0) differing++;
+    largest = Math.max(largest, d);
+  }
+  return { differing, largest };
 }
 
-test('renders that reuse the last frame equal whole readbacks, through design, view and colour changes', async () => {
+test('renders that take the photo from the CPU equal whole renders, through design, view and colour changes', async () => {
   const images = { photo: await opaquePhoto() };
   const kept = createRenderer(images);
   const whole = createRenderer(images, { reuseFrames: false });
@@ -51,7 +59,11 @@ test('renders that reuse the last frame equal whole readbacks, through design, v
       const options = { view: v, flats: { front: flats[f]! }, ...(color ? { color } : {}) };
       const want = await whole.renderViewToImageData(options);
       const got = await kept.renderViewToImageData(options);
-      expect(differingBytes(got, want), `step ${i}`).toBe(0);
+      const { differing, largest } = compare(got, want);
+      if (color) {
+        expect(largest, `step ${i}`).toBeLessThanOrEqual(1);
+        expect(differing / want.data.length, `step ${i}`).toBeLessThan(0.01);
+      } else expect(differing, `step ${i}`).toBe(0);
     }
   } finally {
     await kept.dispose();

@@ -1,0 +1,141 @@
+/**
+ * The product photo at output size, tinted, kept on the CPU. Outside its layers' rects an opaque
+ * view without part overlays is exactly the tinted photo, so a render draws and reads back only
+ * the rect its layers cover and takes the rest from here. Reading a whole frame back is most of a
+ * render's cost where WebGL runs on the CPU: on SwiftShader a 1200x1200 readback measured 40-78 ms
+ * of a 140 ms bulk mockup with two render workers sharing the emulated GPU, and the tint pass
+ * over the whole photo most of the rest.
+ *
+ * The untinted photo at output size comes from the GPU once per photo and size (`readPhoto`: the
+ * GPU's own sampling of the photo, so the pixels are those a whole render has); the SKU colour is
+ * applied here with the tint shader's formula (shaders/tint.frag.glsl): rgb = colour x luminance.
+ * The CPU rounds in double precision where the GPU works in single, so a channel can come out one
+ * level apart on a luminance that falls on a rounding edge.
+ */
+import { context2d } from './output.ts';
+
+type Rgb = readonly [number, number, number];
+
+/** Untinted photos at output size kept at most, in bytes (a 1200x1200 photo is 5.8 MB). */
+const PHOTO_BYTES = 48 * 1024 * 1024;
+/** Tinted frames kept at most: the views and colours a designer shows at once. */
+const MAX_FRAMES = 6;
+/** Larger outputs are not kept (a print-size mockup is a one-off). */
+const MAX_FRAME_PIXELS = 2048 * 2048;
+
+/**
+ * `photo` (opaque RGBA) tinted with `tint` (rgb 0..1), as the tint shader does: every channel is
+ * the colour's times the photo's luminance 0.3 r + 0.59 g + 0.11 b. The luminance is an integer
+ * in hundredths (30 r + 59 g + 11 b), so each channel is a table lookup. Null copies the photo.
+ */
+export function tintPhotoPixels(
+  photo: Uint8ClampedArray,
+  tint: Rgb | null,
+  out: Uint8ClampedArray<ArrayBuffer> = new Uint8ClampedArray(photo.length),
+): Uint8ClampedArray<ArrayBuffer> {
+  if (out.length !== photo.length) throw new Error('tintPhotoPixels: output size differs from the photo');
+  if (!tint) {
+    out.set(photo);
+    return out;
+  }
+  const levels = 255 * 100 + 1;
+  const tr = tintTable(tint[0], levels);
+  const tg = tintTable(tint[1], levels);
+  const tb = tintTable(tint[2], levels);
+  // Whole pixels at a time; RGBA bytes read as one little-endian word (every browser engine's order).
+  const src = new Uint32Array(photo.buffer, photo.byteOffset, photo.length >> 2);
+  const dst = new Uint32Array(out.buffer, out.byteOffset, out.length >> 2);
+  for (let i = 0; i < src.length; i++) {
+    const p = src[i] as number;
+    const l = 30 * (p & 255) + 59 * ((p >>> 8) & 255) + 11 * ((p >>> 16) & 255);
+    dst[i] = ((tr[l] as number) | ((tg[l] as number) << 8) | ((tb[l] as number) << 16) | (p & 0xff000000)) >>> 0;
+  }
+  return out;
+}
+
+/** round(c x l / 100) for every luminance l in hundredths. */
+function tintTable(c: number, levels: number): Uint32Array {
+  const t = new Uint32Array(levels);
+  const k = c / 100;
+  for (let l = 0; l < levels; l++) t[l] = Math.min(255, Math.round(k * l));
+  return t;
+}
+
+export class PhotoFrames {
+  // Insertion order is recency order in every map: the first entry is the least recently used.
+  private readonly photos = new Map<string, Uint8ClampedArray>();
+  private photoBytes = 0;
+  private readonly frames = new Map<string, OffscreenCanvas>();
+  /** Frames drawn once: a second draw keeps the frame (one-off renders, a bulk run's, keep none). */
+  private readonly seen = new Set<string>();
+  /** Reused for frames drawn once, by size. */
+  private scratch: ImageData | null = null;
+
+  /** Whether an output of this size is drawn from here (larger ones are rendered whole). */
+  static fits(width: number, height: number): boolean {
+    return width * height <= MAX_FRAME_PIXELS;
+  }
+
+  /**
+   * Draws the photo `photoKey` at the size of `ctx`'s canvas, tinted with `tint`, into `ctx`.
+   * `readPhoto` reads the untinted photo at that size back from the GPU; it is called only when
+   * this photo and size are not kept.
+   */
+  draw(ctx: OffscreenCanvasRenderingContext2D, photoKey: string, tint: Rgb | null, readPhoto: () => ImageData): void {
+    const { width, height } = ctx.canvas;
+    const sizeKey = `${photoKey}|${width}x${height}`;
+    const key = `${sizeKey}|${tint?.join(',') ?? '-'}`;
+    const kept = this.frames.get(key);
+    if (kept) {
+      this.frames.delete(key);
+      this.frames.set(key, kept);
+      ctx.drawImage(kept, 0, 0);
+      return;
+    }
+    const photo = this.untinted(sizeKey, width * height * 4, readPhoto);
+    if (this.scratch?.width !== width || this.scratch.height !== height) this.scratch = new ImageData(width, height);
+    tintPhotoPixels(photo, tint, this.scratch.data);
+    ctx.putImageData(this.scratch, 0, 0);
+    if (!this.seen.has(key)) {
+      this.seen.add(key);
+      // The keys seen once are only hints; keep that list short.
+      if (this.seen.size > 4 * MAX_FRAMES) this.seen.clear();
+      return;
+    }
+    this.seen.delete(key);
+    const canvas = new OffscreenCanvas(width, height);
+    context2d(canvas).drawImage(ctx.canvas, 0, 0);
+    this.frames.set(key, canvas);
+    for (const oldest of this.frames.keys()) {
+      if (this.frames.size <= MAX_FRAMES) break;
+      this.frames.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.photos.clear();
+    this.photoBytes = 0;
+    this.frames.clear();
+    this.seen.clear();
+    this.scratch = null;
+  }
+
+  private untinted(sizeKey: string, bytes: number, readPhoto: () => ImageData): Uint8ClampedArray {
+    const hit = this.photos.get(sizeKey);
+    if (hit) {
+      this.photos.delete(sizeKey);
+      this.photos.set(sizeKey, hit);
+      return hit;
+    }
+    const pixels = readPhoto().data;
+    if (pixels.length !== bytes) throw new Error(`photo frame: read ${pixels.length} bytes, expected ${bytes}`);
+    this.photos.set(sizeKey, pixels);
+    this.photoBytes += bytes;
+    for (const [oldest, kept] of this.photos) {
+      if (this.photoBytes <= PHOTO_BYTES || oldest === sizeKey) break;
+      this.photos.delete(oldest);
+      this.photoBytes -= kept.length;
+    }
+    return pixels;
+  }
+}
