@@ -4,15 +4,28 @@
  * whether a photo is opaque, and CPU meshes and clip triangulations per layer object.
  */
 import { type Disposer, SourceCache } from '../../gl/resources.ts';
-import { copyTargetRegion, createRenderTarget, deleteRenderTarget, type RenderTarget } from '../../gl/targets.ts';
+import { copyTargetRegion, createRenderTarget, deleteRenderTarget, type PixelRect, type RenderTarget } from '../../gl/targets.ts';
 import { deleteTexture, generateMipmaps, textureBytes, uploadTexture, type GLTexture } from '../../gl/textures.ts';
-import { pathBounds, pathFromCommands, triangulatePath, type Bounds, type TriangulatedPath } from '../../geometry/index.ts';
+import {
+  flattenPath,
+  pathBounds,
+  pathFromCommands,
+  triangulatePath,
+  type Bounds,
+  type TriangulatedPath,
+  type Vec2,
+} from '../../geometry/index.ts';
 import { DataError, type PathCommand, type SmartObjectLayer } from '../../model/index.ts';
 import { isBitmap } from './assets.ts';
+import { drawCoverageMask } from './coverage-mask.ts';
 import { buildLayerMesh, type LayerMesh } from './layer-mesh.ts';
+import { outlineLoops, withSkirt } from './mesh-outline.ts';
 import { isFullyOpaque } from './opacity.ts';
 import { drawBase, type TileFrame } from './passes.ts';
 import type { MockupGL } from './programs.ts';
+
+/** GPU bytes kept for coverage masks: a few views' layers at screen and export sizes. */
+const MASK_BYTES = 32 * 1024 * 1024;
 
 export interface GpuCacheOptions {
   readonly textureBytes: number;
@@ -22,6 +35,8 @@ export interface GpuCacheOptions {
 
 export interface ClipFill {
   readonly fill: TriangulatedPath;
+  /** The same path flattened to closed polygons, view px. */
+  readonly polygons: readonly (readonly Vec2[])[];
   /** View px. */
   readonly bounds: Bounds;
 }
@@ -35,6 +50,12 @@ export class GpuCache {
   private nextPhotoId = 1;
   private readonly opaque = new WeakMap<ImageBitmap, boolean>();
   private readonly meshes = new WeakMap<SmartObjectLayer, { scale: number; mesh: LayerMesh }>();
+  private readonly skirted = new WeakMap<LayerMesh, { width: number; mesh: LayerMesh }>();
+  private readonly outlines = new WeakMap<LayerMesh, [number, number][][]>();
+  /** Coverage masks by layer, output scale and rect (coverage-mask.ts). */
+  private readonly masks: SourceCache<string, GLTexture>;
+  private readonly layerIds = new WeakMap<SmartObjectLayer, number>();
+  private nextLayerId = 1;
   private readonly clips = new WeakMap<readonly PathCommand[], { scale: number; clip: ClipFill }>();
 
   constructor(
@@ -45,6 +66,7 @@ export class GpuCache {
     this.textures = new SourceCache(options.textureBytes, (t) => deleteTexture(gl, t));
     this.basesEnabled = options.baseBytes > 0;
     this.bases = new SourceCache(options.baseBytes, (t) => deleteRenderTarget(gl, t));
+    this.masks = new SourceCache(MASK_BYTES, (t) => deleteTexture(gl, t));
   }
 
   /**
@@ -135,7 +157,8 @@ export class GpuCache {
     let clip: ClipFill;
     try {
       const path = pathFromCommands(commands);
-      clip = { fill: triangulatePath(path, 0.25 / scale), bounds: pathBounds(path) };
+      const polygons = flattenPath(path, 0.25 / scale).map((p) => p.points);
+      clip = { fill: triangulatePath(path, 0.25 / scale), polygons, bounds: pathBounds(path) };
     } catch (e) {
       throw new DataError(`layer ${where} PPC: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -143,10 +166,50 @@ export class GpuCache {
     return clip;
   }
 
+  /** `mesh` widened by a skirt `width` view px wide (mesh-outline.ts). */
+  skirtedMesh(mesh: LayerMesh, width: number): LayerMesh {
+    const hit = this.skirted.get(mesh);
+    if (hit && hit.width === width) return hit.mesh;
+    const skirted = withSkirt(mesh, width);
+    this.skirted.set(mesh, { width, mesh: skirted });
+    return skirted;
+  }
+
+  /**
+   * The coverage mask of `layer` over `rect` (output px) at `sx`, `sy` output px per view px:
+   * `mesh` (without its skirt) within every clip.
+   */
+  coverageMask(layer: SmartObjectLayer, mesh: LayerMesh, clips: readonly ClipFill[], sx: number, sy: number, rect: PixelRect): GLTexture {
+    let id = this.layerIds.get(layer);
+    if (id === undefined) {
+      id = this.nextLayerId++;
+      this.layerIds.set(layer, id);
+    }
+    const key = `${id}|${sx}|${sy}|${rect.x},${rect.y},${rect.width}x${rect.height}`;
+    const hit = this.masks.get(key);
+    if (hit) return hit;
+    let outline = this.outlines.get(mesh);
+    if (!outline) {
+      outline = outlineLoops(mesh);
+      this.outlines.set(mesh, outline);
+    }
+    const canvas = drawCoverageMask(
+      outline,
+      clips.map((c) => c.polygons),
+      sx,
+      sy,
+      rect,
+    );
+    const texture = uploadTexture(this.gl, canvas, { mipmaps: false });
+    this.masks.set(key, texture, textureBytes(texture));
+    return texture;
+  }
+
   /** Frees every GL resource held (CPU caches are weak and go with their layers). */
   clear(): void {
     this.textures.clear();
     this.bases.clear();
+    this.masks.clear();
   }
 
   /** A number per photo bitmap, for cache keys. */

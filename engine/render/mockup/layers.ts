@@ -8,7 +8,7 @@ import type { PixelRect } from '../../gl/targets.ts';
 import { sourceSize, type GLTexture } from '../../gl/textures.ts';
 import type { TemplateView } from '../../model/index.ts';
 import type { ViewAssets } from './assets.ts';
-import type { GpuCache } from './gpu-cache.ts';
+import type { ClipFill, GpuCache } from './gpu-cache.ts';
 import type { OutputSize } from './output.ts';
 import type { LayerDraw } from './passes.ts';
 import { cubicMeshProgram, type MockupGL } from './programs.ts';
@@ -45,6 +45,13 @@ export interface PreparedLayer {
   readonly blurSigma: number;
 }
 
+/**
+ * How mesh and clip edges are antialiased: 'msaa' draws into a multisampled buffer and clips by
+ * stencil; 'coverage' draws the mesh with its skirt unsampled and scales it by a coverage mask
+ * drawn on the 2D canvas (coverage-mask.ts), several times cheaper where WebGL runs on the CPU.
+ */
+export type EdgeAntialiasing = 'msaa' | 'coverage';
+
 export interface PrepareLayersInput {
   readonly gl: WebGL2RenderingContext;
   readonly programs: MockupGL;
@@ -55,6 +62,7 @@ export interface PrepareLayersInput {
   readonly output: OutputSize;
   readonly assets: ViewAssets;
   readonly cylinderShading: number;
+  readonly antialias: EdgeAntialiasing;
 }
 
 /** Layers with a source and some opacity, in drawing order. A layer whose flat is missing is left out. */
@@ -94,7 +102,9 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
 
   return visible.map(({ plan, index, source, mesh }) => {
     let bounds = mesh.bounds;
+    const coverage = input.antialias === 'coverage';
     const clips: GLMesh[] = [];
+    const clipFills: ClipFill[] = [];
     for (const commands of plan.clips) {
       const c = cache.clipFill(commands, scale, plan.path.join('/'));
       bounds = {
@@ -103,6 +113,8 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
         maxX: Math.min(bounds.maxX, c.bounds.maxX),
         maxY: Math.min(bounds.maxY, c.bounds.maxY),
       };
+      clipFills.push(c);
+      if (coverage) continue;
       const fill = createMesh(gl, programs.fill, {
         a_position: { numComponents: 2, data: c.fill.positions },
         indices: { numComponents: 3, data: c.fill.indices },
@@ -115,12 +127,14 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
       programs.resampling === 'bicubic' && resampledByCubic(plan.layer)
         ? cubicDraw(gl, programs, texture, affineLayerScale(plan.layer, texture.width, texture.height, sx, sy))
         : undefined;
-    const vertexCount = mesh.positions.length / 2;
+    // The skirt reaches one output px past the outline on either axis.
+    const drawn = coverage ? cache.skirtedMesh(mesh, 1 / Math.min(sx, sy)) : mesh;
+    const vertexCount = drawn.positions.length / 2;
     const glMesh = createMesh(gl, program?.info ?? programs.mesh, {
-      a_position: { numComponents: 2, data: mesh.positions },
-      a_uvq: { numComponents: 3, data: mesh.uvq },
-      a_shade: { numComponents: 1, data: mesh.shade ?? new Float32Array(vertexCount).fill(1) },
-      indices: { numComponents: 3, data: mesh.indices },
+      a_position: { numComponents: 2, data: drawn.positions },
+      a_uvq: { numComponents: 3, data: drawn.uvq },
+      a_shade: { numComponents: 1, data: drawn.shade ?? new Float32Array(vertexCount).fill(1) },
+      indices: { numComponents: 3, data: drawn.indices },
     });
     scope.add(glMesh, (m) => deleteMesh(gl, m));
     // One px of slack on each side for linear filtering and antialiased edges.
@@ -134,10 +148,18 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
         : null;
     const maskSource = plan.layer.maskUrl ? assets.files.get(plan.layer.maskUrl) : undefined;
     const lutSource = plan.layer.colorLutUrl ? assets.files.get(plan.layer.colorLutUrl) : undefined;
+    const mask = coverage && rect ? { texture: cache.coverageMask(plan.layer, mesh, clipFills, sx, sy, rect), rect } : null;
     return {
       plan,
       rect,
-      draw: { mesh: glMesh, texture, shadeStrength: mesh.shade ? input.cylinderShading : 0, clips, ...(program ? { program } : {}) },
+      draw: {
+        mesh: glMesh,
+        texture,
+        shadeStrength: mesh.shade ? input.cylinderShading : 0,
+        clips,
+        ...(mask ? { coverage: mask } : {}),
+        ...(program ? { program } : {}),
+      },
       mask: maskSource ? cache.texture(scope, maskSource, needsMipmaps(maskSource, output.width, output.height), assets.transient) : null,
       colorLut: lutSource ? cache.texture(scope, lutSource, false, assets.transient) : null,
       clipBase: plan.clipBase === null ? null : (preparedIndex.get(plan.clipBase) ?? null),

@@ -105,6 +105,12 @@ export interface LayerDraw {
   readonly shadeStrength: number;
   /** Clip fills (fill program layout); the layer shows only inside all of them (nonzero rule). */
   readonly clips: readonly GLMesh[];
+  /**
+   * Edge antialiasing by coverage instead of multisampling: `mesh` carries its skirt
+   * (mesh-outline.ts), `clips` is empty, and the drawn layer is scaled by this mask of the layer's
+   * coverage within its clips (coverage-mask.ts), `rect` in output px.
+   */
+  readonly coverage?: { readonly texture: GLTexture; readonly rect: PixelRect };
   /** The mesh program variant `mesh` was laid out for and its own uniforms (resampling); default m.mesh. */
   readonly program?: { readonly info: ProgramInfo; readonly uniforms: Readonly<Record<string, unknown>> };
 }
@@ -161,6 +167,16 @@ export function drawLayer(
       drawQuad(gl, m.erase, target, frame, rect, { u_color: [0, 0, 0, 0] });
     }
     gl.disable(gl.STENCIL_TEST);
+  }
+  if (layer.coverage) {
+    const { texture, rect: maskRect } = layer.coverage;
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.ZERO, gl.SRC_ALPHA);
+    drawQuad(gl, m.coverage, target, frame, rect, {
+      u_mask: texture.texture,
+      u_maskRect: [maskRect.x, maskRect.y, maskRect.width, maskRect.height],
+    });
+    gl.disable(gl.BLEND);
   }
   gl.disable(gl.SCISSOR_TEST);
 

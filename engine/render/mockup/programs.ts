@@ -13,6 +13,7 @@ import tintFrag from '../../../shaders/tint.frag.glsl?raw';
 import blendFrag from '../../../shaders/blend.frag.glsl?raw';
 import copyFrag from '../../../shaders/copy.frag.glsl?raw';
 import blurFrag from '../../../shaders/blur.frag.glsl?raw';
+import coverageFrag from '../../../shaders/coverage.frag.glsl?raw';
 
 /** A program drawn as a rectangle of the target (quad.vert), with its unit-square mesh. */
 export interface QuadProgram {
@@ -47,6 +48,8 @@ export interface MockupGL {
   readonly erase: QuadProgram;
   /** One direction of a layer's Gaussian blur. */
   readonly blur: QuadProgram;
+  /** A layer buffer scaled by its coverage mask (coverage-mask.ts). */
+  readonly coverage: QuadProgram;
   /** Blend variants, compiled on first use. */
   readonly blends: Map<string, QuadProgram>;
 }
@@ -79,6 +82,7 @@ export function createMockupGL(gl: WebGL2RenderingContext, options: { resampling
     copy: quadProgram(gl, copyFrag, 'copy'),
     erase: quadProgram(gl, solidFrag, 'erase'),
     blur: quadProgram(gl, blurFrag, 'blur'),
+    coverage: quadProgram(gl, coverageFrag, 'coverage'),
     blends: new Map(),
   };
 }
@@ -116,7 +120,7 @@ export function deleteMockupGL(gl: WebGL2RenderingContext, m: MockupGL): void {
   if (m.cubicMesh) deleteProgram(gl, m.cubicMesh);
   m.cubicMesh = null;
   deleteProgram(gl, m.fill);
-  for (const q of [m.tint, m.copy, m.erase, m.blur, ...m.blends.values()]) {
+  for (const q of [m.tint, m.copy, m.erase, m.blur, m.coverage, ...m.blends.values()]) {
     deleteMesh(gl, q.quad);
     deleteProgram(gl, q.info);
   }

@@ -14,7 +14,7 @@
  * runs outside it. A render checks its render id between passes and stops with 'stop render'
  * when a newer render of its target exists.
  */
-import { assertContextAlive, createGLContext, glLimits } from '../../gl/context.ts';
+import { assertContextAlive, createGLContext, glLimits, isSoftwareRenderer, rendererName } from '../../gl/context.ts';
 import { readImageData } from '../../gl/readback.ts';
 import { Disposer } from '../../gl/resources.ts';
 import { TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
@@ -23,8 +23,9 @@ import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLaye
 import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
 import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
+import { sourcePixels } from './opacity.ts';
 import { PhotoFrames } from './photo-frames.ts';
-import { layerRectInTile, needsMipmaps, prepareLayers } from './layers.ts';
+import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
 import { blendOnto, blurLayer, drawBase, drawLayer, finishTile, keepClipShape, resetState, type TileFrame } from './passes.ts';
 import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
@@ -40,10 +41,17 @@ export interface MockupRendererOptions {
   /** Share one registry between renderers that draw the same targets. */
   readonly renderIds?: RenderIdRegistry;
   /**
-   * MSAA samples for layer buffers: antialiases mesh and clip-path edges. Defaults to 4 (or the
+   * MSAA samples for layer buffers when edges are antialiased by 'msaa': 4 by default (or the
    * GPU's maximum); 0 draws aliased edges, slightly faster.
    */
   readonly samples?: number;
+  /**
+   * How mesh and clip edges are antialiased (layers.ts). Default: 'coverage' where WebGL runs on
+   * the CPU and flats are resampled bilinearly (multisampling costs several times a plain draw
+   * there), 'msaa' on a GPU, with `samples` given, or with bicubic resampling (the PSD path,
+   * whose edges were measured against Photoshop with multisampling).
+   */
+  readonly antialias?: EdgeAntialiasing;
   /** Largest tile side; outputs beyond it are tiled. Default 2048, capped by the GPU limits. */
   readonly maxTileSize?: number;
   /** 0..1: how much a cylinder's turn away from the camera darkens the print. Default 0.3. */
@@ -122,6 +130,7 @@ export class MockupRenderer {
   private readonly queue = new SerialQueue();
   private readonly photoFrames: PhotoFrames | null;
   private readonly samples: number;
+  readonly antialias: EdgeAntialiasing;
   private readonly maxTile: number;
   private readonly cylinderShading: number;
   private disposed = false;
@@ -135,11 +144,15 @@ export class MockupRenderer {
     const limits = glLimits(this.gl);
     this.loader = options.loader ?? createFetchImageLoader();
     this.renderIds = options.renderIds ?? new RenderIdRegistry();
-    this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
+    const resampling = options.resampling ?? 'bilinear';
+    this.antialias =
+      options.antialias ??
+      (options.samples === undefined && resampling === 'bilinear' && isSoftwareRenderer(rendererName(this.gl)) ? 'coverage' : 'msaa');
+    this.samples = this.antialias === 'coverage' ? 0 : Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
     this.photoFrames = options.reuseFrames === false ? null : new PhotoFrames();
-    this.programs = createMockupGL(this.gl, { resampling: options.resampling ?? 'bilinear' });
+    this.programs = createMockupGL(this.gl, { resampling });
     this.pool = new TargetPool(this.gl);
     this.cache = new GpuCache(this.gl, this.programs, {
       textureBytes: options.textureCacheBytes ?? 256 * 1024 * 1024,
@@ -337,6 +350,7 @@ export class MockupRenderer {
         output: out,
         assets,
         cylinderShading: this.cylinderShading,
+        antialias: this.antialias,
       });
 
       const canvas = new OffscreenCanvas(out.width, out.height);
@@ -355,6 +369,9 @@ export class MockupRenderer {
       ) {
         const whole = tiles[0] as PixelRect;
         this.photoFrames.draw(ctx, `${this.cache.photoId(photoBitmap)}`, tint, () => {
+          // At its own size the GPU samples every texel at its centre, so the photo's own pixels
+          // are what it draws; at any other size, read what it draws.
+          if (photoBitmap.width === out.width && photoBitmap.height === out.height) return sourcePixels(photoBitmap);
           const target = acquire({ width: out.width, height: out.height });
           drawBase(gl, this.programs, this.frame(job, whole), target, photo, null);
           return readImageData(gl, target);
@@ -436,6 +453,7 @@ export class MockupRenderer {
         output: out,
         assets: job.assets,
         cylinderShading: this.cylinderShading,
+        antialias: this.antialias,
       });
       const canvases = layers.map((l) => ({ plan: l.plan, canvas: new OffscreenCanvas(out.width, out.height) }));
       for (const tile of planTiles(out.width, out.height, this.maxTile)) {

@@ -15,7 +15,8 @@ let bicubic: MockupRenderer;
 
 beforeAll(async () => {
   const images = { grey: await solid(256, 256, '#808080') };
-  bilinear = createRenderer(images);
+  // Both antialias edges by multisampling, as the PSD path does, so only resampling differs.
+  bilinear = createRenderer(images, { antialias: 'msaa' });
   bicubic = createRenderer(images, { resampling: 'bicubic' });
 });
 

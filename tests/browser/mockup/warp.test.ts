@@ -59,7 +59,10 @@ function expectCorners(img: ImageData, corners: [number, number][]): void {
     const c = corners[i] as [number, number];
     const [ix, iy] = stepFrom(c, centre, 1.5);
     const [ox, oy] = stepFrom(c, centre, -1.5);
-    expect(near(px(img, ix, iy), colour), `corner ${i} inside at ${ix},${iy}: ${px(img, ix, iy)}`).toBe(true);
+    // Edges antialiased by exact coverage leave a pixel this close to an acute corner a few per
+    // cent uncovered (multisampling's four samples often all fall inside); a corner 1 px off
+    // would leave it half grey.
+    expect(near(px(img, ix, iy), colour, 24), `corner ${i} inside at ${ix},${iy}: ${px(img, ix, iy)}`).toBe(true);
     expect(near(px(img, ox, oy), GREY), `corner ${i} outside at ${ox},${oy}: ${px(img, ox, oy)}`).toBe(true);
   });
 }
