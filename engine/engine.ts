@@ -3,7 +3,14 @@
  * flat compositor (pixi.js) to the mockup pipeline (twgl.js) so the editor preview, the mockups
  * and the print files draw each flat through the same code path. Runs in a worker or a page.
  */
-import { composeFlat, composeFlatToPng, printSize, type ComposeBackground } from './render/compose/index.ts';
+import {
+  composeFlat,
+  composeFlatSketched,
+  composeFlatToPng,
+  FlatSketch,
+  printSize,
+  type ComposeBackground,
+} from './render/compose/index.ts';
 import { tattooPrintFiles, type TattooPrintFiles } from './render/compose/tattoo-file.ts';
 import {
   MockupRenderer,
@@ -53,6 +60,10 @@ export interface EngineOptions {
 
 /** Composed flats kept for reuse across views and colours of the same design. */
 const FLAT_CACHE_ENTRIES = 8;
+/** Flats kept as sketches: the flats of a few views at their mockup sizes. */
+const SKETCH_ENTRIES = 6;
+/** Views kept by content (`internView`): the views of a few templates. */
+const VIEW_ENTRIES = 16;
 
 /** Resolution of tattoo paper prints: what tattoo-paper printers print at. */
 export const TATTOO_DPI = 300;
@@ -170,7 +181,7 @@ export class Engine {
       this.flatCache.set(key, hit);
       return hit;
     }
-    const made = this.composeFlat(req.template, req.design, flatId, { scale, viewId: req.viewId });
+    const made = this.sketchedFlat(req, flatId, scale);
     made.catch(() => this.flatCache.delete(key));
     this.flatCache.set(key, made);
     while (this.flatCache.size > FLAT_CACHE_ENTRIES) {
@@ -183,6 +194,36 @@ export class Engine {
       );
     }
     return made;
+  }
+
+  /**
+   * Sketches of the flats mockups show, by template, flat and scale: the next design of the same
+   * flat redraws only what changed (render/compose/flat-sketch.ts), so a mockup after an edit
+   * does not compose the whole flat again.
+   */
+  private readonly sketches = new Map<string, FlatSketch>();
+
+  private async sketchedFlat(req: MockupRequest, flatId: string, scale: number): Promise<ImageBitmap> {
+    const flat = findFlat(req.template, flatId);
+    const key = JSON.stringify([req.template.customTemplateId, flatId, scale.toFixed(4)]);
+    let sketch = this.sketches.get(key);
+    if (sketch) this.sketches.delete(key);
+    sketch ??= new FlatSketch();
+    this.sketches.set(key, sketch);
+    for (const oldest of this.sketches.keys()) {
+      if (this.sketches.size <= SKETCH_ENTRIES) break;
+      this.sketches.delete(oldest);
+    }
+    return composeFlatSketched(
+      {
+        flat: { width: flat.flatData.width, height: flat.flatData.height },
+        design: { designList: req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [] },
+        background: await this.backgroundFor(req.design, req.viewId),
+        images: this.images,
+        scale,
+      },
+      sketch,
+    );
   }
 
   /** The background the merchant set for this view, when it is shown. */
@@ -200,11 +241,36 @@ export class Engine {
         () => {},
       );
     this.flatCache.clear();
+    this.sketches.clear();
     await this.renderer.dispose();
   }
 
+  /**
+   * The first view seen with this content. A template that reaches a render worker is a new
+   * object on every call (structured clone), and the renderer keeps what it derives from a layer
+   * (warp meshes, clip fills, coverage masks) by the layer object: without this every worker
+   * render would build them again.
+   */
+  private readonly views = new Map<string, TemplateView>();
+
+  private internView(view: TemplateView): TemplateView {
+    const key = JSON.stringify(view);
+    const hit = this.views.get(key);
+    if (hit) {
+      this.views.delete(key);
+      this.views.set(key, hit);
+      return hit;
+    }
+    this.views.set(key, view);
+    for (const oldest of this.views.keys()) {
+      if (this.views.size <= VIEW_ENTRIES) break;
+      this.views.delete(oldest);
+    }
+    return view;
+  }
+
   private async viewOptions(req: MockupRequest) {
-    const view = findView(req.template, req.viewId);
+    const view = this.internView(findView(req.template, req.viewId));
     const outLarger = req.size ?? Math.max(view.viewData.width, view.viewData.height);
     const target = req.renderTarget ?? `view:${req.viewId}`;
     const ids = layerFlatIds(view.viewData.layers);

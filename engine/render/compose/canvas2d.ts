@@ -30,6 +30,15 @@ export function drawPlan2d(
 ): OffscreenCanvas {
   const ctx = canvas.getContext('2d');
   if (ctx === null) throw new Error('2D canvas is not available');
+  drawOps2d(ctx, plan, flat, out);
+  return canvas;
+}
+
+/**
+ * Draws the plan's background colour and ops onto `ctx` (its transform is left changed): the
+ * whole canvas, or, clipped by the caller, part of it.
+ */
+export function drawOps2d(ctx: OffscreenCanvasRenderingContext2D, plan: FlatPlan, flat: FlatSize, out: OutputSize): void {
   const sx = out.width / flat.width;
   const sy = out.height / flat.height;
   // Flat px → output px after the op's own matrix (per-axis, as the GPU scene's root scale).
@@ -40,6 +49,7 @@ export function drawPlan2d(
   // agree and both stay close to a supersampled drawing (measured in the composition tests).
   const place = (m: ReadonlyMat2d) => ctx.setTransform(sx * m[0], sy * m[1] + EDGE_SKEW, sx * m[2], sy * m[3], sx * m[4], sy * m[5]);
   if (plan.background !== null) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = plan.background;
     ctx.fillRect(0, 0, out.width, out.height);
   }
@@ -60,5 +70,4 @@ export function drawPlan2d(
       ctx.drawImage(raster.canvas, 0, 0);
     }
   }
-  return canvas;
 }

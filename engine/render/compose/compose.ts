@@ -12,6 +12,7 @@ import { bitmapToCanvas, fitsOnePass, outputSize, renderSingle, renderTiled, typ
 import { planFlat, type FlatPlan } from './plan.ts';
 import { withPngDpi } from './png.ts';
 import { buildScene } from './scene.ts';
+import type { FlatSketch } from './flat-sketch.ts';
 import type { ComposeFlatOptions, ComposePngOptions } from './types.ts';
 
 /**
@@ -89,6 +90,34 @@ export async function composeFlat(options: ComposeFlatOptions): Promise<ImageBit
     scene.destroy();
     releaseLargeCanvas(cr);
   }
+}
+
+/**
+ * `composeFlat` through a sketch of the same flat at the same size (flat-sketch.ts): only what
+ * changed since the sketch's last picture is drawn again. Where flats compose on the GPU (or
+ * the output is past the 2D canvas's limits) it composes whole. The same pixels either way.
+ */
+export async function composeFlatSketched(options: ComposeFlatOptions, sketch: FlatSketch): Promise<ImageBitmap> {
+  const scale = assertOptions(options);
+  checkpoint(options);
+  const out = outputSize(options.flat, scale);
+  if (composeBackend() === 'webgl' || !fitsCanvas2d(out)) return composeFlat(options);
+  const assets = await loadFlatAssets(options.design.designList, options.images, options);
+  checkpoint(options);
+  const { canvas } = sketch.draw(
+    {
+      flat: options.flat,
+      designList: options.design.designList,
+      background: options.background ?? null,
+      images: assets.images,
+      fonts: assets.fonts,
+      outputScale: [out.width / options.flat.width, out.height / options.flat.height],
+      maxTextureSize: CANVAS2D_MAX_SIDE,
+    },
+    out,
+  );
+  // A copy taken now: the sketch's canvas changes with the next design.
+  return createImageBitmap(canvas);
 }
 
 /**

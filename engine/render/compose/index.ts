@@ -1,5 +1,6 @@
 /** Public API of flat composition (editor previews, mockup sources and print files). */
-export { composeFlat, composeFlatToPng, DEFAULT_TILE_SIZE } from './compose.ts';
+export { composeFlat, composeFlatSketched, composeFlatToPng, DEFAULT_TILE_SIZE } from './compose.ts';
+export { FlatSketch, type Repaint } from './flat-sketch.ts';
 export { printSize, type PrintSize } from './print.ts';
 export { outputSize, type OutputSize } from './output.ts';
 export { planFlat, tileElementMatrices, type DrawOp, type FlatPlan, type PlanInput } from './plan.ts';

@@ -146,18 +146,68 @@ export interface FlatPlan {
   readonly ops: readonly DrawOp[];
 }
 
+/** Throws TilingLimitError when a tiled image of `elements` has too many tiles on the flat. */
+export function checkTilingLimits(elements: readonly DesignElement[], flat: FlatSize): void {
+  for (const el of elements) {
+    if (el.type === 'image' && el.tiling !== null && drawable(el)) tileElementMatrices(el, flat);
+  }
+}
+
+/** What one element draws (null for nothing); `input.designList` is not read. */
+export function planElement(el: DesignElement, input: PlanInput): DrawOp | null {
+  if (!drawable(el)) return null;
+  return el.type === 'image' ? imageOp(el, input) : textOp(el, input);
+}
+
+/** The background's own ops (a cover image) and the colour under everything. */
+export function planBackground(input: Pick<PlanInput, 'background' | 'flat'>): { color: string | null; ops: DrawOp[] } {
+  const bg = input.background;
+  return { color: bg !== null && bg.visible && bg.color ? bg.color : null, ops: backgroundOps(bg, input.flat) };
+}
+
+/** Output px an op can touch (`scale`: output px per flat px), 1 px wider for antialiased edges. */
+export function opBounds(op: DrawOp, scale: readonly [number, number]): { x0: number; y0: number; x1: number; y1: number } {
+  const [sx, sy] = scale;
+  if (op.kind === 'text') {
+    const k = op.raster.resolution;
+    return {
+      x0: Math.floor(op.raster.x) - 1,
+      y0: Math.floor(op.raster.y) - 1,
+      x1: Math.ceil(op.raster.x + op.raster.canvas.width / k) + 1,
+      y1: Math.ceil(op.raster.y + op.raster.canvas.height / k) + 1,
+    };
+  }
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const { width, height } = op.bitmap;
+  for (const m of op.matrices) {
+    for (const [u, v] of [
+      [0, 0],
+      [width, 0],
+      [0, height],
+      [width, height],
+    ] as const) {
+      const x = (m[0] * u + m[2] * v + m[4]) * sx;
+      const y = (m[1] * u + m[3] * v + m[5]) * sy;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+  }
+  return { x0: Math.floor(x0) - 1, y0: Math.floor(y0) - 1, x1: Math.ceil(x1) + 1, y1: Math.ceil(y1) + 1 };
+}
+
 /** What to draw and where. Throws TilingLimitError before rasterising anything heavy. */
 export function planFlat(input: PlanInput): FlatPlan {
   // Tiling limits first: a refused design should cost no text rasterising.
+  checkTilingLimits(input.designList, input.flat);
+  const { color, ops } = planBackground(input);
   for (const el of input.designList) {
-    if (el.type === 'image' && el.tiling !== null && drawable(el)) tileElementMatrices(el, input.flat);
-  }
-  const ops = backgroundOps(input.background, input.flat);
-  for (const el of input.designList) {
-    if (!drawable(el)) continue;
-    const op = el.type === 'image' ? imageOp(el, input) : textOp(el, input);
+    const op = planElement(el, input);
     if (op !== null) ops.push(op);
   }
-  const bg = input.background;
-  return { background: bg !== null && bg.visible && bg.color ? bg.color : null, ops };
+  return { background: color, ops };
 }
