@@ -148,7 +148,7 @@ export class MockupRenderer {
     this.antialias =
       options.antialias ??
       (options.samples === undefined && resampling === 'bilinear' && isSoftwareRenderer(rendererName(this.gl)) ? 'coverage' : 'msaa');
-    this.samples = this.antialias === 'coverage' ? 0 : Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
+    this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
     this.photoFrames = options.reuseFrames === false ? null : new PhotoFrames();
@@ -305,10 +305,25 @@ export class MockupRenderer {
     };
   }
 
-  /** Where a layer is drawn (multisampled when enabled) and the texture it ends up in. */
-  private layerTargets(acquire: Acquire, width: number, height: number): { draw: RenderTarget; resolved: RenderTarget } {
-    const draw = acquire({ width, height, stencil: true, samples: this.samples });
-    return { draw, resolved: this.samples > 0 ? acquire({ width, height }) : draw };
+  /**
+   * How this render antialiases edges: coverage masks span a layer's rect in the output, so an
+   * output past the texture limit (a print-size mockup) is multisampled whatever the preference.
+   */
+  private antialiasFor(out: OutputSize): EdgeAntialiasing {
+    const max = this.maxTextureSize;
+    return this.antialias === 'coverage' && out.width <= max && out.height <= max ? 'coverage' : 'msaa';
+  }
+
+  /** Where a layer is drawn (multisampled under 'msaa') and the texture it ends up in. */
+  private layerTargets(
+    acquire: Acquire,
+    width: number,
+    height: number,
+    antialias: EdgeAntialiasing,
+  ): { draw: RenderTarget; resolved: RenderTarget } {
+    const samples = antialias === 'msaa' ? this.samples : 0;
+    const draw = acquire({ width, height, stencil: true, samples });
+    return { draw, resolved: samples > 0 ? acquire({ width, height }) : draw };
   }
 
   private drawViewLocked(job: Job, tint: Rgb | null, background: Rgba): Promise<OffscreenCanvas> {
@@ -341,6 +356,7 @@ export class MockupRenderer {
         texture: stretched(p.source) as GLTexture,
         mode: p.mode === 'multiply' ? (6 as const) : (7 as const),
       }));
+      const antialias = this.antialiasFor(job.out);
       const layers = prepareLayers({
         gl,
         programs: this.programs,
@@ -350,7 +366,7 @@ export class MockupRenderer {
         output: out,
         assets,
         cylinderShading: this.cylinderShading,
-        antialias: this.antialias,
+        antialias,
       });
 
       const canvas = new OffscreenCanvas(out.width, out.height);
@@ -386,7 +402,7 @@ export class MockupRenderer {
         const whole: PixelRect = { x: 0, y: 0, width: tile.width, height: tile.height };
         const comp = acquire({ width: tile.width, height: tile.height });
         const backdrop = acquire({ width: tile.width, height: tile.height });
-        const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height);
+        const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height, antialias);
         this.cache.startComposite(frame, comp, photo, photoBitmap, tint);
         // A clipping base's layer buffer is kept here while the layers clipped to it draw; its
         // rect is null when the base does not touch this tile.
@@ -444,6 +460,7 @@ export class MockupRenderer {
     return this.locked(job, async (scope, acquire) => {
       const gl = this.gl;
       const { out, ticket } = job;
+      const antialias = this.antialiasFor(job.out);
       const layers = prepareLayers({
         gl,
         programs: this.programs,
@@ -453,12 +470,12 @@ export class MockupRenderer {
         output: out,
         assets: job.assets,
         cylinderShading: this.cylinderShading,
-        antialias: this.antialias,
+        antialias,
       });
       const canvases = layers.map((l) => ({ plan: l.plan, canvas: new OffscreenCanvas(out.width, out.height) }));
       for (const tile of planTiles(out.width, out.height, this.maxTile)) {
         const frame = this.frame(job, tile);
-        const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height);
+        const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height, antialias);
         const readout = acquire({ width: tile.width, height: tile.height });
         for (const [i, layer] of layers.entries()) {
           const rect = layerRectInTile(layer, tile);

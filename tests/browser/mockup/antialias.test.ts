@@ -109,6 +109,18 @@ describe.each(Object.entries(scenes))('%s', (_name, scene) => {
 });
 
 describe('coverage', () => {
+  test('tiles read the one mask of their layer: a tiled render equals a whole one', async () => {
+    const tiled = createRenderer({ grey: await solid(256, 256, '#808080') }, { antialias: 'coverage', maxTileSize: 100 });
+    try {
+      for (const scene of [scenes['bezier warp']!, scenes['curved clip with a hole, in a clipped group']!]) {
+        const opts = { view: scene(), flats: { front: art } };
+        expect(meanAbsDiff(await tiled.renderViewToImageData(opts), await coverage.renderViewToImageData(opts))).toBe(0);
+      }
+    } finally {
+      await tiled.dispose();
+    }
+  });
+
   test('an edge through a pixel mixes by the area it covers', async () => {
     // Left edge at x = 40.3: pixel 40 is 70 % red, where four samples would say 75 %.
     const img = await coverage.renderViewToImageData({
