@@ -3,13 +3,13 @@
  * mockups (as the source the warp passes sample) and for print files. Only `scale` differs.
  */
 import { acquireComposeRenderer, type ComposeRenderer } from './renderer.ts';
-import { loadFlatAssets } from './assets.ts';
+import { loadFlatAssets, type FlatAssets } from './assets.ts';
 import { composeBackend } from './backend.ts';
 import { CANVAS2D_MAX_SIDE, drawPlan2d, fitsCanvas2d } from './canvas2d.ts';
 import { leaseCanvas } from './canvas-lease.ts';
 import { checkpoint } from './errors.ts';
 import { bitmapToCanvas, fitsOnePass, outputSize, renderSingle, renderTiled, type OutputSize } from './output.ts';
-import { planFlat, type FlatPlan } from './plan.ts';
+import { planFlat, type FlatPlan, type PlanInput } from './plan.ts';
 import { withPngDpi } from './png.ts';
 import { buildScene } from './scene.ts';
 import type { FlatSketch } from './flat-sketch.ts';
@@ -47,6 +47,19 @@ function assertOptions(options: ComposeFlatOptions): number {
   return scale;
 }
 
+/** What planning needs of a composition: its design and background, loaded assets, output grid. */
+function planInput(options: ComposeFlatOptions, assets: FlatAssets, out: OutputSize, maxTextureSize: number): PlanInput {
+  return {
+    flat: options.flat,
+    designList: options.design.designList,
+    background: options.background ?? null,
+    images: assets.images,
+    fonts: assets.fonts,
+    outputScale: [out.width / options.flat.width, out.height / options.flat.height],
+    maxTextureSize,
+  };
+}
+
 async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
   const scale = assertOptions(options);
   checkpoint(options);
@@ -58,15 +71,7 @@ async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
   ]);
   checkpoint(options);
   const maxTextureSize = cr?.maxTextureSize ?? CANVAS2D_MAX_SIDE;
-  const plan = planFlat({
-    flat: options.flat,
-    designList: options.design.designList,
-    background: options.background ?? null,
-    images: assets.images,
-    fonts: assets.fonts,
-    outputScale: [out.width / options.flat.width, out.height / options.flat.height],
-    maxTextureSize,
-  });
+  const plan = planFlat(planInput(options, assets, out, maxTextureSize));
   const tileSize = Math.max(1, Math.floor(Math.min(options.tileSize ?? DEFAULT_TILE_SIZE, maxTextureSize)));
   return { cr, plan, out, tileSize };
 }
@@ -104,18 +109,7 @@ export async function composeFlatSketched(options: ComposeFlatOptions, sketch: F
   if (composeBackend() === 'webgl' || !fitsCanvas2d(out)) return composeFlat(options);
   const assets = await loadFlatAssets(options.design.designList, options.images, options);
   checkpoint(options);
-  const { canvas } = sketch.draw(
-    {
-      flat: options.flat,
-      designList: options.design.designList,
-      background: options.background ?? null,
-      images: assets.images,
-      fonts: assets.fonts,
-      outputScale: [out.width / options.flat.width, out.height / options.flat.height],
-      maxTextureSize: CANVAS2D_MAX_SIDE,
-    },
-    out,
-  );
+  const { canvas } = sketch.draw(planInput(options, assets, out, CANVAS2D_MAX_SIDE), out);
   // A copy taken now: the sketch's canvas changes with the next design.
   return createImageBitmap(canvas);
 }
