@@ -25,6 +25,7 @@ import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
 import type { CustomTemplate, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
 import { applyHomography, type Vec2 } from './geometry/index.ts';
+import { SourceCache } from './gl/resources.ts';
 
 export interface MockupRequest {
   template: CustomTemplate;
@@ -96,15 +97,19 @@ export class Engine {
     flatId: string,
     opts: { scale?: number; viewId?: string; isCurrent?: () => boolean } = {},
   ): Promise<ImageBitmap> {
+    return composeFlat({ ...(await this.flatOptions(template, design, flatId, opts.scale ?? 1, opts.viewId)), isCurrent: opts.isCurrent });
+  }
+
+  /** What composing `flatId` of the design needs: its size, elements, background and images. */
+  private async flatOptions(template: CustomTemplate, design: SkuDesign, flatId: string, scale: number, viewId: string | undefined) {
     const flat = findFlat(template, flatId);
-    return composeFlat({
+    return {
       flat: { width: flat.flatData.width, height: flat.flatData.height },
       design: { designList: design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [] },
-      background: await this.backgroundFor(design, opts.viewId),
+      background: await this.backgroundFor(design, viewId),
       images: this.images,
-      scale: opts.scale ?? 1,
-      isCurrent: opts.isCurrent,
-    });
+      scale,
+    };
   }
 
   /** The mockup of one view: every flat it shows composed, then warped onto the photo. */
@@ -201,29 +206,16 @@ export class Engine {
    * flat redraws only what changed (render/compose/flat-sketch.ts), so a mockup after an edit
    * does not compose the whole flat again.
    */
-  private readonly sketches = new Map<string, FlatSketch>();
+  private readonly sketches = countedCache<FlatSketch>(SKETCH_ENTRIES);
 
   private async sketchedFlat(req: MockupRequest, flatId: string, scale: number): Promise<ImageBitmap> {
-    const flat = findFlat(req.template, flatId);
     const key = JSON.stringify([req.template.customTemplateId, flatId, scale.toFixed(4)]);
     let sketch = this.sketches.get(key);
-    if (sketch) this.sketches.delete(key);
-    sketch ??= new FlatSketch();
-    this.sketches.set(key, sketch);
-    for (const oldest of this.sketches.keys()) {
-      if (this.sketches.size <= SKETCH_ENTRIES) break;
-      this.sketches.delete(oldest);
+    if (!sketch) {
+      sketch = new FlatSketch();
+      this.sketches.set(key, sketch, 1);
     }
-    return composeFlatSketched(
-      {
-        flat: { width: flat.flatData.width, height: flat.flatData.height },
-        design: { designList: req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [] },
-        background: await this.backgroundFor(req.design, req.viewId),
-        images: this.images,
-        scale,
-      },
-      sketch,
-    );
+    return composeFlatSketched(await this.flatOptions(req.template, req.design, flatId, scale, req.viewId), sketch);
   }
 
   /** The background the merchant set for this view, when it is shown. */
@@ -251,21 +243,13 @@ export class Engine {
    * (warp meshes, clip fills, coverage masks) by the layer object: without this every worker
    * render would build them again.
    */
-  private readonly views = new Map<string, TemplateView>();
+  private readonly views = countedCache<TemplateView>(VIEW_ENTRIES);
 
   private internView(view: TemplateView): TemplateView {
     const key = JSON.stringify(view);
     const hit = this.views.get(key);
-    if (hit) {
-      this.views.delete(key);
-      this.views.set(key, hit);
-      return hit;
-    }
-    this.views.set(key, view);
-    for (const oldest of this.views.keys()) {
-      if (this.views.size <= VIEW_ENTRIES) break;
-      this.views.delete(oldest);
-    }
+    if (hit) return hit;
+    this.views.set(key, view, 1);
     return view;
   }
 
@@ -293,6 +277,11 @@ export class Engine {
       ...(req.background !== undefined ? { background: req.background } : {}),
     };
   }
+}
+
+/** A least-recently-used map of at most `entries` values that need no freeing. */
+function countedCache<V>(entries: number): SourceCache<string, V> {
+  return new SourceCache<string, V>(entries, () => {});
 }
 
 /** Output px per flat px for composing `flatId` before it is warped onto `view` at `outLarger` px. */

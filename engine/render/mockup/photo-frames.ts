@@ -12,6 +12,7 @@
  * The CPU rounds in double precision where the GPU works in single, so a channel can come out one
  * level apart on a luminance that falls on a rounding edge.
  */
+import { SourceCache } from '../../gl/resources.ts';
 import { context2d } from './output.ts';
 
 type Rgb = readonly [number, number, number];
@@ -62,10 +63,8 @@ function tintTable(c: number, levels: number): Uint32Array {
 }
 
 export class PhotoFrames {
-  // Insertion order is recency order in every map: the first entry is the least recently used.
-  private readonly photos = new Map<string, Uint8ClampedArray>();
-  private photoBytes = 0;
-  private readonly frames = new Map<string, OffscreenCanvas>();
+  private readonly photos = new SourceCache<string, Uint8ClampedArray>(PHOTO_BYTES, () => {});
+  private readonly frames = new SourceCache<string, OffscreenCanvas>(MAX_FRAMES, () => {});
   /** Frames drawn once: a second draw keeps the frame (one-off renders, a bulk run's, keep none). */
   private readonly seen = new Set<string>();
   /** Reused for frames drawn once, by size. */
@@ -87,8 +86,6 @@ export class PhotoFrames {
     const key = `${sizeKey}|${tint?.join(',') ?? '-'}`;
     const kept = this.frames.get(key);
     if (kept) {
-      this.frames.delete(key);
-      this.frames.set(key, kept);
       ctx.drawImage(kept, 0, 0);
       return;
     }
@@ -105,16 +102,11 @@ export class PhotoFrames {
     this.seen.delete(key);
     const canvas = new OffscreenCanvas(width, height);
     context2d(canvas).drawImage(ctx.canvas, 0, 0);
-    this.frames.set(key, canvas);
-    for (const oldest of this.frames.keys()) {
-      if (this.frames.size <= MAX_FRAMES) break;
-      this.frames.delete(oldest);
-    }
+    this.frames.set(key, canvas, 1);
   }
 
   clear(): void {
     this.photos.clear();
-    this.photoBytes = 0;
     this.frames.clear();
     this.seen.clear();
     this.scratch = null;
@@ -122,20 +114,10 @@ export class PhotoFrames {
 
   private untinted(sizeKey: string, bytes: number, readPhoto: () => ImageData): Uint8ClampedArray {
     const hit = this.photos.get(sizeKey);
-    if (hit) {
-      this.photos.delete(sizeKey);
-      this.photos.set(sizeKey, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const pixels = readPhoto().data;
     if (pixels.length !== bytes) throw new Error(`photo frame: read ${pixels.length} bytes, expected ${bytes}`);
-    this.photos.set(sizeKey, pixels);
-    this.photoBytes += bytes;
-    for (const [oldest, kept] of this.photos) {
-      if (this.photoBytes <= PHOTO_BYTES || oldest === sizeKey) break;
-      this.photos.delete(oldest);
-      this.photoBytes -= kept.length;
-    }
+    this.photos.set(sizeKey, pixels, bytes);
     return pixels;
   }
 }
