@@ -212,32 +212,43 @@ function SelectedPhoto({ editor, photo, flat, onCrop }: { editor: Editor; photo:
   const [adjust, setAdjust] = useState<ImageAdjust>(stored);
   const storedKey = JSON.stringify(stored);
   useEffect(() => setAdjust(JSON.parse(storedKey) as ImageAdjust), [storedKey]);
-  const commitTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (commitTimer.current) clearTimeout(commitTimer.current);
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-    },
-    [],
-  );
-
+  // Pending work of the last slider change: run when its pause ends, or at once when the panel
+  // closes first (a merchant who adjusts and moves straight on keeps the adjustment).
+  const pending = useRef(new Map<'commit' | 'save', { timer: ReturnType<typeof setTimeout>; run: () => void }>());
+  const later = (what: 'commit' | 'save', ms: number, run: () => void) => {
+    const old = pending.current.get(what);
+    if (old) clearTimeout(old.timer);
+    const timer = setTimeout(() => {
+      pending.current.delete(what);
+      run();
+    }, ms);
+    pending.current.set(what, { timer, run });
+  };
+  useEffect(() => {
+    const work = pending.current;
+    return () => {
+      for (const { timer, run } of work.values()) {
+        clearTimeout(timer);
+        run();
+      }
+      work.clear();
+    };
+  }, []);
   const crop = cropOfElement(photo, flat.flatData);
   const dpi = cropDpi({ width: photo.originalWidth, height: photo.originalHeight }, crop, flat.flatData);
 
   const change = (next: ImageAdjust) => {
     setAdjust(next);
-    if (commitTimer.current) clearTimeout(commitTimer.current);
-    commitTimer.current = setTimeout(() => {
+    later('commit', ADJUST_COMMIT_MS, () => {
       // A neutral adjustment stays as an object (the engine draws it as no adjustment, and the
       // document schema drops it when read back): an absent field could not be set by a patch.
       // One undo step per run of slider changes on this photo.
-      editor.updateElement(photo.localId, { adjust: next } as Partial<ImageElement>, { merge: `adjust:${photo.localId}` });
-    }, ADJUST_COMMIT_MS);
-    if (saveTimer.current) clearTimeout(saveTimer.current);
+      // (Gone when the photo was deleted meanwhile.)
+      if (editor.find(photo.localId))
+        editor.updateElement(photo.localId, { adjust: next } as Partial<ImageElement>, { merge: `adjust:${photo.localId}` });
+    });
     const id = photoIdOf(photo);
-    if (id !== null)
-      saveTimer.current = setTimeout(() => void photosApi.saveEdit(id, { crop, adjust: toPhotoAdjust(next) }), LIBRARY_SAVE_MS);
+    if (id !== null) later('save', LIBRARY_SAVE_MS, () => void photosApi.saveEdit(id, { crop, adjust: toPhotoAdjust(next) }));
   };
 
   return (
