@@ -410,6 +410,14 @@ test('the mobile site shows the same catalogue in the mobile layout', async ({ b
   await drawer.locator('summary').click();
   await page.getByRole('radio', { name: 'Australia warehouse' }).check();
   await expect(page).toHaveURL(/\/mobile\/all-products\/mens-clothing\?ship=Australia/);
+  // The list keeps the previous results (aria-busy) until the filtered ones arrive: click only
+  // once every card shown ships from Australia.
+  await expect(async () => {
+    await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+    const cards = await results(page).getByRole('listitem').allTextContents();
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).toContain('Ships from Australia');
+  }).toPass();
   await results(page).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/mobile\/all-products\/mens-clothing\/[a-z0-9-]+\/[a-z0-9-]+/);
   await expect(page.getByRole('region', { name: 'Shipping estimate' })).toContainText('Australia and New Zealand only');
