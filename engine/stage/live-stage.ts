@@ -143,7 +143,8 @@ interface ScissorRect {
 
 interface LayerCache {
   readonly under: Sprite;
-  readonly over: Sprite;
+  /** Null when nothing lies over the moved element (it is the top one). */
+  readonly over: Sprite | null;
 }
 
 /** The device-pixel rectangle around `dirty` (flat px), null when it is off screen. */
@@ -186,6 +187,9 @@ export class LiveStage {
   private lastMoved: string | null = null;
   /** Everything under and over the element being dragged, drawn once at device size. */
   private layers: LayerCache | null = null;
+  /** The idle warm-up (see warmUp): pending, done, or not yet asked for. */
+  private warm: 'no' | 'pending' | 'done' = 'no';
+  private warmTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly canvas: OffscreenCanvas,
@@ -305,6 +309,10 @@ export class LiveStage {
     else if (layered) this.presentOverLayers(frame, renderer, dirty!, moved, ids);
     else if (dirty !== null) this.present(frame, renderer, dirty);
     this.lastMoved = moved;
+    if (this.warm === 'no' && this.nodes.size > 0) {
+      this.warm = 'pending';
+      this.warmTimer = setTimeout(() => this.warmUp(), 0);
+    }
     if (opts.finish) this.finish();
     return { drawn: true, errors, replanned: pending.length, layered, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
   }
@@ -336,6 +344,7 @@ export class LiveStage {
   }
 
   destroy(): void {
+    if (this.warmTimer !== null) clearTimeout(this.warmTimer);
     for (const node of this.nodes.values()) destroyNode(node);
     this.nodes.clear();
     if (this.bgNode) destroyNode(this.bgNode);
@@ -522,12 +531,13 @@ export class LiveStage {
       renderer.render({ container: this.world, clear: true, clearColor: [0, 0, 0, 0] });
       return;
     }
-    const layers = this.layers ?? (this.layers = this.drawLayers(renderer, place, moved, order));
+    const layers = this.layers ?? (this.layers = this.drawLayers(renderer, place, dirty, moved, order));
     const rect = scissorRect(dirty, place);
     if (!rect) return;
+    const sprites = layers.over ? [layers.under, layers.over] : [layers.under];
     // The cached layers are device-size pictures: in the world (scaled by s, moved by the pan) they
     // sit at -pan / s with scale 1 / s, which puts each texel on its device pixel.
-    for (const sprite of [layers.under, layers.over]) {
+    for (const sprite of sprites) {
       sprite.scale.set(1 / place.s, 1 / place.s);
       sprite.position.set(-place.px / place.s, -place.py / place.s);
     }
@@ -537,48 +547,122 @@ export class LiveStage {
     const index = this.content.getChildIndex(movedRoot);
     this.bgLayer.visible = false;
     this.content.visible = false;
-    this.world.addChild(layers.under, movedRoot, layers.over);
+    this.world.addChild(layers.under, movedRoot);
+    if (layers.over) this.world.addChild(layers.over);
     try {
       this.renderScissored(renderer, rect, place.h);
     } finally {
-      this.world.removeChild(layers.under, layers.over);
+      this.world.removeChild(...sprites);
       this.content.addChildAt(movedRoot, index);
       this.bgLayer.visible = true;
       this.content.visible = true;
     }
   }
 
-  private drawLayers(renderer: WebGLRenderer, place: WorldPlacement, moved: string, order: readonly string[]): LayerCache {
+  /**
+   * The drag's two layers. The canvas still shows the previous frame, at this view: outside the
+   * moved element's old and new rectangles and whatever lies over it, that frame is exactly the
+   * under layer, so the under layer is a copy of the canvas with only that area drawn again from
+   * the elements under the moved one. Drawing the whole stage again cost about a third of a
+   * second with a thousand elements under SwiftShader (each element's own texture breaks the
+   * batch), where the copy and the small redraw cost a few milliseconds. The over layer is drawn
+   * from the elements over the moved one alone, and not at all when there are none.
+   */
+  private drawLayers(renderer: WebGLRenderer, place: WorldPlacement, dirty: Bounds, moved: string, order: readonly string[]): LayerCache {
     const at = order.indexOf(moved);
-    const drawSome = (ids: ReadonlySet<string>, withBackground: boolean): Sprite => {
+    const overIds = new Set(order.slice(at + 1));
+    let redraw: Bounds | null = dirty;
+    for (const id of overIds) redraw = union(redraw, this.nodes.get(id)?.bounds ?? null);
+    // WebGL 1 cannot copy between framebuffers: there the whole layer is drawn.
+    const copied = renderer.context.webGLVersion >= 2;
+    const rect = copied ? scissorRect(redraw!, place) : { x0: 0, y0: 0, x1: place.w, y1: place.h, area: null };
+
+    const under = RenderTexture.create({ width: place.w, height: place.h, resolution: 1 });
+    if (copied) {
+      // Binding through pixi attaches the texture to its framebuffer before the raw copy.
+      renderer.renderTarget.bind({ target: under, clear: false });
+      copyCanvasInto(renderer, under, place);
+    }
+    if (rect) {
+      const area = rect.area;
+      const hidden = this.hideNodes(
+        (id, node) => id === moved || overIds.has(id) || (area !== null && (node.bounds === null || !intersects(node.bounds, area))),
+      );
+      const gl = renderer.gl;
+      gl.enable(gl.SCISSOR_TEST);
+      // A texture target is drawn top row first (pixi flips its projection), so no flip here.
+      gl.scissor(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+      try {
+        renderer.render({ container: this.world, target: under, clear: true, clearColor: [0, 0, 0, 0] });
+      } finally {
+        gl.disable(gl.SCISSOR_TEST);
+        for (const root of hidden) root.visible = true;
+      }
+    }
+
+    let over: Sprite | null = null;
+    if (overIds.size > 0) {
       const texture = RenderTexture.create({ width: place.w, height: place.h, resolution: 1 });
-      const hidden: Container[] = [];
-      if (!withBackground) {
-        this.bgLayer.visible = false;
-        hidden.push(this.bgLayer);
-      }
-      for (const [id, node] of this.nodes) {
-        if (!ids.has(id) && node.root.visible) {
-          node.root.visible = false;
-          hidden.push(node.root);
-        }
-      }
+      const hidden = this.hideNodes((id) => !overIds.has(id));
+      this.bgLayer.visible = false;
       try {
         renderer.render({ container: this.world, target: texture, clear: true, clearColor: [0, 0, 0, 0] });
       } finally {
+        this.bgLayer.visible = true;
         for (const root of hidden) root.visible = true;
       }
-      return new Sprite(texture);
-    };
-    return {
-      under: drawSome(new Set(order.slice(0, at)), true),
-      over: drawSome(new Set(order.slice(at + 1)), false),
-    };
+      over = new Sprite(texture);
+    }
+    return { under: new Sprite(under), over };
+  }
+
+  /**
+   * SwiftShader builds its pipeline for a state (shader, blending, target format, copy) on the
+   * first draw that uses it: 25-30 ms. A drag's first layered frame was the first draw into a
+   * texture and the first framebuffer copy, so every first drag stuttered there. Drawing one
+   * element into a one-pixel texture and copying one pixel, once while the stage is idle after its
+   * first frame, pays that before anyone drags. Nothing the canvas shows changes.
+   */
+  private warmUp(): void {
+    this.warmTimer = null;
+    const renderer = this.renderer;
+    if (!renderer) return;
+    this.warm = 'done';
+    const first = [...this.nodes.values()].find((node) => node.bounds !== null);
+    if (!first) {
+      this.warm = 'no';
+      return;
+    }
+    const target = RenderTexture.create({ width: 1, height: 1, resolution: 1 });
+    const hidden = this.hideNodes((_id, node) => node !== first);
+    try {
+      renderer.render({ container: this.world, target, clear: true, clearColor: [0, 0, 0, 0] });
+      if (renderer.context.webGLVersion >= 2) {
+        renderer.renderTarget.bind({ target, clear: false });
+        copyCanvasInto(renderer, target, { w: 1, h: 1 });
+      }
+    } finally {
+      for (const root of hidden) root.visible = true;
+      target.destroy(true);
+    }
+  }
+
+  /** Hides the visible element roots `hide` picks; returns them to be shown again. */
+  private hideNodes(hide: (id: string, node: Node) => boolean): Container[] {
+    const hidden: Container[] = [];
+    for (const [id, node] of this.nodes) {
+      if (node.root.visible && hide(id, node)) {
+        node.root.visible = false;
+        hidden.push(node.root);
+      }
+    }
+    return hidden;
   }
 
   private dropLayers(): void {
     if (!this.layers) return;
     for (const sprite of [this.layers.under, this.layers.over]) {
+      if (!sprite) continue;
       sprite.texture.destroy(true);
       sprite.destroy();
     }
@@ -636,6 +720,21 @@ export class LiveStage {
     this.content.visible = true;
     this.bgLayer.visible = true;
   }
+}
+
+/**
+ * Copies what the canvas shows into `target` (a device-size texture already bound through pixi),
+ * flipped: the canvas's first row is its bottom one, a pixi texture's its top one. The default
+ * framebuffer is single-sampled (the stage renders without antialias) and kept between frames
+ * (preserveDrawingBuffer), so it can be read. Leaves the target bound, as pixi believes it is.
+ */
+function copyCanvasInto(renderer: WebGLRenderer, target: RenderTexture, { w, h }: { readonly w: number; readonly h: number }): void {
+  const gl = renderer.gl;
+  const framebuffer = renderer.renderTarget.getGpuRenderTarget(renderer.renderTarget.getRenderTarget(target)).framebuffer;
+  gl.bindFramebuffer(gl.READ_FRAMEBUFFER, null);
+  gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, framebuffer);
+  gl.blitFramebuffer(0, 0, w, h, 0, h, w, 0, gl.COLOR_BUFFER_BIT, gl.NEAREST);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
 }
 
 /** Whether elements present before and after swapped places (added or removed ones aside). */

@@ -96,7 +96,12 @@ describe('live stage', () => {
     fresh.destroy();
   });
 
-  it('a drag drawn over cached layers (under and over the moved element) equals a fresh full draw', async () => {
+  // In the middle, the under layer is drawn again wherever an element over the moved one lies;
+  // on top, it is the canvas copied with only the moved element's rectangles drawn again.
+  it.each([
+    ['in the middle of the stack', 'i10'],
+    ['on top of the stack', 't23'],
+  ])('a drag of an element %s drawn over cached layers equals a fresh full draw', async (_where, dragged) => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
     // Elements under and over the one dragged.
     let list = scattered(urls);
@@ -109,7 +114,6 @@ describe('live stage', () => {
     });
     const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
     await live.update(frame(list));
-    const dragged = 'i10';
     const layered: boolean[] = [];
     for (let step = 1; step <= 10; step++) {
       list = list.map((el) => (el.localId === dragged ? { ...el, left: el.left + 9.3, top: el.top + 4.1 } : el));
