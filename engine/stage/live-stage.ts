@@ -303,8 +303,9 @@ export class LiveStage {
     const moved = !full && !removed ? movedAlone : null;
     if (moved === null || moved !== this.lastMoved) this.dropLayers();
     const t1 = performance.now();
-    // From the second frame of a drag on, the rest of the stage comes from two cached layers.
-    const layered = !full && dirty !== null && moved !== null && moved === this.lastMoved;
+    // While one element changes alone (a drag, a nudge, typing), the rest of the stage comes from
+    // two cached layers, built on the first such frame from what the canvas already shows.
+    const layered = !full && dirty !== null && moved !== null;
     if (full) this.present(frame, renderer, null);
     else if (layered) this.presentOverLayers(frame, renderer, dirty!, moved, ids);
     else if (dirty !== null) this.present(frame, renderer, dirty);
@@ -518,7 +519,7 @@ export class LiveStage {
 
   /**
    * A drag frame drawn as three layers: everything under the moved element and everything over
-   * it (each drawn once into a device-size texture when the drag's second frame arrives), with
+   * it (each drawn once into a device-size texture on the drag's first frame), with
    * the element between them. Each frame then fills the changed rectangle three times, however
    * many elements overlap it: with a thousand elements a partial redraw drew dozens of sprites
    * there. Under blends the same as a redraw; over is blended as one layer, which can differ from
