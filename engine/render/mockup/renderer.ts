@@ -24,6 +24,7 @@ import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
 import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { sourcePixels } from './opacity.ts';
+import { LayerResults } from './layer-results.ts';
 import { PhotoFrames } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
@@ -67,8 +68,10 @@ export interface MockupRendererOptions {
   /** 'bicubic': affine layers resampled by Photoshop's Bicubic Automatic (resampling.ts). Default 'bilinear'. */
   readonly resampling?: Resampling;
   /**
-   * Keep opaque views' tinted photos on the CPU and draw and read back only the rect their layers
-   * cover (photo-frames.ts). Default true; false draws and reads every frame back whole.
+   * Reuse work across renders: opaque views' tinted photos kept on the CPU, with only the rect
+   * their layers cover drawn and read back (photo-frames.ts), and layers drawn again with the same
+   * design kept (layer-results.ts). Default true; false draws everything and reads every frame
+   * back whole.
    */
   readonly reuseFrames?: boolean;
 }
@@ -129,6 +132,7 @@ export class MockupRenderer {
   private readonly cache: GpuCache;
   private readonly queue = new SerialQueue();
   private readonly photoFrames: PhotoFrames | null;
+  private readonly layerResults: LayerResults | null;
   private readonly samples: number;
   readonly antialias: EdgeAntialiasing;
   private readonly maxTile: number;
@@ -152,6 +156,7 @@ export class MockupRenderer {
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
     this.photoFrames = options.reuseFrames === false ? null : new PhotoFrames();
+    this.layerResults = options.reuseFrames === false ? null : new LayerResults(this.gl);
     this.programs = createMockupGL(this.gl, { resampling });
     this.pool = new TargetPool(this.gl);
     this.cache = new GpuCache(this.gl, this.programs, {
@@ -220,6 +225,7 @@ export class MockupRenderer {
     return this.queue.run(async () => {
       this.cache.clear();
       this.photoFrames?.clear();
+      this.layerResults?.clear();
       this.pool.dispose();
       deleteMockupGL(this.gl, this.programs);
       // Chromium keeps a capped number of live contexts (16) and, past it, kills the OLDEST one,
@@ -417,8 +423,11 @@ export class MockupRenderer {
           // Check point between passes: a newer render that arrived meanwhile stops this one.
           await yieldToEventLoop();
           this.check(ticket);
-          let texture = drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
-          let holder = draw.texture ? draw : resolved;
+          const keyed = this.layerResults?.key(layer.plan.layer, layer.draw.texture, frame, rect);
+          const kept = keyed === undefined ? undefined : this.layerResults?.get(keyed);
+          let holder = kept ?? (draw.texture ? draw : resolved);
+          let texture = kept?.texture ?? drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
+          if (!kept && keyed !== undefined) this.layerResults?.offer(keyed, holder, rect);
           if (layer.blurSigma > 0) {
             blurTargets ??= [acquire({ width: tile.width, height: tile.height }), acquire({ width: tile.width, height: tile.height })];
             texture = blurLayer(gl, this.programs, frame, texture, blurTargets[0], blurTargets[1], rect, layer.blurSigma);
