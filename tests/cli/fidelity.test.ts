@@ -3,10 +3,10 @@
  * within the limits (each layer MAE ≤ 1.0, each composite ≤ 2.0), and the command must fail a
  * case whose render is not Photoshop's. The whole oracle runs with `npm run fidelity`.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -38,6 +38,7 @@ async function fidelity(args: string[]) {
 }
 
 let bad = '';
+afterAll(() => (bad ? rm(bad, { recursive: true, force: true }) : undefined));
 beforeAll(async () => {
   if (!existsSync(ORACLE)) throw new Error(`the Photoshop oracle is missing: ${ORACLE}`);
   bad = await mkdtemp(path.join(tmpdir(), 'pod-fidelity-'));

@@ -4,9 +4,9 @@
  * checked to stay on the product. Small pictures keep it quick; `npm run mockup:sheet` makes the
  * full-size one to look at.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,7 +20,9 @@ const run = promisify(execFile);
 
 describe('npm run mockup:sheet', () => {
   it('renders every archetype in two colours and a second model, and keeps every print on its product', async () => {
-    const out = path.join(await mkdtemp(path.join(tmpdir(), 'pod-sheet-')), 'sheet');
+    const tmp = await mkdtemp(path.join(tmpdir(), 'pod-sheet-'));
+    onTestFinished(() => rm(tmp, { recursive: true, force: true }));
+    const out = path.join(tmp, 'sheet');
     // Model 0 and model 1 through the engine: every model of every archetype is checked against
     // its mask without the engine by tests/unit/catalog/models.test.ts, and all of them here
     // would treble the run (`npm run mockup:sheet` renders them all).

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,7 @@ async function raw(file: string) {
   return { info, at: (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)] };
 }
 
+afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pod-cli-'));
   await writeFixturePsd(path.join(dir, 'mock.psd'));

@@ -3,7 +3,7 @@
  * Chromium. Good jobs write right-sized images with the design where the print area is, a bad job
  * is reported without stopping the others (and fails the run), and a second run skips what is done.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,7 @@ async function raw(file: string) {
 const JPEG_TOLERANCE = 12;
 const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - expected[i]!) <= JPEG_TOLERANCE);
 
+afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
 beforeAll(async () => {
   await buildEnginePackage();
   dir = await mkdtemp(path.join(tmpdir(), 'pod-render-'));

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { logInAsDemo } from './merchants';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -31,6 +31,8 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
   test.setTimeout(240_000);
   const dir = await mkdtemp(path.join(tmpdir(), 'pod-e2e-psd-'));
   await writeFixturePsd(path.join(dir, 'mock.psd'));
+  const psd = await readFile(path.join(dir, 'mock.psd'));
+  await rm(dir, { recursive: true, force: true });
   // The first subcategory of the first category (taxonomy ids are category x 100 + position).
   const subcategoryId = 101;
   const res = await page.request.post('/prod-api/ops/catalog/psd', {
@@ -39,7 +41,7 @@ test('an operator adds a product from a PSD and a merchant designs on it', async
       title: 'Marble coaster mockup',
       subcategoryId: String(subcategoryId),
       cost: '6.40',
-      file: { name: 'mock.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: await readFile(path.join(dir, 'mock.psd')) },
+      file: { name: 'mock.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: psd },
     },
   });
   const made = ((await res.json()) as { code: number; data: Made }).data;

@@ -5,7 +5,7 @@
  * the generated catalogue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -28,6 +28,7 @@ beforeAll(async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'pod-psd-'));
   await writeFixturePsd(path.join(dir, 'mock.psd'));
   psdBytes = await readFile(path.join(dir, 'mock.psd'));
+  await rm(dir, { recursive: true, force: true });
 });
 afterAll(async () => {
   await s?.close();
