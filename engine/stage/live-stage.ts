@@ -38,6 +38,12 @@ import { loadFont, type LoadedFont } from '../text/index.ts';
 
 if (typeof window === 'undefined') DOMAdapter.set(WebWorkerAdapter);
 
+/**
+ * How long the stage must have been still before it prepares for a drag (see whenIdle): about a
+ * frame at 60 Hz, so a burst of frames (typing, a slider) is not interrupted by it.
+ */
+const IDLE_MS = 16;
+
 /** What the stage reports for an element whose picture could not be loaded. */
 export const IMAGE_ERROR_MSG = 'Image could not be loaded';
 
@@ -187,9 +193,13 @@ export class LiveStage {
   private lastMoved: string | null = null;
   /** Everything under and over the element being dragged, drawn once at device size. */
   private layers: LayerCache | null = null;
-  /** The idle warm-up (see warmUp): pending, done, or not yet asked for. */
-  private warm: 'no' | 'pending' | 'done' = 'no';
-  private warmTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Frames that changed the canvas so far (a snapshot is current while this has not moved). */
+  private drawCount = 0;
+  /** The canvas copied while the stage was still (see whenIdle), and the draw it shows. */
+  private snapshot: { readonly texture: RenderTexture; readonly drawn: number } | null = null;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether drawing into a texture has been done once (see whenIdle). */
+  private warmed = false;
 
   constructor(
     private readonly canvas: OffscreenCanvas,
@@ -232,6 +242,7 @@ export class LiveStage {
   async update(frame: StageFrame, opts: { baseline?: boolean; finish?: boolean } = {}): Promise<StageResult> {
     const seq = ++this.seq;
     const t0 = performance.now();
+    this.cancelIdle();
     const renderer = await this.ready();
     const scale = deviceScale(frame.view);
     if (opts.baseline) return this.drawBaseline(frame, renderer, seq, t0, !!opts.finish);
@@ -309,11 +320,10 @@ export class LiveStage {
     if (full) this.present(frame, renderer, null);
     else if (layered) this.presentOverLayers(frame, renderer, dirty!, moved, ids);
     else if (dirty !== null) this.present(frame, renderer, dirty);
+    if (full || dirty !== null) this.drawCount += 1;
     this.lastMoved = moved;
-    if (this.warm === 'no' && this.nodes.size > 0) {
-      this.warm = 'pending';
-      this.warmTimer = setTimeout(() => this.warmUp(), 0);
-    }
+    // A drag in progress has its layers; after any other drawn frame, a drag may come next.
+    if (!layered && this.nodes.size > 0) this.idleTimer = setTimeout(() => this.whenIdle(), IDLE_MS);
     if (opts.finish) this.finish();
     return { drawn: true, errors, replanned: pending.length, layered, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
   }
@@ -345,7 +355,8 @@ export class LiveStage {
   }
 
   destroy(): void {
-    if (this.warmTimer !== null) clearTimeout(this.warmTimer);
+    this.cancelIdle();
+    this.dropSnapshot();
     for (const node of this.nodes.values()) destroyNode(node);
     this.nodes.clear();
     if (this.bgNode) destroyNode(this.bgNode);
@@ -578,8 +589,14 @@ export class LiveStage {
     const copied = renderer.context.webGLVersion >= 2;
     const rect = copied ? scissorRect(redraw!, place) : { x0: 0, y0: 0, x1: place.w, y1: place.h, area: null };
 
-    const under = RenderTexture.create({ width: place.w, height: place.h, resolution: 1 });
-    if (copied) {
+    // The copy made while the stage was still, when nothing was drawn since; else one now.
+    const snap = this.snapshot;
+    const current =
+      copied && snap !== null && snap.drawn === this.drawCount && snap.texture.width === place.w && snap.texture.height === place.h;
+    if (current) this.snapshot = null;
+    else this.dropSnapshot();
+    const under = current ? snap.texture : RenderTexture.create({ width: place.w, height: place.h, resolution: 1 });
+    if (copied && !current) {
       // Binding through pixi attaches the texture to its framebuffer before the raw copy.
       renderer.renderTarget.bind({ target: under, clear: false });
       copyCanvasInto(renderer, under, place);
@@ -618,34 +635,54 @@ export class LiveStage {
   }
 
   /**
-   * SwiftShader builds its pipeline for a state (shader, blending, target format, copy) on the
-   * first draw that uses it: 25-30 ms. A drag's first layered frame was the first draw into a
-   * texture and the first framebuffer copy, so every first drag stuttered there. Drawing one
-   * element into a one-pixel texture and copying one pixel, once while the stage is idle after its
-   * first frame, pays that before anyone drags. Nothing the canvas shows changes.
+   * Work for a drag that may come, done once the stage has been still for IDLE_MS after a drawn
+   * frame (any new frame cancels it first):
+   * - The canvas is copied into a texture (one blit, about 10 ms under SwiftShader at 900x700),
+   *   which the next drag takes as its under layer if nothing was drawn in between.
+   * - The first time, one element is drawn into a one-pixel texture: SwiftShader builds its
+   *   pipeline for a state (shader, blending, target format) on the first draw that uses it,
+   *   25-30 ms, and a drag's first frame was the stage's first draw into a texture.
+   * Nothing the canvas shows changes.
    */
-  private warmUp(): void {
-    this.warmTimer = null;
+  private whenIdle(): void {
+    this.idleTimer = null;
     const renderer = this.renderer;
     if (!renderer) return;
-    this.warm = 'done';
-    const first = [...this.nodes.values()].find((node) => node.bounds !== null);
-    if (!first) {
-      this.warm = 'no';
-      return;
-    }
-    const target = RenderTexture.create({ width: 1, height: 1, resolution: 1 });
-    const hidden = this.hideNodes((_id, node) => node !== first);
-    try {
-      renderer.render({ container: this.world, target, clear: true, clearColor: [0, 0, 0, 0] });
-      if (renderer.context.webGLVersion >= 2) {
-        renderer.renderTarget.bind({ target, clear: false });
-        copyCanvasInto(renderer, target, { w: 1, h: 1 });
+    if (!this.warmed) {
+      const first = [...this.nodes.values()].find((node) => node.bounds !== null);
+      if (first) {
+        this.warmed = true;
+        const target = RenderTexture.create({ width: 1, height: 1, resolution: 1 });
+        const hidden = this.hideNodes((_id, node) => node !== first);
+        try {
+          renderer.render({ container: this.world, target, clear: true, clearColor: [0, 0, 0, 0] });
+        } finally {
+          for (const root of hidden) root.visible = true;
+          target.destroy(true);
+        }
       }
-    } finally {
-      for (const root of hidden) root.visible = true;
-      target.destroy(true);
     }
+    if (renderer.context.webGLVersion < 2 || this.layers) return;
+    const { width: w, height: h } = renderer;
+    let texture = this.snapshot?.texture;
+    if (!texture || texture.width !== w || texture.height !== h) {
+      this.dropSnapshot();
+      texture = RenderTexture.create({ width: w, height: h, resolution: 1 });
+    }
+    renderer.renderTarget.bind({ target: texture, clear: false });
+    copyCanvasInto(renderer, texture, { w, h });
+    this.snapshot = { texture, drawn: this.drawCount };
+  }
+
+  private cancelIdle(): void {
+    if (this.idleTimer === null) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  private dropSnapshot(): void {
+    this.snapshot?.texture.destroy(true);
+    this.snapshot = null;
   }
 
   /** Hides the visible element roots `hide` picks; returns them to be shown again. */
@@ -698,6 +735,7 @@ export class LiveStage {
     this.world.addChild(sprite);
     const t1 = performance.now();
     this.present(frame, renderer, null);
+    this.drawCount += 1;
     this.drawnViewKey = null;
     if (finish) this.finish();
     return {

@@ -148,6 +148,43 @@ describe('live stage', () => {
     live.destroy();
   });
 
+  it('a drag started after the stage was still takes its copy of the canvas only while nothing was drawn since', async () => {
+    const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
+    let list = scattered(urls);
+    const frame = (designList: DesignElement[]): StageFrame => ({
+      flat: { width: 400, height: 400 },
+      flatColor: '#FFFFFF',
+      designList,
+      background: { color: '#f4e8d0', imageUrl: null },
+      view: { width: 380, height: 380, dpr: 1, zoom: 0.9, panX: 12.4, panY: 7.7 },
+    });
+    const still = () => new Promise((r) => setTimeout(r, 80));
+    const move = (ids: string[], dx: number, dy = dx / 2) =>
+      (list = list.map((el) => (ids.includes(el.localId) ? { ...el, left: el.left + dx, top: el.top + dy } : el)));
+    const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await live.update(frame(list));
+    await still();
+    // A drag after a still moment: its under layer is the copy made meanwhile.
+    for (let step = 0; step < 3; step++) expect(await live.update(frame(move(['i4'], 11)))).toMatchObject({ layered: true });
+    // Two elements at once (a plain partial redraw), a still moment (a new copy), the two again,
+    // then at once a drag of the top one across i1: the copy shows i1 where it was before, and
+    // only the dragged element's rectangles are drawn again over it, so the drag must copy the
+    // canvas anew.
+    await live.update(frame(move(['t23', 'i1'], -9)));
+    await still();
+    await live.update(frame(move(['t23', 'i1'], -9)));
+    for (let step = 0; step < 3; step++) expect(await live.update(frame(move(['t23'], -60, 5)))).toMatchObject({ layered: true });
+    const drawn = await pixels(live);
+    const fresh = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await fresh.update(frame(list));
+    const full = await pixels(fresh);
+    let off = 0;
+    for (let i = 0; i < full.length; i++) if (Math.abs(full[i]! - drawn[i]!) > 1) off += 1;
+    expect(off).toBe(0);
+    live.destroy();
+    fresh.destroy();
+  });
+
   it('an unchanged frame re-plans nothing', async () => {
     const url = await solidPng(32, 32, '#ff0000');
     const list = [createImageElement({ flatId: 'f', localId: 'a', url, originalWidth: 32, originalHeight: 32 })];
