@@ -29,8 +29,9 @@ function loopsPath(loops: readonly Loop[], sx: number, sy: number, rect: PixelRe
 
 /**
  * The coverage of `rect` (output px; `sx`, `sy` output px per view px) by the mesh `outline`
- * within every one of `clips` (each its polygons), in the alpha channel of a canvas the size of
- * `rect`.
+ * and the triangles where it folds over itself (`folds`, mesh-outline.ts: there the outline's
+ * winding can cancel out), within every one of `clips` (each its polygons), in the alpha channel
+ * of a canvas the size of `rect`.
  */
 export function drawCoverageMask(
   outline: readonly Loop[],
@@ -38,11 +39,13 @@ export function drawCoverageMask(
   sx: number,
   sy: number,
   rect: PixelRect,
+  folds: readonly Loop[] = [],
 ): OffscreenCanvas {
   const canvas = new OffscreenCanvas(rect.width, rect.height);
   const ctx = context2d(canvas);
   ctx.fillStyle = '#000';
   ctx.fill(loopsPath(outline, sx, sy, rect), 'nonzero');
+  if (folds.length > 0) ctx.fill(loopsPath(folds, sx, sy, rect), 'nonzero');
   ctx.globalCompositeOperation = 'destination-in';
   for (const clip of clips) ctx.fill(loopsPath(clip, sx, sy, rect), 'nonzero');
   return canvas;

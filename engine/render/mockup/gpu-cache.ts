@@ -19,7 +19,7 @@ import { DataError, type PathCommand, type SmartObjectLayer } from '../../model/
 import { isBitmap } from './assets.ts';
 import { drawCoverageMask } from './coverage-mask.ts';
 import { buildLayerMesh, type LayerMesh } from './layer-mesh.ts';
-import { outlineLoops, withSkirt } from './mesh-outline.ts';
+import { foldedTriangles, outlineLoops, withSkirt } from './mesh-outline.ts';
 import { isFullyOpaque } from './opacity.ts';
 import { drawBase, type TileFrame } from './passes.ts';
 import type { MockupGL } from './programs.ts';
@@ -51,7 +51,7 @@ export class GpuCache {
   private readonly opaque = new WeakMap<ImageBitmap, boolean>();
   private readonly meshes = new WeakMap<SmartObjectLayer, { scale: number; mesh: LayerMesh }>();
   private readonly skirted = new WeakMap<LayerMesh, { width: number; mesh: LayerMesh }>();
-  private readonly outlines = new WeakMap<LayerMesh, [number, number][][]>();
+  private readonly outlines = new WeakMap<LayerMesh, { loops: [number, number][][]; folds: [number, number][][] }>();
   /** Coverage masks by layer, output scale and rect (coverage-mask.ts). */
   private readonly masks: SourceCache<string, GLTexture>;
   private readonly layerIds = new WeakMap<SmartObjectLayer, number>();
@@ -190,15 +190,16 @@ export class GpuCache {
     if (hit) return hit;
     let outline = this.outlines.get(mesh);
     if (!outline) {
-      outline = outlineLoops(mesh);
+      outline = { loops: outlineLoops(mesh), folds: foldedTriangles(mesh) };
       this.outlines.set(mesh, outline);
     }
     const canvas = drawCoverageMask(
-      outline,
+      outline.loops,
       clips.map((c) => c.polygons),
       sx,
       sy,
       rect,
+      outline.folds,
     );
     const texture = uploadTexture(this.gl, canvas, { mipmaps: false });
     this.masks.set(key, texture, textureBytes(texture));

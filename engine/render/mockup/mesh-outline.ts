@@ -180,3 +180,34 @@ export function withSkirt(mesh: LayerMesh, width: number): LayerMesh {
   // The bounds stay the mesh's own: the skirt only reaches into the layer rect's slack.
   return { positions: allPositions, uvq: allUvq, shade: allShade, indices: allIndices, bounds: mesh.bounds };
 }
+
+/**
+ * Triangles wound against the mesh's prevailing direction (where a warp folds over itself), each
+ * as a loop of three view px points. The outline of a folded mesh crosses itself, and where the
+ * fold lies over the rest its winding can cancel out, so the coverage mask adds these triangles.
+ */
+export function foldedTriangles(mesh: Pick<LayerMesh, 'positions' | 'indices'>): [number, number][][] {
+  const { positions, indices } = mesh;
+  const area = (t: number): number => {
+    const [a, b, c] = [indices[t] as number, indices[t + 1] as number, indices[t + 2] as number];
+    const ax = positions[2 * a] as number;
+    const ay = positions[2 * a + 1] as number;
+    return (
+      ((positions[2 * b] as number) - ax) * ((positions[2 * c + 1] as number) - ay) -
+      ((positions[2 * c] as number) - ax) * ((positions[2 * b + 1] as number) - ay)
+    );
+  };
+  let total = 0;
+  for (let t = 0; t < indices.length; t += 3) total += area(t);
+  const loops: [number, number][][] = [];
+  for (let t = 0; t < indices.length; t += 3) {
+    if (area(t) * total >= 0) continue;
+    loops.push(
+      [0, 1, 2].map((k) => {
+        const v = indices[t + k] as number;
+        return [positions[2 * v] as number, positions[2 * v + 1] as number] as [number, number];
+      }),
+    );
+  }
+  return loops;
+}

@@ -47,10 +47,11 @@ export interface MockupRendererOptions {
    */
   readonly samples?: number;
   /**
-   * How mesh and clip edges are antialiased (layers.ts). Default: 'coverage' where WebGL runs on
-   * the CPU and flats are resampled bilinearly (multisampling costs several times a plain draw
-   * there), 'msaa' on a GPU, with `samples` given, or with bicubic resampling (the PSD path,
-   * whose edges were measured against Photoshop with multisampling).
+   * How mesh and clip edges are antialiased (layers.ts). Default: 'coverage' with bicubic
+   * resampling (the PSD path: Photoshop's edges carry each pixel's exact coverage, which four
+   * samples only approximate in quarters; engine/psd/README.md, "Edge coverage") and where WebGL
+   * runs on the CPU and flats are resampled bilinearly (multisampling costs several times a plain
+   * draw there); 'msaa' otherwise on a GPU, or with `samples` given.
    */
   readonly antialias?: EdgeAntialiasing;
   /** Largest tile side; outputs beyond it are tiled. Default 2048, capped by the GPU limits. */
@@ -151,7 +152,7 @@ export class MockupRenderer {
     const resampling = options.resampling ?? 'bilinear';
     this.antialias =
       options.antialias ??
-      (options.samples === undefined && resampling === 'bilinear' && isSoftwareRenderer(rendererName(this.gl)) ? 'coverage' : 'msaa');
+      (options.samples === undefined && (resampling === 'bicubic' || isSoftwareRenderer(rendererName(this.gl))) ? 'coverage' : 'msaa');
     this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));

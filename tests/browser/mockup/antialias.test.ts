@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PathCommand, Point } from '../../../engine/model/index.ts';
 import type { MockupRenderer } from '../../../engine/render/mockup/index.ts';
+import { foldedTriangles } from '../../../engine/render/mockup/mesh-outline.ts';
 import { bitmap, canvas, createRenderer, group, meanAbsDiff, px, rectPath, smartObject, solid, view } from './helpers.ts';
 
 let msaa: MockupRenderer;
@@ -138,5 +139,16 @@ describe('coverage', () => {
   test('no seams inside a warped mesh: the mask covers the union of its triangles', async () => {
     const img = await coverage.renderViewToImageData({ view: scenes['bezier warp']!(), flats: { front: red } });
     for (let y = 60; y < 190; y++) for (let x = 70; x < 190; x++) expect(px(img, x, y).slice(0, 3), `${x},${y}`).toEqual([255, 0, 0]);
+  });
+
+  test('a mesh folded over itself keeps the fold in its mask', () => {
+    // Three quads in a row whose last one is turned back over the middle one: its triangles run
+    // the other way, and the outline's winding cancels where the fold lies over the mesh.
+    const positions = new Float32Array([0, 0, 10, 0, 20, 0, 15, 0, 0, 10, 10, 10, 20, 10, 15, 10]);
+    const indices = new Uint32Array([0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6]);
+    const folds = foldedTriangles({ positions, indices });
+    expect(folds).toHaveLength(2);
+    expect(folds.flat().every(([x]) => x >= 15 && x <= 20)).toBe(true);
+    expect(foldedTriangles({ positions, indices: indices.slice(0, 12) })).toEqual([]);
   });
 });

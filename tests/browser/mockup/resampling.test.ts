@@ -15,9 +15,9 @@ let bicubic: MockupRenderer;
 
 beforeAll(async () => {
   const images = { grey: await solid(256, 256, '#808080') };
-  // Both antialias edges by multisampling, as the PSD path does, so only resampling differs.
+  // Both antialias edges by multisampling, so only resampling differs (the PSD path itself uses coverage).
   bilinear = createRenderer(images, { antialias: 'msaa' });
-  bicubic = createRenderer(images, { resampling: 'bicubic' });
+  bicubic = createRenderer(images, { resampling: 'bicubic', antialias: 'msaa' });
 });
 
 afterAll(async () => {
