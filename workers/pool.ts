@@ -2,6 +2,8 @@
 export {
   RenderPool,
   defaultPoolSize,
+  keyedJob,
+  JobQueue,
   poolSizeFor,
   MAX_POOL_SIZE,
   type JobResult,

@@ -20,7 +20,7 @@ import type { SkuDesign, TemplateView } from '@pod-studio/engine/model';
 import { elementMatrix, multiplyAffine, type Mat2d } from '@pod-studio/engine/geometry';
 import { fabricShadow, layoutText, loadFont, resolveFontFace, textElementMatrix } from '@pod-studio/engine/layout';
 import { startRenderWorker } from '../../workers/client.ts';
-import { RenderPool, defaultPoolSize } from '../../workers/pool.ts';
+import { JobQueue, RenderPool, defaultPoolSize, keyedJob } from '../../workers/pool.ts';
 import type { BaselineWorkerApi } from './baseline.worker.ts';
 import { Canvas2DMockup, flatScaleFor } from './canvas2d.ts';
 import { BlitFloor } from './floor.ts';
@@ -131,16 +131,28 @@ function bulkJobs(): { viewId: string; color: string }[] {
   return jobs;
 }
 
-/** Lanes over workers exactly like RenderPool.run: each idle worker takes the next job. */
-async function lanes<A>(apis: A[], jobs: ((api: A) => Promise<Blob>)[]): Promise<{ wallMs: number; samples: number[]; bytes: number }> {
+/**
+ * Lanes over workers exactly like RenderPool.run: each idle worker takes the next job in the
+ * pool's order (a view's jobs to the worker that did that view before; `owners` remembers who
+ * across calls, as a pool does across runs).
+ */
+async function lanes<A>(
+  apis: A[],
+  jobs: { key: string; run: (api: A) => Promise<Blob> }[],
+  owners: Map<string, A>,
+): Promise<{ wallMs: number; samples: number[]; bytes: number }> {
   const samples: number[] = [];
   let bytes = 0;
-  let next = 0;
+  const queue = new JobQueue(
+    jobs.map((j) => j.key),
+    owners,
+  );
   const t0 = performance.now();
   await Promise.all(
     apis.map(async (api) => {
       for (;;) {
-        const job = jobs[next++];
+        const index = queue.take(api);
+        const job = index === undefined ? undefined : jobs[index]?.run;
         if (!job) return;
         const s = performance.now();
         const blob = await job(api);
@@ -315,20 +327,23 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
 async function bulkEngine(size?: number): Promise<BulkResult> {
   const pool = new RenderPool(size);
   try {
-    const warm = scene.template.viewList.map(
-      (v) => (api: Parameters<Parameters<typeof pool.run>[0][number]>[0]) =>
+    const warm = scene.template.viewList.map((v) =>
+      keyedJob(v.viewId, (api) =>
         api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId: v.viewId, color: '#FFFFFF' }),
+      ),
     );
     await pool.run(warm);
     const samples: number[] = [];
     let bytes = 0;
-    const jobs = bulkJobs().map(({ viewId, color }) => async (api: Parameters<(typeof warm)[number]>[0]) => {
-      const t0 = performance.now();
-      const blob = await api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId, color });
-      samples.push(performance.now() - t0);
-      bytes += blob.size;
-      return blob;
-    });
+    const jobs = bulkJobs().map(({ viewId, color }) =>
+      keyedJob(viewId, async (api) => {
+        const t0 = performance.now();
+        const blob = await api.renderMockupJpeg({ template: scene.template, design: scene.design, viewId, color });
+        samples.push(performance.now() - t0);
+        bytes += blob.size;
+        return blob;
+      }),
+    );
     const t0 = performance.now();
     const results = await pool.run(jobs);
     const wallMs = performance.now() - t0;
@@ -347,34 +362,32 @@ const bulk: Record<string, () => Promise<BulkResult>> = {
   async 'bulk.canvas2d'() {
     const apis = startBaselineWorkers(defaultPoolSize());
     const req = (viewId: string, color: string): MockupRequest => ({ template: scene.template, design: scene.design, viewId, color });
+    const owners = new Map<string, (typeof apis)[number]>();
     await lanes(
       apis,
-      scene.template.viewList.map((v) => (api) => api.canvas2dJpeg(req(v.viewId, '#FFFFFF'))),
+      scene.template.viewList.map((v) => ({ key: v.viewId, run: (api) => api.canvas2dJpeg(req(v.viewId, '#FFFFFF')) })),
+      owners,
     );
     const r = await lanes(
       apis,
-      bulkJobs().map(
-        ({ viewId, color }) =>
-          (api) =>
-            api.canvas2dJpeg(req(viewId, color)),
-      ),
+      bulkJobs().map(({ viewId, color }) => ({ key: viewId, run: (api) => api.canvas2dJpeg(req(viewId, color)) })),
+      owners,
     );
     return { workers: apis.length, jobs: r.samples.length, ...r, notes: ['Canvas2D triangles in workers, convertToBlob JPEG 0.92'] };
   },
   async 'bulk.floor'() {
     const apis = startBaselineWorkers(defaultPoolSize());
     const photo = (viewId: string) => viewOf(viewId).viewData.imageUrl;
+    const owners = new Map<string, (typeof apis)[number]>();
     await lanes(
       apis,
-      scene.template.viewList.map((v) => (api) => api.encodeJpeg(photo(v.viewId), 1200)),
+      scene.template.viewList.map((v) => ({ key: v.viewId, run: (api) => api.encodeJpeg(photo(v.viewId), 1200) })),
+      owners,
     );
     const r = await lanes(
       apis,
-      bulkJobs().map(
-        ({ viewId }) =>
-          (api) =>
-            api.encodeJpeg(photo(viewId), 1200),
-      ),
+      bulkJobs().map(({ viewId }) => ({ key: viewId, run: (api) => api.encodeJpeg(photo(viewId), 1200) })),
+      owners,
     );
     stopBaselineWorkers();
     return { workers: apis.length, jobs: r.samples.length, ...r, notes: ['bare convertToBlob JPEG 0.92 of a 1200x1200 2D canvas'] };

@@ -1,15 +1,33 @@
 /**
  * A pool of render workers for bulk jobs (every view in every colour, print files): jobs queue up,
- * each idle worker takes the next one, progress is reported per finished job, a failed job reports
+ * each idle worker takes the next one (a job naming its view goes to the worker that rendered
+ * that view before, see job-queue.ts), progress is reported per finished job, a failed job reports
  * its error without stopping the others, and cancelling drops what has not started.
  */
 import { createEngineWorker, type EngineWorkerApi, type EngineWorkerHandle } from './client.ts';
+import { JobQueue } from './job-queue.ts';
+
+// Hosts that run their own lanes of workers schedule with the pool's order.
+export { JobQueue };
 
 // Hosts tell a GPU from an emulated device with these (the composition backend, the render CLI's log).
 export { isSoftwareRenderer, webglIsSoftware } from '../gl/context.ts';
 export type { EngineWorkerApi, EngineWorkerHandle };
 
-export type JobRun<T> = (api: EngineWorkerHandle['api']) => Promise<T>;
+export interface JobRun<T> {
+  (api: EngineWorkerHandle['api']): Promise<T>;
+  /**
+   * What the job renders, e.g. a template's id and view id (`keyedJob`): jobs with the same key
+   * go to the worker that rendered it before, whose caches hold that view's photo, meshes and
+   * drawn layers (a bulk run's colours of one view reuse its warped design there).
+   */
+  readonly key?: string;
+}
+
+/** `run` as a job naming what it renders (see JobRun's key). */
+export function keyedJob<T>(key: string, run: (api: EngineWorkerHandle['api']) => Promise<T>): JobRun<T> {
+  return Object.assign(run, { key });
+}
 
 export type JobResult<T> = { index: number; ok: true; value: T } | { index: number; ok: false; error: string };
 
@@ -46,6 +64,8 @@ export class RenderPool {
   private readonly workers: EngineWorkerHandle[] = [];
   /** Workers the pool was lent (the host's own): used as lanes, never terminated by it. */
   private readonly lent: ReadonlySet<EngineWorkerHandle>;
+  /** The worker that first ran each job key, across runs (job-queue.ts). */
+  private readonly owners = new Map<string, EngineWorkerHandle>();
 
   /**
    * `size` workers at most, started on demand by `start` (default createEngineWorker); `lent`
@@ -68,14 +88,17 @@ export class RenderPool {
   /** Runs every job; resolves with one result per job, in job order. */
   async run<T>(jobs: JobRun<T>[], opts: RunOptions = {}): Promise<JobResult<T>[]> {
     const results: JobResult<T>[] = new Array(jobs.length);
-    let next = 0;
+    const queue = new JobQueue(
+      jobs.map((j) => j.key),
+      this.owners,
+    );
     let done = 0;
     const lane = async (w: EngineWorkerHandle) => {
       for (;;) {
         if (opts.signal?.aborted) return;
-        const index = next++;
-        const job = jobs[index];
-        if (!job) return;
+        const index = queue.take(w);
+        const job = index === undefined ? undefined : jobs[index];
+        if (index === undefined || !job) return;
         try {
           results[index] = { index, ok: true, value: await job(w.api) };
         } catch (err) {
@@ -93,6 +116,7 @@ export class RenderPool {
 
   /** Stops the workers the pool started; lent ones go back to their owner running. */
   terminate(): void {
+    this.owners.clear();
     for (const w of this.workers.splice(0)) if (!this.lent.has(w)) w.terminate();
   }
 }

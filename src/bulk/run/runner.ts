@@ -8,7 +8,7 @@ import { proxy } from 'valtio';
 import { designDocument, type CustomTemplate, type SkuDesign } from '@pod-studio/engine/model';
 import { BULK_SAVE_MAX, fillTemplate } from '../../../contract/bulk';
 import type { ViewImageInput } from '../../../contract/products';
-import { RenderPool, type JobRun } from '../../../workers/pool';
+import { RenderPool, keyedJob, type JobRun } from '../../../workers/pool';
 import { designerApi } from '../../api/designer';
 import { bulkApi, type BatchAddEntry } from '../../api/bulk';
 import { chosenColours, chosenVariants } from '../../designer/model/options';
@@ -137,8 +137,8 @@ export async function render(): Promise<void> {
       item.done = 0;
       item.total = p.jobs.length;
       item.error = null;
-      p.jobs.forEach((run, i) =>
-        runs.push(async (api) => {
+      p.jobs.forEach((run, i) => {
+        const job = async (api: Parameters<typeof run>[0]) => {
           if (item.state === 'failed') return;
           try {
             images[i] = await run(api);
@@ -155,8 +155,10 @@ export async function render(): Promise<void> {
             bulk.finishedThisRun += 1;
             await persist();
           }
-        }),
-      );
+        };
+        // The view the job renders stays its key: the pool sends it to the worker that drew it.
+        runs.push(run.key === undefined ? job : keyedJob(run.key, job));
+      });
     }
     await persist();
     await pool.run(runs, { signal });

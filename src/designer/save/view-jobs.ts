@@ -9,7 +9,7 @@ import { isStopRender, type CustomTemplate, type SkuDesign } from '@pod-studio/e
 import { designerApi, type ColourTemplateRow } from '../../api/designer';
 import type { ProductDetail, WireVariant } from '../../api/catalog';
 import type { RenderWorkerHandle } from '../../../workers/client';
-import type { JobRun } from '../../../workers/pool';
+import { keyedJob, type JobRun } from '../../../workers/pool';
 import { templateFor } from '../model/designer';
 import type { ChosenColour } from '../model/options';
 import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from './view-images';
@@ -39,31 +39,34 @@ export function viewImageJobs(input: ViewJobsInput): JobRun<ViewImageInput>[] {
     const variantIds = input.variants
       .filter((v) => colourIdx < 0 || [v.option1, v.option2, v.option3][colourIdx] === shade.value)
       .map((v) => v.id);
-    return template.viewList.map((view) => async (render: RenderWorkerHandle['api']): Promise<ViewImageInput> => {
-      let jpeg: Blob;
-      try {
-        jpeg = await render.renderMockupJpeg(
-          { template, design: { ...input.design, color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE },
-          VIEW_IMAGE_QUALITY,
-        );
-      } catch (err) {
-        throw new Error(isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error');
-      }
-      const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
-      if (up.code !== 200 || !up.data) throw new Error(up.msg || 'Upload failed');
-      return {
-        // The original, not the upload's 1200 px editing copy: view images keep their full size.
-        url: up.data.originalUrl || up.data.url,
-        thumbnailUrl: up.data.thumbnailUrl,
-        viewId: view.viewId,
-        viewName: names[view.viewId] ?? view.viewId,
-        colorValue: shade.hex,
-        colorName: shade.name,
-        SKUId: String(variantIds[0] ?? ''),
-        optionsval: shade.value,
-        optionsid: product.options[colourIdx]?.id ?? '',
-        variantIds,
-      };
-    });
+    // Keyed by template and view: the pool sends a view's colours to the worker that drew it.
+    return template.viewList.map((view) =>
+      keyedJob(`${template.customTemplateId}/${view.viewId}`, async (render: RenderWorkerHandle['api']): Promise<ViewImageInput> => {
+        let jpeg: Blob;
+        try {
+          jpeg = await render.renderMockupJpeg(
+            { template, design: { ...input.design, color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE },
+            VIEW_IMAGE_QUALITY,
+          );
+        } catch (err) {
+          throw new Error(isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error');
+        }
+        const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
+        if (up.code !== 200 || !up.data) throw new Error(up.msg || 'Upload failed');
+        return {
+          // The original, not the upload's 1200 px editing copy: view images keep their full size.
+          url: up.data.originalUrl || up.data.url,
+          thumbnailUrl: up.data.thumbnailUrl,
+          viewId: view.viewId,
+          viewName: names[view.viewId] ?? view.viewId,
+          colorValue: shade.hex,
+          colorName: shade.name,
+          SKUId: String(variantIds[0] ?? ''),
+          optionsval: shade.value,
+          optionsid: product.options[colourIdx]?.id ?? '',
+          variantIds,
+        };
+      }),
+    );
   });
 }

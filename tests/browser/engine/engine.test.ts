@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Engine, isStopRender, readPngDpi, validateTemplate } from '../../../engine/index.ts';
 import { startRenderWorker } from '../../../workers/client';
-import { RenderPool } from '../../../workers/pool.ts';
+import { RenderPool, keyedJob } from '../../../workers/pool.ts';
 import { pixels, scene } from './scene.ts';
 
 const engine = new Engine();
@@ -95,6 +95,28 @@ describe('RenderPool: bulk renders in workers', () => {
     expect([decoded.width, decoded.height]).toEqual([300, 300]);
     const bitmap = (results[3] as { value: ImageBitmap }).value;
     expect(bitmap.width).toBe(200);
+  });
+
+  it("sends a view's keyed jobs to the worker that rendered that view first", async () => {
+    const { template, design } = await scene();
+    const pool = new RenderPool(2);
+    const ran: [string, unknown][] = [];
+    const job = (viewId: string, color: string) =>
+      keyedJob(viewId, async (api) => {
+        ran.push([viewId, api]);
+        return api.renderMockupJpeg({ template, design, viewId, color, size: 200 });
+      });
+    // A first run: each worker takes one view.
+    const first = await pool.run([job('v-front', '#FFFFFF'), job('v-back', '#FFFFFF')]);
+    expect(first.every((r) => r.ok)).toBe(true);
+    const workerOf = new Map(ran);
+    expect(workerOf.get('v-front')).not.toBe(workerOf.get('v-back'));
+    // The next run, one job of each view at a time: each goes back to its view's worker.
+    ran.length = 0;
+    const second = await pool.run([job('v-back', '#1E3A8A'), job('v-front', '#1E3A8A')]);
+    pool.terminate();
+    expect(second.map((r) => r.ok)).toEqual([true, true]);
+    for (const [viewId, api] of ran) expect(api, viewId).toBe(workerOf.get(viewId));
   });
 
   it('renders on a lent worker beside its own, and gives the lent one back running', async () => {
