@@ -129,14 +129,7 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
         : undefined;
     // The skirt reaches one output px past the outline on either axis.
     const drawn = coverage ? cache.skirtedMesh(mesh, 1 / Math.min(sx, sy)) : mesh;
-    const vertexCount = drawn.positions.length / 2;
-    const glMesh = createMesh(gl, program?.info ?? programs.mesh, {
-      a_position: { numComponents: 2, data: drawn.positions },
-      a_uvq: { numComponents: 3, data: drawn.uvq },
-      a_shade: { numComponents: 1, data: drawn.shade ?? new Float32Array(vertexCount).fill(1) },
-      indices: { numComponents: 3, data: drawn.indices },
-    });
-    scope.add(glMesh, (m) => deleteMesh(gl, m));
+    const glMesh = cache.glMesh(drawn, program?.info ?? programs.mesh);
     // One px of slack on each side for linear filtering and antialiased edges.
     const x0 = Math.floor(bounds.minX * sx) - 1;
     const y0 = Math.floor(bounds.minY * sy) - 1;
