@@ -322,8 +322,10 @@ export class LiveStage {
     else if (dirty !== null) this.present(frame, renderer, dirty);
     if (full || dirty !== null) this.drawCount += 1;
     this.lastMoved = moved;
-    // A drag in progress has its layers; after any other drawn frame, a drag may come next.
-    if (!layered && this.nodes.size > 0) this.idleTimer = setTimeout(() => this.whenIdle(), IDLE_MS);
+    // A drag in progress has its layers; after any other frame, a drag may come next (a frame
+    // that drew nothing, a selection change, needs no new copy when the last one is current).
+    const copyCurrent = this.snapshot !== null && this.snapshot.drawn === this.drawCount && this.warmed;
+    if (!layered && this.nodes.size > 0 && !copyCurrent) this.idleTimer = setTimeout(() => this.whenIdle(), IDLE_MS);
     if (opts.finish) this.finish();
     return { drawn: true, errors, replanned: pending.length, layered, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
   }
