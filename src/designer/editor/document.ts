@@ -177,9 +177,16 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
   // --- lookups ------------------------------------------------------------------------------
 
   const find = (localId: string) => {
-    for (const flat of state.design.flatDesignList) {
-      const index = flat.designList.findIndex((el) => el.localId === localId);
-      if (index >= 0) return { flatId: flat.flatId, index, element: flat.designList[index]! };
+    // Searched in the snapshot (plain objects, kept by valtio until the next change; the stage
+    // takes the same one for its frame), then the live element picked by index: scanning the
+    // proxies read every element through valtio's traps, about a millisecond a call with a
+    // thousand elements, and a drag calls it on every pointer move.
+    const flats = snapshot(state.design).flatDesignList;
+    for (let f = 0; f < flats.length; f++) {
+      const index = flats[f]!.designList.findIndex((el) => el.localId === localId);
+      if (index < 0) continue;
+      const flat = state.design.flatDesignList[f]!;
+      return { flatId: flat.flatId, index, element: flat.designList[index]! };
     }
     return null;
   };
