@@ -358,6 +358,11 @@ function horizontalNet(style: Exclude<WarpPresetStyle, 'cylinder'>, b: number, w
 export interface CylinderValues {
   readonly ellipse: number;
   readonly split: number;
+  /**
+   * π/2 − 1 in the one file (0.5708295, i.e. 9937/128 px on its 136 px
+   * half-width, so a length stored in fixed point). Its effect cannot be told
+   * apart with a single document, so the net does not read it (see `cylinderNet`).
+   */
   readonly handle: number;
 }
 
@@ -376,6 +381,21 @@ export function cylinderValuesFrom(values: readonly number[] | undefined): Cylin
 }
 
 /**
+ * Handles of each quarter of the cylinder's ellipse, as fractions, fitted to
+ * the chords of Photoshop's antialiased edges (8 per quarter, vertices at
+ * even steps of the curve's parameter; the fit leaves 0.01 px rms):
+ * - at the corner the handle runs straight down, half the depth long;
+ * - at the front it runs 0.56 of the half-width in, and ends 1/68 of the
+ *   depth *below* the front point, so the edge has a slight ridge at the
+ *   front instead of a horizontal tangent. That overshoot is what makes the
+ *   box of the net (and Photoshop's transform, 489 px for a 420 px source
+ *   and a 68 px ellipse) one pixel taller than the surface.
+ */
+const CYLINDER_CORNER_HANDLE = 0.5;
+const CYLINDER_FRONT_HANDLE = 0.56;
+const CYLINDER_FRONT_OVERSHOOT = 1 / 68;
+
+/**
  * Cylinder: every source column is moved straight up or down, the top and
  * bottom edges are the front halves of equal ellipses as wide as the bounds.
  * - depth of the ellipse (front point below the silhouette corners):
@@ -384,25 +404,25 @@ export function cylinderValuesFrom(values: readonly number[] | undefined): Cylin
  * - `split` of that depth lies above the bounds' top edge. Placement maps the
  *   net's box onto the layer's transform, which cancels any vertical shift,
  *   so no render shows this value; 0.5 is the natural reading of it.
- * - each half of an edge is one cubic; `handle` sets its handle lengths,
- *   (1 − handle) of the depth at the corner (vertical tangent) and
- *   (1 − ⅔·handle) of the half-width at the front (horizontal tangent). With
- *   the default π/2 − 1 these are the lengths fitted to Photoshop's pixels.
- * Two patches, split at the middle of the source: 4 rows × 7 columns.
+ * - each quarter of an edge is one cubic with the handles above.
+ * Two patches, split at the middle of the source: 4 rows × 7 columns. The
+ * box is h + depth × (1 + 1/68) tall and lands on the transform unscaled,
+ * so every column keeps the source's height (Photoshop's: 420.03 px for 420).
  */
 function cylinderNet(values: CylinderValues, w: number, h: number): LocalNet {
   const a = w / 2;
   const depth = values.ellipse * a;
   const corner = -values.split * depth;
   const front = corner + depth;
-  const ky = (1 - values.handle) * depth;
-  const kx = (1 - (2 / 3) * values.handle) * a;
+  const ky = CYLINDER_CORNER_HANDLE * depth;
+  const kx = CYLINDER_FRONT_HANDLE * a;
+  const below = CYLINDER_FRONT_OVERSHOOT * depth;
   const top: Vec2[] = [
     [0, corner],
     [0, corner + ky],
-    [a - kx, front],
+    [a - kx, front + below],
     [a, front],
-    [a + kx, front],
+    [a + kx, front + below],
     [w, corner + ky],
     [w, corner],
   ];
