@@ -14,6 +14,7 @@ export interface StageFrameDelta {
   readonly flatColor: StageFrame['flatColor'];
   readonly background: StageFrame['background'];
   readonly view: StageFrame['view'];
+  readonly lifted: string | null;
   /** How many elements the frame has (the same as the previous one). */
   readonly count: number;
   /** The elements that changed, by their place in the design list. */
@@ -41,7 +42,15 @@ export function frameDelta(prev: StageFrame | null, next: StageFrame): StageFram
     if (el.localId !== a[i]!.localId || changed.length === most) return null;
     changed.push([i, el]);
   }
-  return { flat: next.flat, flatColor: next.flatColor, background: next.background, view: next.view, count: b.length, changed };
+  return {
+    flat: next.flat,
+    flatColor: next.flatColor,
+    background: next.background,
+    view: next.view,
+    lifted: next.lifted ?? null,
+    count: b.length,
+    changed,
+  };
 }
 
 /** The frame a delta describes, built on the frame it was taken against. */
@@ -52,5 +61,5 @@ export function applyFrameDelta(prev: StageFrame, delta: StageFrameDelta): Stage
     if (designList[i]?.localId !== el.localId) throw new Error('stage frame delta does not fit the previous frame');
     designList[i] = el;
   }
-  return { flat: delta.flat, flatColor: delta.flatColor, background: delta.background, view: delta.view, designList };
+  return { flat: delta.flat, flatColor: delta.flatColor, background: delta.background, view: delta.view, lifted: delta.lifted, designList };
 }

@@ -78,6 +78,11 @@ export interface StageFrame {
   /** The merchant's background for the view showing this flat (as mockups draw it), or null. */
   readonly background: StageBackground | null;
   readonly view: StageView;
+  /**
+   * The element a drag would move next (the one selected, unlocked), or null: while the stage is
+   * still it prepares that drag's layers, so the drag's first frame draws no more than the others.
+   */
+  readonly lifted?: string | null;
 }
 
 export interface StageResult {
@@ -200,6 +205,9 @@ export class LiveStage {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether drawing into a texture has been done once (see whenIdle). */
   private warmed = false;
+  /** The last frame's element a drag would move next, and the frame (see whenIdle). */
+  private lifted: string | null = null;
+  private lastFrame: StageFrame | null = null;
 
   constructor(
     private readonly canvas: OffscreenCanvas,
@@ -322,10 +330,13 @@ export class LiveStage {
     else if (dirty !== null) this.present(frame, renderer, dirty);
     if (full || dirty !== null) this.drawCount += 1;
     this.lastMoved = moved;
+    this.lifted = frame.lifted ?? null;
+    this.lastFrame = frame;
     // A drag in progress has its layers; after any other frame, a drag may come next (a frame
     // that drew nothing, a selection change, needs no new copy when the last one is current).
     const copyCurrent = this.snapshot !== null && this.snapshot.drawn === this.drawCount && this.warmed;
-    if (!layered && this.nodes.size > 0 && !copyCurrent) this.idleTimer = setTimeout(() => this.whenIdle(), IDLE_MS);
+    const liftReady = this.lifted === null || !this.nodes.has(this.lifted) || (this.layers !== null && this.lastMoved === this.lifted);
+    if (!layered && this.nodes.size > 0 && !(copyCurrent && liftReady)) this.idleTimer = setTimeout(() => this.whenIdle(), IDLE_MS);
     if (opts.finish) this.finish();
     return { drawn: true, errors, replanned: pending.length, layered, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
   }
@@ -641,6 +652,8 @@ export class LiveStage {
    * frame (any new frame cancels it first):
    * - The canvas is copied into a texture (one blit, about 10 ms under SwiftShader at 900x700),
    *   which the next drag takes as its under layer if nothing was drawn in between.
+   * - With an element lifted (selected), that element's drag layers are built from the copy, so
+   *   the first frame of its drag draws only what every drag frame draws.
    * - The first time, one element is drawn into a one-pixel texture: SwiftShader builds its
    *   pipeline for a state (shader, blending, target format) on the first draw that uses it,
    *   25-30 ms, and a drag's first frame was the stage's first draw into a texture.
@@ -666,14 +679,23 @@ export class LiveStage {
     }
     if (renderer.context.webGLVersion < 2 || this.layers) return;
     const { width: w, height: h } = renderer;
-    let texture = this.snapshot?.texture;
-    if (!texture || texture.width !== w || texture.height !== h) {
-      this.dropSnapshot();
-      texture = RenderTexture.create({ width: w, height: h, resolution: 1 });
+    if (this.snapshot?.drawn !== this.drawCount || this.snapshot.texture.width !== w || this.snapshot.texture.height !== h) {
+      let texture = this.snapshot?.texture;
+      if (!texture || texture.width !== w || texture.height !== h) {
+        this.dropSnapshot();
+        texture = RenderTexture.create({ width: w, height: h, resolution: 1 });
+      }
+      renderer.renderTarget.bind({ target: texture, clear: false });
+      copyCanvasInto(renderer, texture, { w, h });
+      this.snapshot = { texture, drawn: this.drawCount };
     }
-    renderer.renderTarget.bind({ target: texture, clear: false });
-    copyCanvasInto(renderer, texture, { w, h });
-    this.snapshot = { texture, drawn: this.drawCount };
+    const lifted = this.lifted;
+    const bounds = lifted === null ? null : (this.nodes.get(lifted)?.bounds ?? null);
+    if (lifted === null || bounds === null || this.lastFrame === null) return;
+    const place = this.placeWorld(this.lastFrame, renderer);
+    if (place.resized) return;
+    this.layers = this.drawLayers(renderer, place, bounds, lifted, this.drawnOrder);
+    this.lastMoved = lifted;
   }
 
   private cancelIdle(): void {

@@ -15,7 +15,7 @@ export function backgroundForFlat(state: Pick<EditorState, 'template' | 'design'
 }
 
 export function stageFrame(
-  state: Pick<EditorState, 'template' | 'design' | 'activeFlatId' | 'hidden'>,
+  state: Pick<EditorState, 'template' | 'design' | 'activeFlatId' | 'hidden' | 'selection' | 'locked'>,
   view: View,
   viewport: Size,
   dpr: number,
@@ -29,5 +29,7 @@ export function stageFrame(
     designList: (flatDesign?.designList ?? []).filter((el) => !state.hidden[el.localId]),
     background: backgroundForFlat(state, flat.flatId),
     view: { width: viewport.width, height: viewport.height, dpr, zoom: view.zoom, panX: view.panX, panY: view.panY },
+    // One selected element that can move: the stage readies its drag while idle.
+    lifted: state.selection.length === 1 && !state.locked[state.selection[0]!] ? state.selection[0]! : null,
   };
 }

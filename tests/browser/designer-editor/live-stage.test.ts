@@ -2,7 +2,7 @@
  * The live stage's shortcuts (kept sprites, dirty-rectangle redraws) must not change a pixel:
  * after a run of partial frames the canvas equals a stage drawn from scratch.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createImageElement, createTextElement, type DesignElement } from '../../../engine/model/index.ts';
 import { LiveStage, type StageFrame } from '../../../engine/stage/index.ts';
 import { solidPng } from './helpers.tsx';
@@ -181,6 +181,42 @@ describe('live stage', () => {
     let off = 0;
     for (let i = 0; i < full.length; i++) if (Math.abs(full[i]! - drawn[i]!) > 1) off += 1;
     expect(off).toBe(0);
+    live.destroy();
+    fresh.destroy();
+  });
+
+  it('a selected element has its drag layers ready before the drag, and the drag equals a fresh full draw', async () => {
+    const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
+    let list = scattered(urls);
+    const frame = (designList: DesignElement[], lifted: string | null): StageFrame => ({
+      flat: { width: 400, height: 400 },
+      flatColor: '#FFFFFF',
+      designList,
+      background: { color: '#f4e8d0', imageUrl: null },
+      view: { width: 380, height: 380, dpr: 1, zoom: 0.9, panX: 12.4, panY: 7.7 },
+      lifted,
+    });
+    const built = vi.spyOn(LiveStage.prototype as unknown as { drawLayers: () => unknown }, 'drawLayers');
+    const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await live.update(frame(list, null));
+    // The merchant selects t23 (the top one: its under layer is the canvas with only its own rectangle drawn again) (a frame that changes no element), then the stage is still.
+    await live.update(frame(list, 't23'));
+    await new Promise((r) => setTimeout(r, 80));
+    expect(built).toHaveBeenCalledTimes(1);
+    for (let step = 1; step <= 4; step++) {
+      list = list.map((el) => (el.localId === 't23' ? { ...el, left: el.left + 9.3, top: el.top + 4.1 } : el));
+      expect(await live.update(frame(list, 't23'))).toMatchObject({ layered: true });
+    }
+    // No drag frame built layers: the first one drew from the ready ones.
+    expect(built).toHaveBeenCalledTimes(1);
+    const drawn = await pixels(live);
+    const fresh = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await fresh.update(frame(list, null));
+    const full = await pixels(fresh);
+    let off = 0;
+    for (let i = 0; i < full.length; i++) if (Math.abs(full[i]! - drawn[i]!) > 1) off += 1;
+    expect(off).toBe(0);
+    built.mockRestore();
     live.destroy();
     fresh.destroy();
   });

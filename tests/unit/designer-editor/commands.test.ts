@@ -92,6 +92,20 @@ describe('stage frame', () => {
     expect(f.view).toEqual({ width: 300, height: 200, dpr: 2, zoom: 0.5, panX: 3, panY: 4 });
   });
 
+  it('names the one selected element a drag would move, none when several or a locked one are selected', () => {
+    const s = setup();
+    const lifted = () => stageFrame(s.state, { zoom: 1, panX: 0, panY: 0 }, { width: 300, height: 200 }, 1)!.lifted;
+    s.select([]);
+    expect(lifted()).toBeNull();
+    s.select(['a']);
+    expect(lifted()).toBe('a');
+    s.select(['a', 'b']);
+    expect(lifted()).toBeNull();
+    s.select(['a']);
+    s.setLocked('a', true);
+    expect(lifted()).toBeNull();
+  });
+
   it('takes the background of the view that shows the flat, as mockups do', () => {
     const t = template('t', [flat('front'), flat('back')]);
     const layer = (flatId: string) => ({

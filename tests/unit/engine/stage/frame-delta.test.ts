@@ -6,12 +6,13 @@ import type { DesignElement } from '../../../../engine/model/index.ts';
 const el = (localId: string, left: number): DesignElement =>
   ({ type: 'image', localId, url: `/${localId}.png`, originalWidth: 10, originalHeight: 10, left, top: 0 }) as unknown as DesignElement;
 
-const frame = (designList: DesignElement[], zoom = 1): StageFrame => ({
+const frame = (designList: DesignElement[], zoom = 1, lifted: string | null = null): StageFrame => ({
   flat: { width: 800, height: 960 },
   flatColor: '#ffffff',
   designList,
   background: null,
   view: { width: 600, height: 600, dpr: 1, zoom, panX: 0, panY: 0 },
+  lifted,
 });
 
 describe('stage frame deltas', () => {
@@ -23,10 +24,12 @@ describe('stage frame deltas', () => {
     const next = frame(
       list.map((e, i) => (i === 5 ? moved : e)),
       1.5,
+      'e5',
     );
     const delta = frameDelta(prev, next)!;
     expect(delta.changed).toEqual([[5, moved]]);
     expect(delta.view.zoom).toBe(1.5);
+    expect(delta.lifted).toBe('e5');
     const rebuilt = applyFrameDelta(prev, delta);
     expect(rebuilt).toEqual(next);
     // The elements that did not change are the previous frame's own objects.
