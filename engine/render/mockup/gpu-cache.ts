@@ -22,6 +22,7 @@ import { isBitmap } from './assets.ts';
 import { drawCoverageMask } from './coverage-mask.ts';
 import { buildLayerMesh, type LayerMesh } from './layer-mesh.ts';
 import { foldedTriangles, outlineLoops, withSkirt } from './mesh-outline.ts';
+import { ObjectIds } from './object-ids.ts';
 import { isFullyOpaque } from './opacity.ts';
 import { drawBase, type TileFrame } from './passes.ts';
 import type { MockupGL } from './programs.ts';
@@ -50,8 +51,8 @@ export class GpuCache {
   /** Tinted photos by photo, colour, output size and tile. */
   private readonly bases: SourceCache<string, RenderTarget>;
   private readonly basesEnabled: boolean;
-  private readonly photoIds = new WeakMap<ImageBitmap, number>();
-  private nextPhotoId = 1;
+  /** Numbers for photos, layers, meshes and programs in cache keys. */
+  private readonly ids = new ObjectIds();
   private readonly opaque = new WeakMap<ImageBitmap, boolean>();
   private readonly meshes = new WeakMap<SmartObjectLayer, { scale: number; mesh: LayerMesh }>();
   private readonly skirted = new WeakMap<LayerMesh, { width: number; mesh: LayerMesh }>();
@@ -60,10 +61,6 @@ export class GpuCache {
   private readonly masks: SourceCache<string, GLTexture>;
   /** Uploaded warp meshes by mesh and program: a view drawn again keeps its vertex buffers. */
   private readonly glMeshes: SourceCache<string, GLMesh>;
-  private readonly objectIds = new WeakMap<object, number>();
-  private nextObjectId = 1;
-  private readonly layerIds = new WeakMap<SmartObjectLayer, number>();
-  private nextLayerId = 1;
   private readonly clips = new WeakMap<readonly PathCommand[], { scale: number; clip: ClipFill }>();
 
   constructor(
@@ -189,12 +186,7 @@ export class GpuCache {
    * `mesh` (without its skirt) within every clip.
    */
   coverageMask(layer: SmartObjectLayer, mesh: LayerMesh, clips: readonly ClipFill[], sx: number, sy: number, rect: PixelRect): GLTexture {
-    let id = this.layerIds.get(layer);
-    if (id === undefined) {
-      id = this.nextLayerId++;
-      this.layerIds.set(layer, id);
-    }
-    const key = `${id}|${sx}|${sy}|${rect.x},${rect.y},${rect.width}x${rect.height}`;
+    const key = `${this.ids.of(layer)}|${sx}|${sy}|${rect.x},${rect.y},${rect.width}x${rect.height}`;
     const hit = this.masks.get(key);
     if (hit) return hit;
     let outline = this.outlines.get(mesh);
@@ -229,7 +221,7 @@ export class GpuCache {
    * buffers are uploaded once (0.7 ms a render of the benchmark's 1000-triangle warp).
    */
   glMesh(mesh: LayerMesh, program: ProgramInfo): GLMesh {
-    const key = `${this.objectId(mesh)}|${this.objectId(program)}`;
+    const key = `${this.ids.of(mesh)}|${this.ids.of(program)}`;
     const hit = this.glMeshes.get(key);
     if (hit) return hit;
     const vertexCount = mesh.positions.length / 2;
@@ -244,23 +236,9 @@ export class GpuCache {
     return uploaded;
   }
 
-  private objectId(o: object): number {
-    let id = this.objectIds.get(o);
-    if (id === undefined) {
-      id = this.nextObjectId++;
-      this.objectIds.set(o, id);
-    }
-    return id;
-  }
-
   /** A number per photo bitmap, for cache keys. */
   photoId(photo: ImageBitmap): number {
-    let id = this.photoIds.get(photo);
-    if (id === undefined) {
-      id = this.nextPhotoId++;
-      this.photoIds.set(photo, id);
-    }
-    return id;
+    return this.ids.of(photo);
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import { SourceCache } from '../../gl/resources.ts';
 import { copyTargetRegion, createRenderTarget, deleteRenderTarget, type PixelRect, type RenderTarget } from '../../gl/targets.ts';
+import { ObjectIds } from './object-ids.ts';
 import type { TileFrame } from './passes.ts';
 
 /** Bytes of kept draws: a few views of a 1200 px mockup. */
@@ -17,8 +18,7 @@ const MAX_SEEN = 256;
 export class LayerResults {
   private readonly kept: SourceCache<string, RenderTarget>;
   private readonly seen = new Set<string>();
-  private readonly ids = new WeakMap<object, number>();
-  private nextId = 1;
+  private readonly ids = new ObjectIds();
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.kept = new SourceCache(KEPT_BYTES, (t) => deleteRenderTarget(gl, t));
@@ -32,8 +32,8 @@ export class LayerResults {
   key(layer: object, texture: object, frame: TileFrame, rect: PixelRect): string {
     const t = frame.tile;
     return [
-      this.idOf(layer),
-      this.idOf(texture),
+      this.ids.of(layer),
+      this.ids.of(texture),
       `${frame.outputWidth}x${frame.outputHeight}`,
       `${t.x},${t.y},${t.width},${t.height}`,
       `${rect.x},${rect.y},${rect.width},${rect.height}`,
@@ -61,14 +61,5 @@ export class LayerResults {
   clear(): void {
     this.kept.clear();
     this.seen.clear();
-  }
-
-  private idOf(o: object): number {
-    let id = this.ids.get(o);
-    if (id === undefined) {
-      id = this.nextId++;
-      this.ids.set(o, id);
-    }
-    return id;
   }
 }
