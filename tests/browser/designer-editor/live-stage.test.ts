@@ -51,6 +51,16 @@ function scattered(urls: readonly string[]): DesignElement[] {
   return list;
 }
 
+/** The drag tests' stage: a background colour under the elements, the view panned off whole pixels. */
+const dragFrame = (designList: DesignElement[], lifted: string | null): StageFrame => ({
+  flat: { width: 400, height: 400 },
+  flatColor: '#FFFFFF',
+  designList,
+  background: { color: '#f4e8d0', imageUrl: null },
+  view: { width: 380, height: 380, dpr: 1, zoom: 0.9, panX: 12.4, panY: 7.7 },
+  lifted,
+});
+
 describe('live stage', () => {
   it('after partial redraws (move, restyle, remove, add) the canvas equals a fresh full draw', async () => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
@@ -105,13 +115,7 @@ describe('live stage', () => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
     // Elements under and over the one dragged.
     let list = scattered(urls);
-    const frame = (designList: DesignElement[]): StageFrame => ({
-      flat: { width: 400, height: 400 },
-      flatColor: '#FFFFFF',
-      designList,
-      background: { color: '#f4e8d0', imageUrl: null },
-      view: { width: 380, height: 380, dpr: 1, zoom: 0.9, panX: 12.4, panY: 7.7 },
-    });
+    const frame = (designList: DesignElement[]) => dragFrame(designList, null);
     const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
     await live.update(frame(list));
     const layered: boolean[] = [];
@@ -151,13 +155,7 @@ describe('live stage', () => {
   it('a drag started after the stage was still takes its copy of the canvas only while nothing was drawn since', async () => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
     let list = scattered(urls);
-    const frame = (designList: DesignElement[]): StageFrame => ({
-      flat: { width: 400, height: 400 },
-      flatColor: '#FFFFFF',
-      designList,
-      background: { color: '#f4e8d0', imageUrl: null },
-      view: { width: 380, height: 380, dpr: 1, zoom: 0.9, panX: 12.4, panY: 7.7 },
-    });
+    const frame = (designList: DesignElement[]) => dragFrame(designList, null);
     const still = () => new Promise((r) => setTimeout(r, 80));
     const move = (ids: string[], dx: number, dy = dx / 2) =>
       (list = list.map((el) => (ids.includes(el.localId) ? { ...el, left: el.left + dx, top: el.top + dy } : el)));
@@ -188,14 +186,7 @@ describe('live stage', () => {
   it('a selected element has its drag layers ready before the drag, and the drag equals a fresh full draw', async () => {
     const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
     let list = scattered(urls);
-    const frame = (designList: DesignElement[], lifted: string | null): StageFrame => ({
-      flat: { width: 400, height: 400 },
-      flatColor: '#FFFFFF',
-      designList,
-      background: { color: '#f4e8d0', imageUrl: null },
-      view: { width: 380, height: 380, dpr: 1, zoom: 0.9, panX: 12.4, panY: 7.7 },
-      lifted,
-    });
+    const frame = dragFrame;
     const built = vi.spyOn(LiveStage.prototype as unknown as { drawLayers: () => unknown }, 'drawLayers');
     const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
     await live.update(frame(list, null));
