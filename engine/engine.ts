@@ -11,6 +11,7 @@ import {
   printSize,
   type ComposeBackground,
 } from './render/compose/index.ts';
+import { pyramidBitmap, pyramidLevel } from './render/compose/pyramid.ts';
 import { tattooPrintFiles, type TattooPrintFiles } from './render/compose/tattoo-file.ts';
 import {
   MockupRenderer,
@@ -201,6 +202,37 @@ export class Engine {
     return made;
   }
 
+  /** Pyramid levels of full-size flats (`pyramidFlat`), by flat, design and level. */
+  private readonly pyramidFlats = new Map<string, Promise<ImageBitmap>>();
+
+  /**
+   * The flat composed at full size and reduced `level` times by a half-up 2x2 box pyramid: what
+   * Photoshop draws a reduced warp from (render/compose/pyramid.ts).
+   */
+  private pyramidFlat(req: MockupRequest, flatId: string, level: number): Promise<ImageBitmap> {
+    const design = req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [];
+    const bg = req.design.BGDesignList.find((b) => b.viewId === req.viewId && b.visible) ?? null;
+    const key = JSON.stringify([flatId, level, design, bg, req.template.customTemplateId]);
+    const hit = this.pyramidFlats.get(key);
+    if (hit) {
+      this.pyramidFlats.delete(key);
+      this.pyramidFlats.set(key, hit);
+      return hit;
+    }
+    const made = this.cachedFlat(req, flatId, 1).then((full) => pyramidBitmap(full, level));
+    made.catch(() => this.pyramidFlats.delete(key));
+    this.pyramidFlats.set(key, made);
+    while (this.pyramidFlats.size > FLAT_CACHE_ENTRIES) {
+      const [oldest, bitmap] = this.pyramidFlats.entries().next().value as [string, Promise<ImageBitmap>];
+      this.pyramidFlats.delete(oldest);
+      void bitmap.then(
+        (b) => setTimeout(() => b.close(), 1000),
+        () => {},
+      );
+    }
+    return made;
+  }
+
   /**
    * Sketches of the flats mockups show, by template, flat and scale: the next design of the same
    * flat redraws only what changed (render/compose/flat-sketch.ts), so a mockup after an edit
@@ -227,12 +259,13 @@ export class Engine {
   }
 
   async dispose(): Promise<void> {
-    for (const p of this.flatCache.values())
+    for (const p of [...this.flatCache.values(), ...this.pyramidFlats.values()])
       void p.then(
         (b) => b.close(),
         () => {},
       );
     this.flatCache.clear();
+    this.pyramidFlats.clear();
     this.sketches.clear();
     await this.renderer.dispose();
   }
@@ -263,6 +296,11 @@ export class Engine {
       ids.map(async (flatId) => {
         if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
         const cubic = this.resampling === 'bicubic' && layersShowingFlat(view, flatId).every(resampledByCubic);
+        const level = this.resampling === 'bicubic' && !cubic ? warpPyramidLevel(req.template, view, flatId, outLarger) : 0;
+        if (level > 0) {
+          flats[flatId] = await this.pyramidFlat(req, flatId, level);
+          return;
+        }
         const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
         flats[flatId] = await this.cachedFlat(req, flatId, scale);
       }),
@@ -296,6 +334,22 @@ export function flatScaleForView(
   const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
   const largest = largestLayerSide(view, flatId) * k * oversample;
   return Math.min(1, Math.max(0.05, largest / Math.max(flat.flatData.width, flat.flatData.height)));
+}
+
+/**
+ * The pyramid level a flat is drawn from when every layer showing it is a Photoshop-tessellated
+ * warp (a PSD's, under the bicubic renderer): Photoshop reads a reduced warp's texture from a
+ * half-up rounded 2x2 box pyramid (render/compose/pyramid.ts). 0 otherwise: a perspective layer
+ * drawn from the pyramid moved away from Photoshop's pixels, and the catalogue's own surfaces
+ * keep their oversampled flat.
+ */
+function warpPyramidLevel(template: CustomTemplate, view: TemplateView, flatId: string, outLarger: number): number {
+  const layers = layersShowingFlat(view, flatId);
+  const warped = (l: SmartObjectLayer) => l.tessellation === 'photoshop' && !resampledByCubic(l) && layerWarp(l).kind !== 'perspective';
+  if (layers.length === 0 || !layers.every(warped)) return 0;
+  const flat = findFlat(template, flatId);
+  const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
+  return pyramidLevel((largestLayerSide(view, flatId) * k) / Math.max(flat.flatData.width, flat.flatData.height));
 }
 
 function findFlat(template: CustomTemplate, flatId: string): TemplateFlat {
