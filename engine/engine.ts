@@ -178,53 +178,35 @@ export class Engine {
   private readonly flatCache = new Map<string, Promise<ImageBitmap>>();
 
   private cachedFlat(req: MockupRequest, flatId: string, scale: number): Promise<ImageBitmap> {
-    const design = req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [];
-    const bg = req.design.BGDesignList.find((b) => b.viewId === req.viewId && b.visible) ?? null;
-    const key = JSON.stringify([flatId, scale.toFixed(4), design, bg, req.template.customTemplateId]);
-    const hit = this.flatCache.get(key);
-    if (hit) {
-      this.flatCache.delete(key);
-      this.flatCache.set(key, hit);
-      return hit;
-    }
-    const made = this.sketchedFlat(req, flatId, scale);
-    made.catch(() => this.flatCache.delete(key));
-    this.flatCache.set(key, made);
-    while (this.flatCache.size > FLAT_CACHE_ENTRIES) {
-      const [oldest, bitmap] = this.flatCache.entries().next().value as [string, Promise<ImageBitmap>];
-      this.flatCache.delete(oldest);
-      // Closed once no render can still be using it: renders take their bitmap before awaiting GL work.
-      void bitmap.then(
-        (b) => setTimeout(() => b.close(), 1000),
-        () => {},
-      );
-    }
-    return made;
+    return this.keptFlat(req, flatId, ['scale', scale.toFixed(4)], () => this.sketchedFlat(req, flatId, scale));
   }
-
-  /** Pyramid levels of full-size flats (`pyramidFlat`), by flat, design and level. */
-  private readonly pyramidFlats = new Map<string, Promise<ImageBitmap>>();
 
   /**
    * The flat composed at full size and reduced `level` times by a half-up 2x2 box pyramid: what
    * Photoshop draws a reduced warp from (render/compose/pyramid.ts).
    */
   private pyramidFlat(req: MockupRequest, flatId: string, level: number): Promise<ImageBitmap> {
+    return this.keptFlat(req, flatId, ['pyramid', level], () => this.cachedFlat(req, flatId, 1).then((full) => pyramidBitmap(full, level)));
+  }
+
+  /** A flat from `flatCache` by what it shows and `how` it was made, or `make`'s, kept there. */
+  private keptFlat(req: MockupRequest, flatId: string, how: readonly unknown[], make: () => Promise<ImageBitmap>): Promise<ImageBitmap> {
     const design = req.design.flatDesignList.find((f) => f.flatId === flatId)?.designList ?? [];
     const bg = req.design.BGDesignList.find((b) => b.viewId === req.viewId && b.visible) ?? null;
-    const key = JSON.stringify([flatId, level, design, bg, req.template.customTemplateId]);
-    const hit = this.pyramidFlats.get(key);
+    const key = JSON.stringify([flatId, how, design, bg, req.template.customTemplateId]);
+    const hit = this.flatCache.get(key);
     if (hit) {
-      this.pyramidFlats.delete(key);
-      this.pyramidFlats.set(key, hit);
+      this.flatCache.delete(key);
+      this.flatCache.set(key, hit);
       return hit;
     }
-    const made = this.cachedFlat(req, flatId, 1).then((full) => pyramidBitmap(full, level));
-    made.catch(() => this.pyramidFlats.delete(key));
-    this.pyramidFlats.set(key, made);
-    while (this.pyramidFlats.size > FLAT_CACHE_ENTRIES) {
-      const [oldest, bitmap] = this.pyramidFlats.entries().next().value as [string, Promise<ImageBitmap>];
-      this.pyramidFlats.delete(oldest);
+    const made = make();
+    made.catch(() => this.flatCache.delete(key));
+    this.flatCache.set(key, made);
+    while (this.flatCache.size > FLAT_CACHE_ENTRIES) {
+      const [oldest, bitmap] = this.flatCache.entries().next().value as [string, Promise<ImageBitmap>];
+      this.flatCache.delete(oldest);
+      // Closed once no render can still be using it: renders take their bitmap before awaiting GL work.
       void bitmap.then(
         (b) => setTimeout(() => b.close(), 1000),
         () => {},
@@ -259,13 +241,12 @@ export class Engine {
   }
 
   async dispose(): Promise<void> {
-    for (const p of [...this.flatCache.values(), ...this.pyramidFlats.values()])
+    for (const p of this.flatCache.values())
       void p.then(
         (b) => b.close(),
         () => {},
       );
     this.flatCache.clear();
-    this.pyramidFlats.clear();
     this.sketches.clear();
     await this.renderer.dispose();
   }

@@ -603,13 +603,11 @@ export class LiveStage {
     const rect = copied ? scissorRect(redraw!, place) : { x0: 0, y0: 0, x1: place.w, y1: place.h, area: null };
 
     // The copy made while the stage was still, when nothing was drawn since; else one now.
-    const snap = this.snapshot;
-    const current =
-      copied && snap !== null && snap.drawn === this.drawCount && snap.texture.width === place.w && snap.texture.height === place.h;
-    if (current) this.snapshot = null;
+    const snap = copied ? this.currentSnapshot(place.w, place.h) : null;
+    if (snap) this.snapshot = null;
     else this.dropSnapshot();
-    const under = current ? snap.texture : RenderTexture.create({ width: place.w, height: place.h, resolution: 1 });
-    if (copied && !current) {
+    const under = snap ?? RenderTexture.create({ width: place.w, height: place.h, resolution: 1 });
+    if (copied && !snap) {
       // Binding through pixi attaches the texture to its framebuffer before the raw copy.
       renderer.renderTarget.bind({ target: under, clear: false });
       copyCanvasInto(renderer, under, place);
@@ -679,9 +677,10 @@ export class LiveStage {
     }
     if (renderer.context.webGLVersion < 2 || this.layers) return;
     const { width: w, height: h } = renderer;
-    if (this.snapshot?.drawn !== this.drawCount || this.snapshot.texture.width !== w || this.snapshot.texture.height !== h) {
+    if (!this.currentSnapshot(w, h)) {
+      // A copy of this size is drawn over; one of another size is replaced.
       let texture = this.snapshot?.texture;
-      if (!texture || texture.width !== w || texture.height !== h) {
+      if (texture?.width !== w || texture.height !== h) {
         this.dropSnapshot();
         texture = RenderTexture.create({ width: w, height: h, resolution: 1 });
       }
@@ -696,6 +695,12 @@ export class LiveStage {
     if (place.resized) return;
     this.layers = this.drawLayers(renderer, place, bounds, lifted, this.drawnOrder);
     this.lastMoved = lifted;
+  }
+
+  /** The idle copy of the canvas, while it still shows what the canvas shows at this size. */
+  private currentSnapshot(w: number, h: number): RenderTexture | null {
+    const s = this.snapshot;
+    return s !== null && s.drawn === this.drawCount && s.texture.width === w && s.texture.height === h ? s.texture : null;
   }
 
   private cancelIdle(): void {

@@ -26,7 +26,7 @@ export interface JobRun<T> {
 
 /** `run` as a job naming what it renders (see JobRun's key). */
 export function keyedJob<T>(key: string, run: (api: EngineWorkerHandle['api']) => Promise<T>): JobRun<T> {
-  return Object.assign(run, { key });
+  return Object.assign((api: EngineWorkerHandle['api']) => run(api), { key });
 }
 
 export type JobResult<T> = { index: number; ok: true; value: T } | { index: number; ok: false; error: string };
@@ -97,8 +97,8 @@ export class RenderPool {
       for (;;) {
         if (opts.signal?.aborted) return;
         const index = queue.take(w);
-        const job = index === undefined ? undefined : jobs[index];
-        if (index === undefined || !job) return;
+        if (index === undefined) return;
+        const job = jobs[index]!;
         try {
           results[index] = { index, ok: true, value: await job(w.api) };
         } catch (err) {
