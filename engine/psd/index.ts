@@ -9,6 +9,7 @@ export { bakePsdTemplate, type BakedPsdTemplate, type BakedImage, type BakeOptio
 export { compositeDocument, storedCompositeStatus, flattenOver, type CompositeOptions, type StoredComposite } from './composite';
 export { createRaster, type Raster } from './pixels/raster';
 export { applySmartFilters, type SmartFilterContext } from './pixels/filters';
+export { hiddenColourOfAffineLayer } from './pixels/hidden';
 export { embeddedPsdPixels } from './sources';
 export { embeddedDisplacementMap } from './displace';
 export { documentColorContext, embeddedColor, isPsd, toDocumentColor, type ColorContext, type EmbeddedColor } from './color';

@@ -34,6 +34,13 @@ export interface SmartFilterContext {
    * (white) filter mask does.
    */
   filterMask?: FilterMaskPlane | null;
+  /**
+   * The colour the layer keeps under its transparent pixels (`layerPixels` with colour there;
+   * see hidden.ts), for the Average filter, which reads every pixel's colour. Called at most once,
+   * and only while the filter's input is still the layer's own pixels. Without it the colour the
+   * raster stores is taken (0 in a render).
+   */
+  hiddenColour?: (layerPixels: Raster) => Raster | null;
 }
 
 /**
@@ -46,7 +53,7 @@ export function applySmartFilters(filter: PlacedLayer['filter'] | undefined, lay
   let cur = layerPixels;
   for (const f of filter.list) {
     if (!f.enabled) continue;
-    const out = runFilter(f, cur, ctx);
+    const out = runFilter(f, cur, ctx, cur === layerPixels);
     if (!out || out === cur) continue;
     cur = fade(cur, out, f, ctx);
   }
@@ -64,7 +71,7 @@ export function applySmartFilters(filter: PlacedLayer['filter'] | undefined, lay
 const filterLabel = (f: Filter): string => `"${f.name}" (${f.type})`;
 
 /** The filter's own output, before its opacity; null when skipped (and warned). */
-function runFilter(f: Filter, img: Raster, ctx: SmartFilterContext): Raster | null {
+function runFilter(f: Filter, img: Raster, ctx: SmartFilterContext, ownPixels: boolean): Raster | null {
   switch (f.type) {
     case 'gaussian blur': {
       const radius = pixelsOf(f.filter.radius, f, ctx);
@@ -75,7 +82,7 @@ function runFilter(f: Filter, img: Raster, ctx: SmartFilterContext): Raster | nu
       return radius > 0 ? boxBlurRaster(img, radius) : img;
     }
     case 'average':
-      return averageRaster(img);
+      return averageRaster(img, ownPixels ? ctx.hiddenColour?.(img) : null);
     case 'displace': {
       const o = f.filter;
       const name = o.displacementFile?.path ?? '';
@@ -276,20 +283,23 @@ export function boxBlurRaster(img: Raster, radius: number): Raster {
  * There, pixels outside the layer's bounds (the box of its non-transparent pixels) hide white,
  * and transparent ones inside them the picture's own hidden colour, carried through the resampling
  * (the PNG stores black; Photoshop's pixels are 0-42 there, 10.7 on average). So: outside the box
- * white, inside it the colour the raster stores (0 for a premultiplied re-render).
+ * white, inside it the colour the raster stores (0 for a premultiplied re-render), or under its
+ * transparent pixels the colour `hidden` holds there (a raster of the same size; see hidden.ts).
  */
-export function averageRaster(img: Raster): Raster {
+export function averageRaster(img: Raster, hidden?: Raster | null): Raster {
   const { width: w, height: h, data: d } = img;
   const box = contentBox(img, 0);
   if (!box) return img;
+  const under = hidden && hidden.width === w && hidden.height === h ? hidden.data : d;
   let sr = 0,
     sg = 0,
     sb = 0;
   for (let y = box.y0; y <= box.y1; y++) {
     for (let x = box.x0, i = (y * w + box.x0) * 4; x <= box.x1; x++, i += 4) {
-      sr += d[i]!;
-      sg += d[i + 1]!;
-      sb += d[i + 2]!;
+      const c = d[i + 3] === 0 ? under : d;
+      sr += c[i]!;
+      sg += c[i + 1]!;
+      sb += c[i + 2]!;
     }
   }
   const white = 255 * (w * h - (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1));
