@@ -22,6 +22,7 @@ import {
   flattenOver,
   storedCompositeStatus,
   applySmartFilters,
+  hiddenColourOfAffineLayer,
   type Raster,
   embeddedPsdPixels,
   bakePsdTemplate,
@@ -107,6 +108,14 @@ async function scaledPng(r: Raster, size: number | undefined): Promise<Blob> {
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(await rasterToBitmap(r), 0, 0, c.width, c.height);
   return c.convertToBlob({ type: 'image/png' });
+}
+/** A bitmap's pixels, straight alpha (as the canvas unpremultiplies them). */
+function bitmapPixels(bitmap: ImageBitmap): Raster {
+  const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const ctx = c.getContext('2d')!;
+  ctx.drawImage(bitmap, 0, 0);
+  const { data, width, height } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+  return { width, height, data };
 }
 const rasterToBitmap = (r: Raster) => createImageBitmap(new ImageData(new Uint8ClampedArray(r.data), r.width, r.height));
 
@@ -259,10 +268,19 @@ async function run(args: MockupArgs): Promise<MockupOutput> {
       if (source?.psdLayer.placedLayer?.filter) {
         const warn = (m: string) => notes.push(`${source.path}: ${m}`);
         const doc = psd;
+        // The Average filter reads the colour under transparent pixels; it is known for a layer
+        // drawn from its own content by an affine transform at document size.
+        const M = l.layer.M;
+        const own = args.design ? undefined : bitmaps[sourceUrl[name] ?? ''];
+        const hiddenColour =
+          M.kind === 'affine' && own && pixels.width === doc.width && pixels.height === doc.height
+            ? (p: Raster) => hiddenColourOfAffineLayer(p, bitmapPixels(own), M.matrix, l.layer.OS)
+            : undefined;
         // A Displace filter reads the map Photoshop embedded in the document.
         pixels = applySmartFilters(source.psdLayer.placedLayer.filter, pixels, {
           warn,
           displacementMap: (name) => embeddedDisplacementMap(doc, name, warn),
+          ...(hiddenColour ? { hiddenColour } : {}),
         });
         if (pixels !== l.pixels) png = await rasterToPng(pixels);
       }
