@@ -85,7 +85,7 @@ export interface DesignDocument {
   seal(): void;
   /** A plain, structured-cloneable copy. */
   toJSON(): { template: CustomTemplate; design: SkuDesign };
-  /** The element and its flat, or null. Reads the live proxy (use inside handlers, not render). */
+  /** The element (frozen: change it with updateElement) and its flat, or null. Reads the live state (use inside handlers, not render). */
   find(localId: string): { flatId: string; index: number; element: DesignElement } | null;
 }
 
@@ -97,10 +97,45 @@ const FIXED_FIELDS = new Set(['localId', 'type', 'flatId']);
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+/** `value` and everything in it made read-only, in place. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * A design list as the document keeps it: frozen, held by reference (not made reactive), its
+ * elements frozen too; a change puts a new list in its place. valtio otherwise tracks every
+ * element and every field, and with a thousand elements each snapshot after a change walked and
+ * copied them all (a drag takes one on every pointer move). A flat design still notifies when its
+ * list is replaced, an unchanged element stays the same object in every list, and the history
+ * keeps lists without copying them.
+ */
+function keptList(list: readonly DesignElement[]): DesignElement[] {
+  for (const el of list) deepFreeze(el);
+  Object.freeze(list);
+  return ref(list as DesignElement[]);
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A flat design whose list is kept as keptList says. */
+function withKeptList(flat: FlatDesign): FlatDesign {
+  return { ...flat, designList: keptList(flat.designList) };
+}
+
+/** `list` with `count` elements at `index` replaced by `items` (a new, kept list). */
+function spliced(list: readonly DesignElement[], index: number, count: number, ...items: DesignElement[]): DesignElement[] {
+  const next = list.slice();
+  next.splice(index, count, ...items);
+  return keptList(next);
 }
 
 export function createDocument(init: { template: CustomTemplate; design?: SkuDesign }): DesignDocument {
@@ -109,6 +144,7 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
   for (const flat of init.template.flatList) {
     if (!design.flatDesignList.some((f) => f.flatId === flat.flatId)) design.flatDesignList.push(flatDesignFor(flat, design.color));
   }
+  design.flatDesignList = design.flatDesignList.map(withKeptList);
   const state = proxy<EditorState>({
     template: ref(init.template),
     design,
@@ -135,13 +171,13 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
       const i = flatIndex(flatId);
       if (value === null) {
         if (i >= 0) state.design.flatDesignList.splice(i, 1);
-      } else if (i >= 0) state.design.flatDesignList[i] = clone(value as FlatDesign);
-      else state.design.flatDesignList.push(clone(value as FlatDesign));
+      } else if (i >= 0) state.design.flatDesignList[i] = withKeptList(clone(value as FlatDesign));
+      else state.design.flatDesignList.push(withKeptList(clone(value as FlatDesign)));
     },
   });
   const flatsPart: DocPart = {
     read: () => snapshot(state.design.flatDesignList),
-    write: (value) => void (state.design.flatDesignList = clone(value as FlatDesign[])),
+    write: (value) => void (state.design.flatDesignList = clone(value as FlatDesign[]).map(withKeptList)),
   };
   const bgPart: DocPart = {
     read: () => snapshot(state.design.BGDesignList),
@@ -177,16 +213,10 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
   // --- lookups ------------------------------------------------------------------------------
 
   const find = (localId: string) => {
-    // Searched in the snapshot (plain objects, kept by valtio until the next change; the stage
-    // takes the same one for its frame), then the live element picked by index: scanning the
-    // proxies read every element through valtio's traps, about a millisecond a call with a
-    // thousand elements, and a drag calls it on every pointer move.
-    const flats = snapshot(state.design).flatDesignList;
-    for (let f = 0; f < flats.length; f++) {
-      const index = flats[f]!.designList.findIndex((el) => el.localId === localId);
-      if (index < 0) continue;
-      const flat = state.design.flatDesignList[f]!;
-      return { flatId: flat.flatId, index, element: flat.designList[index]! };
+    for (const flat of state.design.flatDesignList) {
+      // The list itself is a plain frozen array (keptList): scanning it costs no proxy traps.
+      const index = flat.designList.findIndex((el) => el.localId === localId);
+      if (index >= 0) return { flatId: flat.flatId, index, element: flat.designList[index]! };
     }
     return null;
   };
@@ -197,7 +227,7 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
     const templateFlat = state.template.flatList.find((f) => f.flatId === flatId);
     if (!templateFlat) return null;
     touch('flats', flatsPart);
-    state.design.flatDesignList.push(flatDesignFor(templateFlat, state.design.color));
+    state.design.flatDesignList.push(withKeptList(flatDesignFor(templateFlat, state.design.color)));
     return state.design.flatDesignList[state.design.flatDesignList.length - 1]!;
   };
 
@@ -231,7 +261,7 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
         if (copy.localId === '' || find(copy.localId) !== null) copy.localId = newLocalId();
         const at =
           opts.index === undefined ? flat.designList.length : Math.max(0, Math.min(flat.designList.length, Math.floor(opts.index)));
-        flat.designList.splice(at, 0, copy);
+        flat.designList = spliced(flat.designList, at, 0, copy);
         added = copy.localId;
       });
       if (added !== null && opts.select !== false) {
@@ -254,7 +284,8 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
       if (Object.keys(fields).length === 0) return;
       change('Edit', opts.merge ?? null, () => {
         touchFlat(found.flatId);
-        for (const [key, value] of Object.entries(fields)) el[key] = clone(value);
+        const flat = state.design.flatDesignList[flatIndex(found.flatId)]!;
+        flat.designList = spliced(flat.designList, found.index, 1, { ...found.element, ...clone(fields) } as DesignElement);
       });
     },
 
@@ -264,7 +295,7 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
         for (const flat of state.design.flatDesignList) {
           if (!flat.designList.some((el) => ids.has(el.localId))) continue;
           touchFlat(flat.flatId);
-          flat.designList = flat.designList.filter((el) => !ids.has(el.localId));
+          flat.designList = keptList(flat.designList.filter((el) => !ids.has(el.localId)));
         }
       });
       pruneViewState();
@@ -278,8 +309,8 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
       if (target === found.index) return;
       change('Reorder', null, () => {
         touchFlat(found.flatId);
-        const [moved] = flat.designList.splice(found.index, 1);
-        flat.designList.splice(target, 0, moved!);
+        const without = flat.designList.filter((_, i) => i !== found.index);
+        flat.designList = spliced(without, target, 0, found.element);
       });
     },
 
@@ -290,12 +321,13 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
           const found = find(id);
           if (!found) continue;
           touchFlat(found.flatId);
-          const copy = clone(snapshot(found.element)) as DesignElement;
+          const copy = clone(found.element);
           copy.localId = newLocalId();
           copy.designId = found.element.designId;
           copy.left += DUPLICATE_OFFSET;
           copy.top += DUPLICATE_OFFSET;
-          state.design.flatDesignList[flatIndex(found.flatId)]!.designList.push(copy);
+          const flat = state.design.flatDesignList[flatIndex(found.flatId)]!;
+          flat.designList = spliced(flat.designList, flat.designList.length, 0, copy);
           made.push(copy.localId);
         }
       });
@@ -339,7 +371,7 @@ export function createDocument(init: { template: CustomTemplate; design?: SkuDes
         touch('template', templatePart);
         touch('flats', flatsPart);
         const current = snapshot(state.design.flatDesignList) as FlatDesign[];
-        state.design.flatDesignList = carryDesignToTemplate(state.template, template, current, state.design.color);
+        state.design.flatDesignList = carryDesignToTemplate(state.template, template, current, state.design.color).map(withKeptList);
         state.template = ref(template);
       });
       pruneViewState();

@@ -107,6 +107,7 @@ export interface Guide {
 }
 
 export interface SnapTargets {
+  /** Ascending, so a move finds the nearest line by bisection: a stage can hold thousands. */
   xs: number[];
   ys: number[];
 }
@@ -120,16 +121,36 @@ export function snapTargets(flat: Size, others: readonly Bounds[]): SnapTargets 
     xs.push(b.minX, (b.minX + b.maxX) / 2, b.maxX);
     ys.push(b.minY, (b.minY + b.maxY) / 2, b.maxY);
   }
-  return { xs, ys };
+  const ascending = (a: number, b: number) => a - b;
+  return { xs: xs.sort(ascending), ys: ys.sort(ascending) };
 }
 
+/** Index of the first of the ascending `sorted` not below `v` (sorted.length when none). */
+function lowerBound(sorted: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The shift from one of `edges` to its nearest line in the ascending `targets` (the smallest by size; the first edge's on a tie), and every line the shifted edges then touch. */
 function snapAxis(edges: readonly number[], targets: readonly number[], threshold: number): { delta: number; at: number[] } {
   let best = Infinity;
-  for (const e of edges) for (const t of targets) if (Math.abs(t - e) < Math.abs(best)) best = t - e;
+  for (const e of edges) {
+    const i = lowerBound(targets, e);
+    // The nearest line is the first at or above the edge, or the last below it.
+    for (const t of [targets[i - 1], targets[i]]) if (t !== undefined && Math.abs(t - e) < Math.abs(best)) best = t - e;
+  }
   if (!(Math.abs(best) <= threshold)) return { delta: 0, at: [] };
   // Every target the snapped box now touches gets a guide (centre and edge can line up at once).
   const at = new Set<number>();
-  for (const e of edges) for (const t of targets) if (Math.abs(t - (e + best)) < 1e-6) at.add(t);
+  for (const e of edges) {
+    for (let i = lowerBound(targets, e + best - 1e-6); i < targets.length && targets[i]! < e + best + 1e-6; i++) at.add(targets[i]!);
+  }
   return { delta: best, at: [...at] };
 }
 

@@ -20,6 +20,7 @@ export class StageClient {
   private readonly worker: Worker;
   private readonly api: Comlink.Remote<StageWorkerApi>;
   private readonly started: Promise<void>;
+  private isStarted = false;
   private inFlight: Promise<void> | null = null;
   private next: StageFrame | null = null;
   /** The last frame the worker took: the next one goes as its changes from it. */
@@ -34,7 +35,7 @@ export class StageClient {
     this.worker = new Worker(new URL('../../../workers/stage.worker.ts', import.meta.url), { type: 'module', name: 'pod-stage' });
     this.api = Comlink.wrap<StageWorkerApi>(this.worker);
     const offscreen = canvas.transferControlToOffscreen();
-    this.started = this.api.init(Comlink.transfer(offscreen, [offscreen]));
+    this.started = this.api.init(Comlink.transfer(offscreen, [offscreen])).then(() => void (this.isStarted = true));
   }
 
   submit(frame: StageFrame): void {
@@ -64,7 +65,10 @@ export class StageClient {
   }
 
   private async pump(): Promise<void> {
-    await this.started;
+    // Once the worker is up, the frame goes out in the call that submits it: an await here would
+    // queue the message behind whatever the page does next in the same turn (React rendering the
+    // overlay for the same change), and the worker would start drawing that much later.
+    if (!this.isStarted) await this.started;
     while (this.next !== null && !this.disposed) {
       const frame = this.next;
       this.next = null;

@@ -32,6 +32,28 @@ describe('editor document', () => {
     expect(s.state.revision).toBe(3);
   });
 
+  it('keeps elements immutable: an edit puts a new element in place, the others and undo keep theirs', () => {
+    const s = createEditor({ template: tshirt() });
+    s.addElement('front', text('front', 'Hello', 'a'));
+    s.addElement('front', image('front', 'b'));
+    const before = s.find('a')!.element;
+    const other = s.find('b')!.element;
+    s.updateElement('a', { left: before.left + 40 });
+    const after = s.find('a')!.element;
+    expect(after).not.toBe(before);
+    expect(after.left).toBe(before.left + 40);
+    expect(s.find('b')!.element).toBe(other);
+    // What a reader holds never changes under it, so nothing can edit past the history.
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(() => {
+      (after as { left: number }).left = 0;
+    }).toThrow(TypeError);
+    expect(() => s.state.design.flatDesignList[0]!.designList.push(after)).toThrow(TypeError);
+    s.undo();
+    expect(s.find('a')!.element.left).toBe(before.left);
+    expect(s.find('b')!.element.localId).toBe('b');
+  });
+
   it('adds a new picture below the texts of its print area, so it never covers the words', () => {
     const s = createEditor({ template: tshirt() });
     s.addElement('front', image('front', 'photo'));

@@ -166,3 +166,40 @@ describe('scale and rotate', () => {
     expect(r.angle).toBe(45);
   });
 });
+
+describe('snapping among many elements', () => {
+  it('finds the nearest line that a scan over every edge and centre finds, on both axes', () => {
+    const flat = { width: 1000, height: 1000 };
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 1000;
+    const others = Array.from({ length: 400 }, () => {
+      const x = random();
+      const y = random();
+      return { minX: x, minY: y, maxX: x + random() / 10, maxY: y + random() / 10 };
+    });
+    const targets = snapTargets(flat, others);
+    // Brute force over the lines in the order they were given, not the sorted ones.
+    const lines = (lo: 'minX' | 'minY', hi: 'maxX' | 'maxY', size: number) => {
+      const safe = safeZone(flat);
+      const s = lo === 'minX' ? [safe.minX, safe.maxX] : [safe.minY, safe.maxY];
+      return [0, size / 2, size, ...s, ...others.flatMap((o) => [o[lo], (o[lo] + o[hi]) / 2, o[hi]])];
+    };
+    const nearest = (edges: number[], all: number[]) => Math.min(...edges.flatMap((e) => all.map((t) => Math.abs(t - e))));
+    let snapped = 0;
+    for (let k = 0; k < 300; k++) {
+      const x = random();
+      const y = random();
+      const b = { minX: x, minY: y, maxX: x + 37.3, maxY: y + 21.9 };
+      const s = snapBox(b, targets, 6);
+      const dx = nearest([b.minX, (b.minX + b.maxX) / 2, b.maxX], lines('minX', 'maxX', flat.width));
+      const dy = nearest([b.minY, (b.minY + b.maxY) / 2, b.maxY], lines('minY', 'maxY', flat.height));
+      expect(Math.abs(s.dx)).toBeCloseTo(dx <= 6 ? dx : 0, 9);
+      expect(Math.abs(s.dy)).toBeCloseTo(dy <= 6 ? dy : 0, 9);
+      // A snap shows the line it landed on.
+      const moved = [b.minX + s.dx, b.minX + s.dx + 18.65, b.maxX + s.dx];
+      if (s.dx !== 0) expect(s.guides.some((g) => g.axis === 'x' && moved.some((m) => Math.abs(m - g.at) < 1e-6))).toBe(true);
+      if (s.dx !== 0) snapped += 1;
+    }
+    expect(snapped).toBeGreaterThan(50);
+  });
+});
