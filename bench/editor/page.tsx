@@ -6,7 +6,6 @@
  * flat every frame. Then: edit → updated front mockup through the render worker, beside the
  * same mockup with the design unchanged (the warp alone).
  */
-import { Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { snapshot } from 'valtio';
 import type { StageResult } from '@pod-studio/engine/stage';
@@ -22,7 +21,7 @@ export interface DragResult {
   prepareMs: number[];
   drawMs: number[];
   toSubmitMs: number[];
-  reactMs: number[];
+  afterSendMs: number[];
 }
 /** One stage size: the live stage and the baseline dragging one element among `elements`. */
 export interface StageRun {
@@ -42,24 +41,21 @@ const host = document.getElementById('stage')!;
 async function mountStage(session: Editor, baseline: boolean) {
   let waiting: ((r: StageResult) => void) | null = null;
   const frames: StageResult[] = [];
-  const react = { ms: 0 };
   let client: StageClient | null = null;
   const root: Root = createRoot(host);
   root.render(
-    <Profiler id="stage" onRender={(_id, _phase, actual) => void (react.ms += actual)}>
-      <EditorStage
-        editor={session}
-        flatLabel="Front"
-        clientOptions={{ baseline, finish: true }}
-        clientRef={(c) => void (client = c ?? client)}
-        onFrame={(r) => {
-          frames.push(r);
-          const w = waiting;
-          waiting = null;
-          w?.(r);
-        }}
-      />
-    </Profiler>,
+    <EditorStage
+      editor={session}
+      flatLabel="Front"
+      clientOptions={{ baseline, finish: true }}
+      clientRef={(c) => void (client = c ?? client)}
+      onFrame={(r) => {
+        frames.push(r);
+        const w = waiting;
+        waiting = null;
+        w?.(r);
+      }}
+    />,
   );
   const nextFrame = () => new Promise<StageResult>((resolve) => (waiting = resolve));
   // The first frame loads every picture and font: wait until it is drawn.
@@ -67,7 +63,7 @@ async function mountStage(session: Editor, baseline: boolean) {
   // Fitting the view after the first layout draws again; start timing once all of that is done.
   await new Promise((r) => setTimeout(r, 50));
   await client!.idle();
-  return { root, nextFrame, frames, react };
+  return { root, nextFrame, frames, client: () => client! };
 }
 
 async function dragOnce(session: Editor, baseline: boolean, moves: number): Promise<DragResult> {
@@ -87,6 +83,12 @@ async function dragOnce(session: Editor, baseline: boolean, moves: number): Prom
     buttons,
   });
   poly.dispatchEvent(new PointerEvent('pointerdown', init(start[0], start[1], 1)));
+  // The press selects the element, a frame of its own: let it be drawn first. Moving while it is
+  // in flight would queue every later move's frame behind the previous one, and each sample would
+  // end at the previous move's frame instead of its own. (The state notifies its subscribers in a
+  // microtask, so the frame is submitted only after this turn.)
+  await new Promise((r) => setTimeout(r, 0));
+  await stage.client().idle();
   const samples: number[] = [];
   let skipped = 0;
   let replanned = 0;
@@ -94,20 +96,28 @@ async function dragOnce(session: Editor, baseline: boolean, moves: number): Prom
   const drawMs: number[] = [];
   // When the page handed the frame to the worker: the main thread's share of each sample.
   const toSubmitMs: number[] = [];
-  // React rendering the overlay (Profiler actual duration) while the frame was on its way.
-  const reactMs: number[] = [];
+  // The page's work left in that turn once the frame was sent (React rendering the overlay), done
+  // while the worker draws: until a message posted at the submit gets through.
+  const afterSendMs: number[] = [];
   let submittedAt = 0;
+  let afterSubmit = 0;
   const submit = StageClient.prototype.submit;
   StageClient.prototype.submit = function (this: StageClient, f) {
     submittedAt = performance.now();
     submit.call(this, f);
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      afterSubmit = performance.now() - submittedAt;
+      ch.port1.close();
+    };
+    ch.port2.postMessage(null);
   };
   for (let i = 1; i <= moves; i++) {
     // Across the flat and back, 5 screen px a step.
     const phase = i % 120;
     const d = (phase < 60 ? phase : 120 - phase) * 5;
     const rev = session.state.revision;
-    stage.react.ms = 0;
+    afterSubmit = 0;
     const frame = stage.nextFrame();
     const t0 = performance.now();
     poly.dispatchEvent(new PointerEvent('pointermove', init(start[0] + d, start[1] + d * 0.6, 1)));
@@ -119,7 +129,7 @@ async function dragOnce(session: Editor, baseline: boolean, moves: number): Prom
     const result = await frame;
     samples.push(performance.now() - t0);
     toSubmitMs.push(submittedAt - t0);
-    reactMs.push(stage.react.ms);
+    afterSendMs.push(afterSubmit);
     replanned += result.replanned;
     prepareMs.push(result.prepareMs);
     drawMs.push(result.drawMs);
@@ -127,7 +137,7 @@ async function dragOnce(session: Editor, baseline: boolean, moves: number): Prom
   poly.dispatchEvent(new PointerEvent('pointerup', init(start[0], start[1], 0)));
   StageClient.prototype.submit = submit;
   stage.root.unmount();
-  return { samples, skipped, replannedPerFrame: samples.length ? replanned / samples.length : 0, prepareMs, drawMs, toSubmitMs, reactMs };
+  return { samples, skipped, replannedPerFrame: samples.length ? replanned / samples.length : 0, prepareMs, drawMs, toSubmitMs, afterSendMs };
 }
 
 async function mockupTimes(session: Editor, edits: number): Promise<{ afterEdit: number[]; unchanged: number[] }> {
