@@ -7,9 +7,13 @@ export { boundsOfPoints, unionBounds, EMPTY_BOUNDS } from './types';
 
 export { buildGridMesh, uniformSamples, type GridDiagonal } from './grid-mesh';
 export {
+  PHOTOSHOP_CELL_SEGMENTS,
   PHOTOSHOP_FLATNESS_PX,
   PHOTOSHOP_MAX_SEGMENTS,
+  buildCellMesh,
   patchDeviation,
+  photoshopPatchCells,
+  type PatchCell,
   segmentsForDeviation,
   photoshopPatchSegments,
 } from './tessellation';

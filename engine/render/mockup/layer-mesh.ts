@@ -7,6 +7,7 @@
  */
 import {
   applyHomography,
+  buildCellMesh,
   buildCylinderMesh,
   buildPatchMesh,
   buildQuiltMesh,
@@ -14,7 +15,9 @@ import {
   chooseCylinderColumns,
   chooseMeshDensity,
   createQuiltWarp,
+  evaluatePatch,
   patchHullBounds,
+  photoshopPatchCells,
   photoshopPatchSegments,
   solveHomography,
   type Bounds,
@@ -80,7 +83,7 @@ function boundsOfPositions(positions: Float32Array): Bounds {
  * tessellation does: the texture then bends slightly at the triangle edges, as in its renders.
  */
 function fromGridMesh(
-  mesh: Mesh,
+  mesh: Pick<Mesh, 'positions' | 'uvs' | 'indices'>,
   shade: Float32Array | null,
   mapUv?: (u: number, v: number) => Vec2,
   projection?: ProjectionMatrix | null,
@@ -213,14 +216,20 @@ export function cylinderViewFromModel(warp: Extract<LayerWarp, { kind: 'cylinder
  * (projected under a perspective placement, where the projection bends the rows and columns too).
  */
 function patchSegments(points: readonly Vec2[], projection: ProjectionMatrix | null): { cols: number; rows: number } {
-  return photoshopPatchSegments(projection ? points.map((p) => applyHomography(projection, p)) : points);
+  return photoshopPatchSegments(inView(points, projection));
+}
+
+/** Control points as they land in the view: projected under a perspective placement. */
+function inView(points: readonly Vec2[], projection: ProjectionMatrix | null): readonly Vec2[] {
+  return projection ? points.map((p) => applyHomography(projection, p)) : points;
 }
 
 /**
  * Mesh for `layer` drawn at `outputScale` output px per view px. A warp marked
  * `tessellation: 'photoshop'` (smart objects from a PSD) is cut as Photoshop cuts it
- * (engine/geometry/tessellation.ts): a coarse grid per patch, in view px whatever the output size,
- * each cell split along its (u0, v0)-(u1, v1) diagonal, the texture linear across each triangle;
+ * (engine/geometry/tessellation.ts): coarse cells, in view px whatever the output size (a single
+ * patch cut adaptively, a quilt and a perspective quad on one grid), each cell split along its
+ * (u0, v0)-(u1, v1) diagonal, the texture linear across each triangle;
  * the exact surface is not what Photoshop shows. Other warps are sampled finely for the exact
  * surface (chooseMeshDensity: at least 20x20, more for large outputs). Straight placements are
  * exact with one quad, and cylinders are sampled densely for large outputs.
@@ -235,8 +244,10 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
     case 'bezier': {
       const points = warp.points.map(vec);
       if (layer.tessellation === 'photoshop') {
-        const segments = patchSegments(points, warp.projection);
-        return fromGridMesh(buildPatchMesh(points, segments, 'up'), null, undefined, warp.projection, true);
+        // Cut adaptively inside the patch, judged on the control points as they land in the view.
+        const cells = photoshopPatchCells(inView(points, warp.projection));
+        const mesh = buildCellMesh(cells, (u, v) => evaluatePatch(points, u, v));
+        return fromGridMesh(mesh, null, undefined, warp.projection, true);
       }
       const b = warp.projection ? projectedBounds(points, warp.projection) : patchHullBounds(points);
       const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
