@@ -35,7 +35,8 @@ export const stageWorkerApi = {
   updateDelta(delta: StageFrameDelta, opts: { baseline?: boolean; finish?: boolean } = {}): Promise<StageResult> {
     if (!stage || !last) throw new Error('stage worker: a delta needs a frame first');
     last = applyFrameDelta(last, delta);
-    return stage.update(last, opts);
+    // Only the delta's elements changed: the stage looks at those alone.
+    return stage.update(last, { ...opts, changed: delta.changed.map(([i]) => i) });
   },
   async capture(): Promise<ImageBitmap> {
     if (!stage) throw new Error('stage worker: init first');

@@ -7,5 +7,6 @@ export {
   type StageView,
   type StageBackground,
   type StageResult,
+  type StageUpdateOptions,
 } from './live-stage.ts';
 export { applyFrameDelta, frameDelta, type StageFrameDelta } from './frame-delta.ts';

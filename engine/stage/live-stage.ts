@@ -99,6 +99,20 @@ export interface StageResult {
   readonly drawMs: number;
 }
 
+export interface StageUpdateOptions {
+  /** Draw with the naive full recomposition (benchmark baseline). */
+  readonly baseline?: boolean;
+  /** Wait for the GPU before answering (times then include drawing). */
+  readonly finish?: boolean;
+  /**
+   * The places in the design list of the only elements that may differ from the frame passed to
+   * update before this one (a frame built from its changes, as applyFrameDelta builds it): the
+   * other elements are the same, in the same order. Then only these are looked at. Ignored when
+   * that frame was not drawn or the list does not fit.
+   */
+  readonly changed?: readonly number[];
+}
+
 interface Node {
   readonly key: string;
   readonly root: Container;
@@ -208,6 +222,10 @@ export class LiveStage {
   /** The last frame's element a drag would move next, and the frame (see whenIdle). */
   private lifted: string | null = null;
   private lastFrame: StageFrame | null = null;
+  /** The last frame handed to update, drawn or not. */
+  private received: StageFrame | null = null;
+  /** The errors the last frame reported. */
+  private lastErrors: { localId: string; message: string }[] = [];
 
   constructor(
     private readonly canvas: OffscreenCanvas,
@@ -247,21 +265,28 @@ export class LiveStage {
    * their sprites; the others are planned again. Resolves once the frame is drawn, or with
    * drawn false when a newer frame replaced it while images or fonts loaded.
    */
-  async update(frame: StageFrame, opts: { baseline?: boolean; finish?: boolean } = {}): Promise<StageResult> {
+  async update(frame: StageFrame, opts: StageUpdateOptions = {}): Promise<StageResult> {
     const seq = ++this.seq;
     const t0 = performance.now();
+    // A caller's `changed` is against the frame it sent before this one, which must be the one drawn.
+    const previous = this.received;
+    this.received = frame;
     this.cancelIdle();
     const renderer = await this.ready();
     const scale = deviceScale(frame.view);
     if (opts.baseline) return this.drawBaseline(frame, renderer, seq, t0, !!opts.finish);
     this.clearBaseline();
 
-    const keep = new Set<string>();
-    const pending: { el: DesignElement; key: string }[] = [];
-    for (const el of frame.designList) {
+    // Only the named elements can differ from the last frame's (the same elements in the same
+    // order otherwise): a drag among a thousand looks at one, not at every element.
+    const changed = previous === this.lastFrame && this.sameListAs(frame, opts.changed) ? opts.changed! : null;
+    const keep = changed ? null : new Set<string>();
+    const pending: { el: DesignElement; key: string; at: number }[] = [];
+    for (const at of changed ?? frame.designList.keys()) {
+      const el = frame.designList[at]!;
       const key = this.keyOf(el, scale);
-      keep.add(el.localId);
-      if (this.nodes.get(el.localId)?.key !== key) pending.push({ el, key });
+      keep?.add(el.localId);
+      if (this.nodes.get(el.localId)?.key !== key) pending.push({ el, key, at });
     }
     const bgKey = JSON.stringify([frame.background, frame.flat]);
     const needBg = this.bgNode?.key !== bgKey;
@@ -278,6 +303,9 @@ export class LiveStage {
     // One element that was already there, changed alone: a drag (or nudge) frame.
     const movedAlone = pending.length === 1 && this.nodes.has(pending[0]!.el.localId) ? pending[0]!.el.localId : null;
     let removed = false;
+    // Whether a replaced element showed other pictures, or one's error came or went.
+    let bitmapsChanged = false;
+    let errorsChanged = false;
     pending.forEach(({ el, key }, i) => {
       const old = this.nodes.get(el.localId);
       if (old) {
@@ -287,35 +315,51 @@ export class LiveStage {
       const node = this.buildNode(el, key, frame, scale, renderer, assets[i]!);
       dirty = union(dirty, node.bounds);
       this.nodes.set(el.localId, node);
+      bitmapsChanged ||= !old || old.bitmaps.length !== node.bitmaps.length || old.bitmaps.some((b, k) => node.bitmaps[k] !== b);
+      errorsChanged ||= old?.error != null || node.error !== null;
     });
-    for (const [id, node] of this.nodes) {
-      if (!keep.has(id)) {
-        dirty = union(dirty, node.bounds);
-        destroyNode(node);
-        this.nodes.delete(id);
-        removed = true;
+    if (keep) {
+      for (const [id, node] of this.nodes) {
+        if (!keep.has(id)) {
+          dirty = union(dirty, node.bounds);
+          destroyNode(node);
+          this.nodes.delete(id);
+          removed = true;
+        }
       }
     }
     if (needBg) this.setBackground(frame, bgKey, bgImage);
     // Textures of pictures no element shows any more go when the cache is over its budget.
-    if (pending.length > 0 || needBg) this.cache.trim(this.bitmapsInUse());
+    if (bitmapsChanged || removed || needBg) this.cache.trim(this.bitmapsInUse());
 
     // Back to front as the design list says; re-adding in order costs nothing when unchanged.
-    const ids = frame.designList.map((el) => el.localId);
-    const order = ids.map((id) => this.nodes.get(id)!.root);
-    if (order.length !== this.content.children.length || order.some((c, i) => this.content.children[i] !== c)) {
-      this.content.removeChildren();
-      if (order.length > 0) this.content.addChild(...order);
+    const ids = changed ? this.drawnOrder : frame.designList.map((el) => el.localId);
+    if (changed) {
+      // The replaced elements' pictures take their places in the stack.
+      for (const { el, at } of pending.slice().sort((a, b) => a.at - b.at)) {
+        const root = this.nodes.get(el.localId)!.root;
+        if (this.content.children[at] !== root) this.content.addChildAt(root, at);
+      }
+    } else {
+      const order = ids.map((id) => this.nodes.get(id)!.root);
+      if (order.length !== this.content.children.length || order.some((c, i) => this.content.children[i] !== c)) {
+        this.content.removeChildren();
+        if (order.length > 0) this.content.addChild(...order);
+      }
     }
-    for (const el of frame.designList) {
-      const error = this.nodes.get(el.localId)!.error;
-      if (error !== null) errors.push({ localId: el.localId, message: error });
+    if (changed && !errorsChanged) errors.push(...this.lastErrors);
+    else {
+      for (const el of frame.designList) {
+        const error = this.nodes.get(el.localId)!.error;
+        if (error !== null) errors.push({ localId: el.localId, message: error });
+      }
     }
+    this.lastErrors = errors;
 
     const viewKey = JSON.stringify([frame.view, frame.flat]);
     // Kept elements that changed places among themselves repaint wherever they overlap: rare
     // (restacking), so the whole stage is redrawn then.
-    const full = needBg || viewKey !== this.drawnViewKey || restacked(this.drawnOrder, ids, keep);
+    const full = needBg || viewKey !== this.drawnViewKey || (keep !== null && restacked(this.drawnOrder, ids, keep));
     this.drawnViewKey = viewKey;
     this.drawnOrder = ids;
     // The layer cache holds while one element keeps changing alone and nothing else does.
@@ -339,6 +383,19 @@ export class LiveStage {
     if (!layered && this.nodes.size > 0 && !(copyCurrent && liftReady)) this.idleTimer = setTimeout(() => this.whenIdle(), IDLE_MS);
     if (opts.finish) this.finish();
     return { drawn: true, errors, replanned: pending.length, layered, prepareMs: t1 - t0, drawMs: performance.now() - t1 };
+  }
+
+  /**
+   * Whether `frame` holds the last frame's elements in the same order, save those at `changed`
+   * (each still the same element, by localId), so only those need looking at. The caller says so
+   * (a frame built from its changes); this checks what it can cheaply.
+   */
+  private sameListAs(frame: StageFrame, changed: readonly number[] | undefined): boolean {
+    const last = this.lastFrame;
+    if (!changed || !last || last.designList.length !== frame.designList.length || this.drawnOrder.length !== frame.designList.length) {
+      return false;
+    }
+    return changed.every((i) => frame.designList[i]?.localId === this.drawnOrder[i]);
   }
 
   /**

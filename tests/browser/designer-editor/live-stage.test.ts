@@ -227,4 +227,51 @@ describe('live stage', () => {
     expect((await live.update(structuredClone(frame))).replanned).toBe(0);
     live.destroy();
   });
+  it('frames that name their changed elements draw the same pixels, and a hint against a frame never drawn is not trusted', async () => {
+    const urls = await Promise.all(['#ff0000', '#00aa00', '#0000ff'].map((c) => solidPng(64, 64, c)));
+    let list = scattered(urls);
+    const frame = (designList: DesignElement[]) => dragFrame(designList, null);
+    const at = (id: string) => list.findIndex((el) => el.localId === id);
+    const edit = (id: string, patch: Partial<DesignElement>) =>
+      (list = list.map((el) => (el.localId === id ? ({ ...el, ...patch } as DesignElement) : el)));
+    const live = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await live.update(frame(list));
+    // A drag, a restyle and a text edit, each naming only what changed.
+    for (let step = 0; step < 3; step++) {
+      const el = list[at('i4')]!;
+      edit('i4', { left: el.left + 13, top: el.top - 7 });
+      expect(await live.update(frame(list), { changed: [at('i4')] })).toMatchObject({ drawn: true, replanned: 1 });
+    }
+    edit('t2', { fill: '#cc2200' });
+    edit('i7', { angle: 31 });
+    expect(await live.update(frame(list), { changed: [at('t2'), at('i7')] })).toMatchObject({ replanned: 2 });
+    // A frame whose picture never arrives is replaced before it is drawn: the next frame's hint
+    // is against it, so the stage must look at every element (t5 changed in the lost frame).
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const stalled = new LiveStage(new OffscreenCanvas(1, 1), async (url) => {
+      if (url.includes('#stall')) await slow;
+      return loader(url.replace('#stall', ''));
+    });
+    await stalled.update(frame(list));
+    edit('t5', { text: 'Changed', textLines: ['Changed'] });
+    const lostList = list.map((el) => (el.localId === 'i1' ? ({ ...el, url: `${(el as { url: string }).url}#stall` } as DesignElement) : el));
+    const lost = stalled.update(frame(lostList), { changed: [at('t5'), at('i1')] });
+    edit('i4', { left: 5 });
+    const next = await stalled.update(frame(list), { changed: [at('i4'), at('i1')] });
+    release();
+    expect((await lost).drawn).toBe(false);
+    expect(next.drawn).toBe(true);
+    await live.update(frame(list), { changed: [at('t5'), at('i4')] });
+    const fresh = new LiveStage(new OffscreenCanvas(1, 1), loader);
+    await fresh.update(frame(list));
+    const full = await pixels(fresh);
+    for (const stage of [live, stalled]) {
+      const drawn = await pixels(stage);
+      let off = 0;
+      for (let i = 0; i < full.length; i++) if (Math.abs(full[i]! - drawn[i]!) > 1) off += 1;
+      expect(off).toBe(0);
+    }
+    for (const s of [live, stalled, fresh]) s.destroy();
+  });
 });
