@@ -384,6 +384,11 @@ export function EditorStage({ editor, flatLabel, onFrame, clientRef, clientOptio
             data-testid="safe-zone"
           />
           {hitAreas}
+        </svg>
+        {/* What moves with a gesture lies in an SVG of its own, over the elements' hit areas: a
+            drag changes only this one, so the browser repaints it alone and not the thousand
+            areas under it (each frame's main-thread paint and commit scaled with them). */}
+        <svg className="editor-stage__overlay editor-stage__overlay--live" width={w} height={h} viewBox={`0 0 ${w} ${h}`}>
           {selection.map((id) => {
             const box = scene.boxes.get(id);
             return box ? <polygon key={id} className="editor-stage__selection" points={polygonPoints(box.corners.map(sc))} /> : null;
