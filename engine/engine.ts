@@ -11,16 +11,18 @@ import {
   printSize,
   type ComposeBackground,
 } from './render/compose/index.ts';
-import { pyramidBitmap, pyramidLevel } from './render/compose/pyramid.ts';
+import { pyramidBitmap, pyramidLevel, pyramidSpan } from './render/compose/pyramid.ts';
 import { tattooPrintFiles, type TattooPrintFiles } from './render/compose/tattoo-file.ts';
 import {
   MockupRenderer,
   createFetchImageLoader,
   layersShowingFlat,
+  quadMirrored,
   resampledByCubic,
   type ImageLoader,
   type LayerImage,
   type Resampling,
+  type TextureSpan,
 } from './render/mockup/index.ts';
 import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
@@ -129,8 +131,8 @@ export class Engine {
   }
 
   async renderLayers(req: Omit<MockupRequest, 'color'>): Promise<LayerImage[]> {
-    const { view, flats, size } = await this.viewOptions(req);
-    return this.renderer.renderLayers({ view, flats, ...(size ? { size } : {}) });
+    const { view, flats, flatSpans, size } = await this.viewOptions(req);
+    return this.renderer.renderLayers({ view, flats, flatSpans, ...(size ? { size } : {}) });
   }
 
   /** The print file of one flat: PNG at its print size for `dpi` (150 for print), tiled past the GPU limit. */
@@ -185,8 +187,10 @@ export class Engine {
    * The flat composed at full size and reduced `level` times by a half-up 2x2 box pyramid: what
    * Photoshop draws a reduced warp from (render/compose/pyramid.ts).
    */
-  private pyramidFlat(req: MockupRequest, flatId: string, level: number): Promise<ImageBitmap> {
-    return this.keptFlat(req, flatId, ['pyramid', level], () => this.cachedFlat(req, flatId, 1).then((full) => pyramidBitmap(full, level)));
+  private pyramidFlat(req: MockupRequest, flatId: string, level: number, mirror: boolean): Promise<ImageBitmap> {
+    return this.keptFlat(req, flatId, ['pyramid', level, mirror], () =>
+      this.cachedFlat(req, flatId, 1).then((full) => pyramidBitmap(full, level, mirror)),
+    );
   }
 
   /** A flat from `flatCache` by what it shows and `how` it was made, or `make`'s, kept there. */
@@ -273,13 +277,19 @@ export class Engine {
     const target = req.renderTarget ?? `view:${req.viewId}`;
     const ids = layerFlatIds(view.viewData.layers);
     const flats: Record<string, ImageBitmap> = {};
+    const flatSpans: Record<string, TextureSpan> = {};
     await Promise.all(
       ids.map(async (flatId) => {
         if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
         const cubic = this.resampling === 'bicubic' && layersShowingFlat(view, flatId).every(resampledByCubic);
         const level = this.resampling === 'bicubic' && !cubic ? warpPyramidLevel(req.template, view, flatId, outLarger) : 0;
         if (level > 0) {
-          flats[flatId] = await this.pyramidFlat(req, flatId, level);
+          // Mirrored perspective layers are reduced as the mirrored image (their kept texel on the
+          // flat's left); a flat also shown unmirrored keeps the plain pyramid.
+          const mirror = layersShowingFlat(view, flatId).every(mirroredPerspective);
+          const flat = findFlat(req.template, flatId);
+          flats[flatId] = await this.pyramidFlat(req, flatId, level, mirror);
+          flatSpans[flatId] = pyramidSpan(flat.flatData.width, flat.flatData.height, level, mirror);
           return;
         }
         const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
@@ -289,6 +299,7 @@ export class Engine {
     return {
       view,
       flats,
+      flatSpans,
       color: req.color ?? req.design.color,
       target,
       ...(req.size ? { size: req.size } : {}),
@@ -319,18 +330,24 @@ export function flatScaleForView(
 
 /**
  * The pyramid level a flat is drawn from when every layer showing it is a Photoshop-tessellated
- * warp (a PSD's, under the bicubic renderer): Photoshop reads a reduced warp's texture from a
- * half-up rounded 2x2 box pyramid (render/compose/pyramid.ts). 0 otherwise: a perspective layer
- * drawn from the pyramid moved away from Photoshop's pixels, and the catalogue's own surfaces
- * keep their oversampled flat.
+ * warp or perspective (a PSD's, under the bicubic renderer): Photoshop reads a reduced warp's
+ * texture from a half-up rounded 2x2 box pyramid (render/compose/pyramid.ts), a perspective
+ * layer's too, drawn at its texels' size (`pyramidSpan`, layer-mesh.ts `TextureSpan`). 0
+ * otherwise: the catalogue's own surfaces keep their oversampled flat.
  */
 function warpPyramidLevel(template: CustomTemplate, view: TemplateView, flatId: string, outLarger: number): number {
   const layers = layersShowingFlat(view, flatId);
-  const warped = (l: SmartObjectLayer) => l.tessellation === 'photoshop' && !resampledByCubic(l) && layerWarp(l).kind !== 'perspective';
+  const warped = (l: SmartObjectLayer) => l.tessellation === 'photoshop' && !resampledByCubic(l);
   if (layers.length === 0 || !layers.every(warped)) return 0;
   const flat = findFlat(template, flatId);
   const k = outLarger / Math.max(view.viewData.width, view.viewData.height);
   return pyramidLevel((largestLayerSide(view, flatId) * k) / Math.max(flat.flatData.width, flat.flatData.height));
+}
+
+/** A layer placed by a perspective quad that shows its flat mirrored. */
+function mirroredPerspective(layer: SmartObjectLayer): boolean {
+  const w = layerWarp(layer);
+  return w.kind === 'perspective' && quadMirrored(w.quad);
 }
 
 function findFlat(template: CustomTemplate, flatId: string): TemplateFlat {

@@ -71,15 +71,57 @@ export function pyramidLevel(reduction: number): number {
   return Math.max(0, Math.floor(Math.log2(PYRAMID_ENLARGE / reduction)));
 }
 
-/** `bitmap` reduced `levels` times by `halfUpLevel`. */
-export async function pyramidBitmap(bitmap: ImageBitmap, levels: number): Promise<ImageBitmap> {
+/** RGBA rows reversed left to right. */
+function mirrored(data: Uint8ClampedArray<ArrayBuffer>, width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
+  const out = new Uint8ClampedArray(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 4;
+      out.set(data.subarray(from, from + 4), (y * width + width - 1 - x) * 4);
+    }
+  }
+  return out;
+}
+
+/**
+ * `bitmap` reduced `levels` times by `halfUpLevel`. `mirror`: reduced as the mirrored image
+ * (columns paired from the right, an odd column kept on the left) and mirrored back, as Photoshop
+ * reduces a layer its placement mirrors.
+ */
+export async function pyramidBitmap(bitmap: ImageBitmap, levels: number, mirror = false): Promise<ImageBitmap> {
   if (levels <= 0) return bitmap;
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('pyramid: no 2D context');
   ctx.drawImage(bitmap, 0, 0);
   let level = { data: ctx.getImageData(0, 0, bitmap.width, bitmap.height).data, width: bitmap.width, height: bitmap.height };
+  if (mirror) level = { ...level, data: mirrored(level.data, level.width, level.height) };
   for (let i = 0; i < levels && (level.width > 1 || level.height > 1); i++) level = halfUpLevel(level.data, level.width, level.height);
+  if (mirror) level = { ...level, data: mirrored(level.data, level.width, level.height) };
   const image = new ImageData(level.data, level.width, level.height);
   return createImageBitmap(image);
+}
+
+/**
+ * Where `levels` reductions of a width x height flat lie in the flat's uv: each texel is 2^levels
+ * flat px, so an odd side's kept texel reaches past the flat (999 px, two levels: 250 texels,
+ * 1000 px, uv 0..1000/999). Mirrored, the kept texel is on the left (uv -1/999..1). The same
+ * loop as `pyramidBitmap`, so the span always matches the level drawn.
+ */
+export function pyramidSpan(
+  width: number,
+  height: number,
+  levels: number,
+  mirror = false,
+): { x0: number; x1: number; y0: number; y1: number } {
+  let w = width;
+  let h = height;
+  let n = 0;
+  for (; n < levels && (w > 1 || h > 1); n++) {
+    w = halfSide(w);
+    h = halfSide(h);
+  }
+  const across = (w * 2 ** n) / width;
+  const down = (h * 2 ** n) / height;
+  return mirror ? { x0: 1 - across, x1: 1, y0: 0, y1: down } : { x0: 0, x1: across, y0: 0, y1: down };
 }

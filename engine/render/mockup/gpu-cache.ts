@@ -20,7 +20,7 @@ import {
 import { DataError, type PathCommand, type SmartObjectLayer } from '../../model/index.ts';
 import { isBitmap } from './assets.ts';
 import { drawCoverageMask } from './coverage-mask.ts';
-import { buildLayerMesh, type LayerMesh } from './layer-mesh.ts';
+import { buildLayerMesh, WHOLE_FLAT, type LayerMesh, type TextureSpan } from './layer-mesh.ts';
 import { foldedTriangles, outlineLoops, withSkirt } from './mesh-outline.ts';
 import { ObjectIds } from './object-ids.ts';
 import { isFullyOpaque } from './opacity.ts';
@@ -54,10 +54,10 @@ export class GpuCache {
   /** Numbers for photos, layers, meshes and programs in cache keys. */
   private readonly ids = new ObjectIds();
   private readonly opaque = new WeakMap<ImageBitmap, boolean>();
-  private readonly meshes = new WeakMap<SmartObjectLayer, { scale: number; mesh: LayerMesh }>();
+  private readonly meshes = new WeakMap<SmartObjectLayer, { scale: number; span: TextureSpan; mesh: LayerMesh }>();
   private readonly skirted = new WeakMap<LayerMesh, { width: number; mesh: LayerMesh }>();
   private readonly outlines = new WeakMap<LayerMesh, { loops: [number, number][][]; folds: [number, number][][] }>();
-  /** Coverage masks by layer, output scale and rect (coverage-mask.ts). */
+  /** Coverage masks by layer, output scale, rect and mesh bounds (coverage-mask.ts). */
   private readonly masks: SourceCache<string, GLTexture>;
   /** Uploaded warp meshes by mesh and program: a view drawn again keeps its vertex buffers. */
   private readonly glMeshes: SourceCache<string, GLMesh>;
@@ -142,17 +142,17 @@ export class GpuCache {
   }
 
   /** The layer's mesh for this output scale; geometry errors become data errors naming the layer. */
-  layerMesh(layer: SmartObjectLayer, scale: number, where: string): LayerMesh {
+  layerMesh(layer: SmartObjectLayer, scale: number, where: string, span: TextureSpan = WHOLE_FLAT): LayerMesh {
     const hit = this.meshes.get(layer);
-    if (hit && hit.scale === scale) return hit.mesh;
+    if (hit && hit.scale === scale && sameSpan(hit.span, span)) return hit.mesh;
     let mesh: LayerMesh;
     try {
-      mesh = buildLayerMesh(layer, scale);
+      mesh = buildLayerMesh(layer, scale, span);
     } catch (e) {
       if (e instanceof DataError) throw e;
       throw new DataError(`layer ${where}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    this.meshes.set(layer, { scale, mesh });
+    this.meshes.set(layer, { scale, span, mesh });
     return mesh;
   }
 
@@ -186,7 +186,10 @@ export class GpuCache {
    * `mesh` (without its skirt) within every clip.
    */
   coverageMask(layer: SmartObjectLayer, mesh: LayerMesh, clips: readonly ClipFill[], sx: number, sy: number, rect: PixelRect): GLTexture {
-    const key = `${this.ids.of(layer)}|${sx}|${sy}|${rect.x},${rect.y},${rect.width}x${rect.height}`;
+    // The mesh's bounds too: the same layer at one scale can be drawn over a different texture
+    // span (a pyramid level reaching past the flat), which moves its outline.
+    const b = mesh.bounds;
+    const key = `${this.ids.of(layer)}|${sx}|${sy}|${rect.x},${rect.y},${rect.width}x${rect.height}|${b.minX},${b.minY},${b.maxX},${b.maxY}`;
     const hit = this.masks.get(key);
     if (hit) return hit;
     let outline = this.outlines.get(mesh);
@@ -246,3 +249,5 @@ export class GpuCache {
 export function cacheableBitmap(source: TexImageSource | null, transient: ReadonlySet<ImageBitmap>): ImageBitmap | null {
   return source && isBitmap(source) && !transient.has(source) ? source : null;
 }
+
+const sameSpan = (a: TextureSpan, b: TextureSpan): boolean => a.x0 === b.x0 && a.x1 === b.x1 && a.y0 === b.y0 && a.y1 === b.y1;

@@ -16,7 +16,7 @@ export {
   type CachingImageLoader,
   type FetchImageLoaderOptions,
 } from './image-loader.ts';
-export { buildLayerMesh, cylinderViewFromModel, type LayerMesh } from './layer-mesh.ts';
+export { buildLayerMesh, cylinderViewFromModel, quadMirrored, WHOLE_FLAT, type LayerMesh, type TextureSpan } from './layer-mesh.ts';
 export { planViewLayers, planViewParts, type PlannedLayer, type PlannedPart } from './view-plan.ts';
 export { flatFootprint, layersShowingFlat, layerCornersInView, type FlatFootprint } from './flat-footprint.ts';
 export { planTiles } from './tiles.ts';

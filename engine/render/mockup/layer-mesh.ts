@@ -2,8 +2,8 @@
  * Turns a smart-object layer's warp (M with PS and OS) into a triangle mesh in view pixels with
  * projective texture coordinates over the flat. Pure (no GL), so it can be tested and cached.
  *
- * The flat texture always covers uv 0..1: OS is the size the flat is stretched to, so source
- * pixel (x, y) of the smart object is uv (x / OS.w, y / OS.h).
+ * The flat texture covers uv 0..1 (unless a `TextureSpan` says otherwise): OS is the size the
+ * flat is stretched to, so source pixel (x, y) of the smart object is uv (x / OS.w, y / OS.h).
  */
 import {
   applyHomography,
@@ -157,22 +157,60 @@ function perspectiveMesh(quad: Quad): LayerMesh {
 const UNIT_PATCH: Vec2[] = Array.from({ length: 16 }, (_, i) => [(i % 4) / 3, Math.floor(i / 4) / 3]);
 
 /**
+ * Where a flat's texture lies in the flat's own uv (0..1 spans the flat). A texture that is the
+ * flat itself, or the flat resampled whole, spans 0..1. A half-up pyramid level of an odd-sized
+ * flat keeps its last texel (render/compose/pyramid.ts), so its texels, 2^level flat px each,
+ * reach past the flat: 999 px reduced twice is 250 texels, 1000 px. Photoshop draws such a level
+ * at its texels' own size, so the texture spans 0..1000/999 (laid from the flat's right edge,
+ * x0 < 0, when the placement mirrors the layer and the level was built in the mirrored frame).
+ */
+export interface TextureSpan {
+  readonly x0: number;
+  readonly x1: number;
+  readonly y0: number;
+  readonly y1: number;
+}
+
+export const WHOLE_FLAT: TextureSpan = { x0: 0, x1: 1, y0: 0, y1: 1 };
+
+/** Flat uv -> texture uv under `span`. */
+const inSpan =
+  (span: TextureSpan) =>
+  (u: number, v: number): Vec2 => [(u - span.x0) / (span.x1 - span.x0), (v - span.y0) / (span.y1 - span.y0)];
+
+/**
+ * Whether a quad (corners at the flat's top-left, top-right, bottom-right, bottom-left) shows the
+ * flat mirrored: its corners run the other way round in the view (y down).
+ */
+export function quadMirrored(quad: Quad): boolean {
+  return (quad[2] - quad[0]) * (quad[7] - quad[1]) - (quad[3] - quad[1]) * (quad[6] - quad[0]) < 0;
+}
+
+/**
  * A perspective quad as Photoshop draws it: Photoshop renders a perspective placement with the
  * same tessellation as a warp (the untouched patch, its control points projected into the view to
  * choose the grid), the texture linear across each triangle in view space. Measured on two
  * strongly foreshortened layers: the predicted 8x8 grid is the sharp optimum (MAE 0.65 and 0.67
  * against 0.90 and 0.99 for the exact homography; 6x6 0.78, 12x12 0.80, 32x32 0.92).
  *
+ * The patch spans the texture's texels, not the flat (`span`): a reduced perspective layer is
+ * drawn from a pyramid level whose kept last texel reaches past an odd-sized flat, and
+ * Photoshop's outline reaches that far too (the quad's homography carried past its edge). On
+ * werps' two layers (999 px drawn at about a quarter, 1000 px of texels) that is the right and
+ * bottom edges' missing 0.3 px; on the mirrored layers the extra texel lies on the flat's left,
+ * the view's right, as if Photoshop built the level from the mirrored image.
+ *
  * Its texture also sits one source row lower than the quad says: of the shifts tried (whole and
  * half rows, across and down), one row up is the best on each of the three layers a shift changes
- * (two documents, one placement mirrored); the other two perspective layers do not move. The same
- * shift makes every warp worse, so it belongs to Photoshop's perspective resampling alone
- * (engine/psd/README.md).
+ * (two documents, one placement mirrored), with the level as with the 1.25x flat before it; the
+ * other two perspective layers do not move. The same shift makes every warp worse, so it belongs
+ * to Photoshop's perspective resampling alone (engine/psd/README.md).
  */
-function photoshopPerspectiveMesh(quad: Quad, source: { w: number; h: number }): LayerMesh {
+function photoshopPerspectiveMesh(quad: Quad, source: { w: number; h: number }, span: TextureSpan): LayerMesh {
   const h = solveHomography(QUAD_UVS, quadPoints(quad));
-  const oneRowUp = (u: number, v: number): Vec2 => [u, v - 1 / source.h];
-  return fromGridMesh(buildPatchMesh(UNIT_PATCH, patchSegments(UNIT_PATCH, h), 'up'), null, oneRowUp, h, true);
+  const patch: Vec2[] = UNIT_PATCH.map(([x, y]) => [span.x0 + x * (span.x1 - span.x0), span.y0 + y * (span.y1 - span.y0)]);
+  const oneRowUp = (u: number, v: number): Vec2 => [u, v - 1 / (source.h * (span.y1 - span.y0))];
+  return fromGridMesh(buildPatchMesh(patch, patchSegments(patch, h), 'up'), null, oneRowUp, h, true);
 }
 
 /**
@@ -234,20 +272,21 @@ function inView(points: readonly Vec2[], projection: ProjectionMatrix | null): r
  * surface (chooseMeshDensity: at least 20x20, more for large outputs). Straight placements are
  * exact with one quad, and cylinders are sampled densely for large outputs.
  */
-export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): LayerMesh {
+export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number, span: TextureSpan = WHOLE_FLAT): LayerMesh {
+  const whole = span === WHOLE_FLAT || (span.x0 === 0 && span.x1 === 1 && span.y0 === 0 && span.y1 === 1);
   const warp = layerWarp(layer);
   switch (warp.kind) {
     case 'affine':
       return affineMesh(warp.matrix, layer.OS.w, layer.OS.h);
     case 'perspective':
-      return layer.tessellation === 'photoshop' ? photoshopPerspectiveMesh(warp.quad, layer.OS) : perspectiveMesh(warp.quad);
+      return layer.tessellation === 'photoshop' ? photoshopPerspectiveMesh(warp.quad, layer.OS, span) : perspectiveMesh(warp.quad);
     case 'bezier': {
       const points = warp.points.map(vec);
       if (layer.tessellation === 'photoshop') {
         // Cut adaptively inside the patch, judged on the control points as they land in the view.
         const cells = photoshopPatchCells(inView(points, warp.projection));
         const mesh = buildCellMesh(cells, (u, v) => evaluatePatch(points, u, v));
-        return fromGridMesh(mesh, null, undefined, warp.projection, true);
+        return fromGridMesh(mesh, null, whole ? undefined : inSpan(span), warp.projection, true);
       }
       const b = warp.projection ? projectedBounds(points, warp.projection) : patchHullBounds(points);
       const density = chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale);
@@ -264,7 +303,7 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
         sourceWidth: layer.OS.w,
         sourceHeight: layer.OS.h,
       });
-      // The mesh's uv spans the slices (first to last); the texture spans the whole OS.
+      // The mesh's uv spans the slices (first to last); the texture spans the whole OS (or `span`).
       const x0 = quilt.sliceX[0] as number;
       const y0 = quilt.sliceY[0] as number;
       const sx = (quilt.sliceX[quilt.sliceX.length - 1] as number) - x0;
@@ -287,7 +326,8 @@ export function buildLayerMesh(layer: SmartObjectLayer, outputScale: number): La
         const b = projectedBounds(q.points.map(vec), warp.projection);
         mesh = buildQuiltMesh(quilt, chooseMeshDensity((b.maxX - b.minX) * outputScale, (b.maxY - b.minY) * outputScale));
       }
-      const uv = (u: number, v: number): Vec2 => [(x0 + u * sx) / layer.OS.w, (y0 + v * sy) / layer.OS.h];
+      const texture = inSpan(span);
+      const uv = (u: number, v: number): Vec2 => texture((x0 + u * sx) / layer.OS.w, (y0 + v * sy) / layer.OS.h);
       return fromGridMesh(mesh, null, uv, warp.projection, layer.tessellation === 'photoshop');
     }
     case 'cylinder': {

@@ -9,6 +9,7 @@ import { sourceSize, type GLTexture } from '../../gl/textures.ts';
 import type { TemplateView } from '../../model/index.ts';
 import type { ViewAssets } from './assets.ts';
 import type { ClipFill, GpuCache } from './gpu-cache.ts';
+import { WHOLE_FLAT, type TextureSpan } from './layer-mesh.ts';
 import type { OutputSize } from './output.ts';
 import type { LayerDraw } from './passes.ts';
 import { cubicMeshProgram, type MockupGL } from './programs.ts';
@@ -63,6 +64,8 @@ export interface PrepareLayersInput {
   readonly assets: ViewAssets;
   readonly cylinderShading: number;
   readonly antialias: EdgeAntialiasing;
+  /** Where a flat's texture lies in the flat, by flatId, when not 0..1 (a pyramid level's texels). */
+  readonly flatSpans?: Readonly<Record<string, TextureSpan>>;
 }
 
 /** Layers with a source and some opacity, in drawing order. A layer whose flat is missing is left out. */
@@ -82,7 +85,8 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
     if (!source || plan.layer.opacity <= 0) return [];
     if (plan.clipBase !== null && !drawn.has(plan.clipBase)) return [];
     drawn.add(i);
-    return [{ plan, index: i, source, mesh: cache.layerMesh(plan.layer, scale, plan.path.join('/')) }];
+    const span = (f.kind === 'flat' ? input.flatSpans?.[f.flatId] : undefined) ?? WHOLE_FLAT;
+    return [{ plan, index: i, source, mesh: cache.layerMesh(plan.layer, scale, plan.path.join('/'), span) }];
   });
   const preparedIndex = new Map(visible.map((v, i) => [v.index, i]));
   const bases = new Set(visible.flatMap((v) => (v.plan.clipBase === null ? [] : [v.plan.clipBase])));

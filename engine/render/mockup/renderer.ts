@@ -25,6 +25,7 @@ import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { sourcePixels } from './opacity.ts';
 import { LayerResults } from './layer-results.ts';
+import type { TextureSpan } from './layer-mesh.ts';
 import { PhotoFrames } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
@@ -81,6 +82,11 @@ export interface RenderViewOptions {
   readonly view: TemplateView;
   /** Flat images by flatId. Layers whose flat is missing are left out (an undesigned flat). */
   readonly flats: Readonly<Record<string, TexImageSource>>;
+  /**
+   * Where a flat's image lies in the flat, by flatId, for flats whose image is not the flat
+   * stretched to 0..1: a half-up pyramid level whose kept last texel reaches past an odd side.
+   */
+  readonly flatSpans?: Readonly<Record<string, TextureSpan>>;
   /** SKU colour, '#RRGGBB'; default '#FFFFFF' (the photo unchanged). */
   readonly color?: string;
   /** Output size of the longer side in px; the view's own width and height by default. */
@@ -116,6 +122,7 @@ function rgb01(hex: string, what: string): Rgb {
 
 interface Job {
   readonly view: TemplateView;
+  readonly flatSpans: Readonly<Record<string, TextureSpan>> | undefined;
   readonly ticket: RenderTicket;
   readonly out: OutputSize;
   readonly assets: ViewAssets;
@@ -276,7 +283,7 @@ export class MockupRenderer {
       releaseAssets(assets);
       throw e;
     }
-    return { view: options.view, ticket, out, assets };
+    return { view: options.view, flatSpans: options.flatSpans, ticket, out, assets };
   }
 
   /** Runs `body` in a known GL state and frees the render's resources however it ends. */
@@ -374,6 +381,7 @@ export class MockupRenderer {
         assets,
         cylinderShading: this.cylinderShading,
         antialias,
+        ...(job.flatSpans ? { flatSpans: job.flatSpans } : {}),
       });
 
       const canvas = new OffscreenCanvas(out.width, out.height);
@@ -481,6 +489,7 @@ export class MockupRenderer {
         assets: job.assets,
         cylinderShading: this.cylinderShading,
         antialias,
+        ...(job.flatSpans ? { flatSpans: job.flatSpans } : {}),
       });
       const canvases = layers.map((l) => ({ plan: l.plan, canvas: new OffscreenCanvas(out.width, out.height) }));
       for (const tile of planTiles(out.width, out.height, this.maxTile)) {

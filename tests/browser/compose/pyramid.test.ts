@@ -23,6 +23,19 @@ describe('pyramidBitmap', () => {
     expect([...px.slice(0, 4)]).toEqual([101, 101, 101, 255]);
   });
 
+  it('reduces a mirrored layer from the right, its odd column kept on the left', async () => {
+    // 3 x 2 opaque columns 10, 20, 40: plain pairs (10, 20) and (40); mirrored (40, 20) and (10).
+    const src = new ImageData(3, 2);
+    for (let i = 0; i < 6; i++) {
+      const v = [10, 20, 40][i % 3]!;
+      src.data.set([v, v, v, 255], i * 4);
+    }
+    const plain = await pixels(await pyramidBitmap(await createImageBitmap(src), 1));
+    const mirrored = await pixels(await pyramidBitmap(await createImageBitmap(src), 1, true));
+    expect([plain[0], plain[4]]).toEqual([15, 40]);
+    expect([mirrored[0], mirrored[4]]).toEqual([10, 30]);
+  });
+
   it('returns the flat itself at level 0', async () => {
     const bmp = await createImageBitmap(new ImageData(3, 3));
     expect(await pyramidBitmap(bmp, 0)).toBe(bmp);

@@ -2,7 +2,7 @@
  * The half-up 2x2 box pyramid a reduced Photoshop warp is drawn from, and which level it reads.
  */
 import { describe, expect, it } from 'vitest';
-import { halfSide, halfUpLevel, pyramidLevel } from '../../../../engine/render/compose/pyramid';
+import { halfSide, halfUpLevel, pyramidLevel, pyramidSpan } from '../../../../engine/render/compose/pyramid';
 
 function rgba(pixels: number[][]): Uint8ClampedArray<ArrayBuffer> {
   return new Uint8ClampedArray(pixels.flat());
@@ -51,5 +51,23 @@ describe('pyramidLevel', () => {
     expect(pyramidLevel(0.5)).toBe(1);
     expect(pyramidLevel(1.2)).toBe(0);
     expect(pyramidLevel(0)).toBe(0);
+  });
+});
+
+describe('pyramidSpan', () => {
+  it("lays a level's texels at 2^level flat px, an odd side's kept texel past the flat", () => {
+    // werps' 999 px design, two levels: 250 texels of 4 px, 1000 px.
+    expect(pyramidSpan(999, 999, 2)).toEqual({ x0: 0, x1: 1000 / 999, y0: 0, y1: 1000 / 999 });
+    // clipping_blending's 435x875, one level: 218 x 438 texels, 436 x 876 px.
+    expect(pyramidSpan(435, 875, 1)).toEqual({ x0: 0, x1: 436 / 435, y0: 0, y1: 876 / 875 });
+    expect(pyramidSpan(1024, 1024, 2)).toEqual({ x0: 0, x1: 1, y0: 0, y1: 1 });
+    expect(pyramidSpan(999, 999, 0)).toEqual({ x0: 0, x1: 1, y0: 0, y1: 1 });
+  });
+
+  it('puts the kept texel on the left of a level built mirrored', () => {
+    const span = pyramidSpan(435, 875, 1, true);
+    expect(span.x0).toBeCloseTo(-1 / 435, 12);
+    expect(span.x1).toBe(1);
+    expect(span.y1).toBe(876 / 875);
   });
 });
