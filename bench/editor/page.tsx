@@ -137,7 +137,15 @@ async function dragOnce(session: Editor, baseline: boolean, moves: number): Prom
   poly.dispatchEvent(new PointerEvent('pointerup', init(start[0], start[1], 0)));
   StageClient.prototype.submit = submit;
   stage.root.unmount();
-  return { samples, skipped, replannedPerFrame: samples.length ? replanned / samples.length : 0, prepareMs, drawMs, toSubmitMs, afterSendMs };
+  return {
+    samples,
+    skipped,
+    replannedPerFrame: samples.length ? replanned / samples.length : 0,
+    prepareMs,
+    drawMs,
+    toSubmitMs,
+    afterSendMs,
+  };
 }
 
 async function mockupTimes(session: Editor, edits: number): Promise<{ afterEdit: number[]; unchanged: number[] }> {

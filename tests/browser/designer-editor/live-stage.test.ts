@@ -255,7 +255,9 @@ describe('live stage', () => {
     });
     await stalled.update(frame(list));
     edit('t5', { text: 'Changed', textLines: ['Changed'] });
-    const lostList = list.map((el) => (el.localId === 'i1' ? ({ ...el, url: `${(el as { url: string }).url}#stall` } as DesignElement) : el));
+    const lostList = list.map((el) =>
+      el.localId === 'i1' ? ({ ...el, url: `${(el as { url: string }).url}#stall` } as DesignElement) : el,
+    );
     const lost = stalled.update(frame(lostList), { changed: [at('t5'), at('i1')] });
     edit('i4', { left: 5 });
     const next = await stalled.update(frame(list), { changed: [at('i4'), at('i1')] });
