@@ -3,7 +3,7 @@
  * Web Workers and Node. Renderers turn its meshes and matrices into draws.
  */
 export type { Bounds, Mesh, Vec2 } from './types';
-export { boundsOfPoints, unionBounds, EMPTY_BOUNDS } from './types';
+export { boundsOfPoints, unionBounds, triangleArea2, EMPTY_BOUNDS } from './types';
 
 export { buildGridMesh, uniformSamples, type GridDiagonal } from './grid-mesh';
 export {

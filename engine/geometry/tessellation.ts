@@ -13,7 +13,7 @@
  * one corner, the cells are small there and large elsewhere.
  */
 import type { PatchPoints } from './bezier-patch';
-import type { Mesh, Vec2 } from './types';
+import { triangleArea2, type Mesh, type Vec2 } from './types';
 
 /**
  * Deviation (document px) a segment may keep: inflate(50) on a 250 px layer (33.3 px of control
@@ -209,14 +209,7 @@ export function buildCellMesh(
     positions[i + 1] = y;
   }
   const indices: number[] = [];
-  const area = (a: number, b: number, c: number): number => {
-    const ax = positions[2 * a] as number;
-    const ay = positions[2 * a + 1] as number;
-    return (
-      ((positions[2 * b] as number) - ax) * ((positions[2 * c + 1] as number) - ay) -
-      ((positions[2 * c] as number) - ax) * ((positions[2 * b + 1] as number) - ay)
-    );
-  };
+  const area = (a: number, b: number, c: number): number => triangleArea2(positions, a, b, c);
   let winding = 0;
   for (const [a, b, d, e] of quads) {
     indices.push(a, d, e, a, e, b);

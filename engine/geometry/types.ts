@@ -61,3 +61,13 @@ export function unionBounds(a: Bounds, b: Bounds): Bounds {
     maxY: Math.max(a.maxY, b.maxY),
   };
 }
+
+/**
+ * Twice the signed area of the triangle of vertices `a`, `b`, `c` in `positions` (x, y pairs):
+ * its sign tells the triangle's winding, so a fold in a mesh shows as the opposite sign.
+ */
+export function triangleArea2(positions: ArrayLike<number>, a: number, b: number, c: number): number {
+  const ax = positions[2 * a]!;
+  const ay = positions[2 * a + 1]!;
+  return (positions[2 * b]! - ax) * (positions[2 * c + 1]! - ay) - (positions[2 * c]! - ax) * (positions[2 * b + 1]! - ay);
+}

@@ -10,6 +10,7 @@
  * perspective, Bezier, quilt, cylinder) gets it the same way. Edges are matched by position, not
  * by vertex index, so a seam between patches that repeat their shared vertices is not an outline.
  */
+import { triangleArea2 } from '../../geometry/index.ts';
 import type { LayerMesh } from './layer-mesh.ts';
 
 interface OutlineEdge {
@@ -188,15 +189,7 @@ export function withSkirt(mesh: LayerMesh, width: number): LayerMesh {
  */
 export function foldedTriangles(mesh: Pick<LayerMesh, 'positions' | 'indices'>): [number, number][][] {
   const { positions, indices } = mesh;
-  const area = (t: number): number => {
-    const [a, b, c] = [indices[t] as number, indices[t + 1] as number, indices[t + 2] as number];
-    const ax = positions[2 * a] as number;
-    const ay = positions[2 * a + 1] as number;
-    return (
-      ((positions[2 * b] as number) - ax) * ((positions[2 * c + 1] as number) - ay) -
-      ((positions[2 * c] as number) - ax) * ((positions[2 * b + 1] as number) - ay)
-    );
-  };
+  const area = (t: number): number => triangleArea2(positions, indices[t]!, indices[t + 1]!, indices[t + 2]!);
   let total = 0;
   for (let t = 0; t < indices.length; t += 3) total += area(t);
   const loops: [number, number][][] = [];

@@ -14,28 +14,12 @@ import {
   type Vec2,
 } from '../../../../engine/geometry';
 import { foldedTriangles, outlineLoops } from '../../../../engine/render/mockup/mesh-outline';
+import { INFLATE_NET } from '../inflate-net';
 
 // The control points of the two measured documents as placed (a 1024 px source drawn at
 // 250x250 and 300x250), which Photoshop cut 8x8 and 8x16 (the best uniform grids).
 const third = 50 / 3;
-const inflate: Vec2[] = [
-  [50, 50],
-  [116.7, third],
-  [183.3, third],
-  [250, 50],
-  [third, 116.7],
-  [105.6, 105.6],
-  [194.4, 105.6],
-  [283.3, 116.7],
-  [third, 183.3],
-  [105.6, 194.4],
-  [194.4, 194.4],
-  [283.3, 183.3],
-  [50, 250],
-  [116.7, 283.3],
-  [183.3, 283.3],
-  [250, 250],
-];
+const inflate = INFLATE_NET as Vec2[];
 const squeeze: Vec2[] = [
   [0, 50],
   [100, third],

@@ -6,29 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, SmartObjectLayer } from '../../../../engine/model';
 import { buildLayerMesh, quadMirrored } from '../../../../engine/render/mockup/layer-mesh';
+import { INFLATE_NET } from '../inflate-net';
 
 // The inflate(50) net Photoshop cut 8x8 (engine/psd/README.md).
-const third = 50 / 3;
-const inflate: Point[] = (
-  [
-    [50, 50],
-    [116.7, third],
-    [183.3, third],
-    [250, 50],
-    [third, 116.7],
-    [105.6, 105.6],
-    [194.4, 105.6],
-    [283.3, 116.7],
-    [third, 183.3],
-    [105.6, 194.4],
-    [194.4, 194.4],
-    [283.3, 183.3],
-    [50, 250],
-    [116.7, 283.3],
-    [183.3, 283.3],
-    [250, 250],
-  ] as const
-).map(([x, y]) => ({ x, y }));
+const inflate: Point[] = INFLATE_NET.map(([x, y]) => ({ x, y }));
 
 const layer = (tessellation?: 'photoshop'): SmartObjectLayer => ({
   T: 'SmartObject',
