@@ -13,7 +13,7 @@
 import type { BlendMode, Filter, PlacedLayer } from 'ag-psd';
 import { applyAdjustment, applyLuts, composeLuts, curveLut, identityLut, type Adjustment, type Lut } from './adjustments';
 import { boxBlurPlane, boxReach, gaussianBlurPlane, gaussianReach } from './gaussian';
-import { createRaster, type Raster } from './raster';
+import { contentBox, createRaster, type Raster } from './raster';
 
 /** One byte per pixel, document space, the same size as the layer pixels: 255 = filters at full strength. */
 export interface FilterMaskPlane {
@@ -178,35 +178,6 @@ export function curvesFilterLuts(adjustments: CurvesFilterAdjustments): [Lut, Lu
 
 // ---------------------------------------------------------------------------------------------
 // Blurs
-
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** The bounding box of pixels with any alpha, grown by `reach` and clipped to the raster; null when all transparent. */
-function contentBox(img: Raster, reach: number): Box | null {
-  const { width: w, height: h, data: d } = img;
-  let x0 = w,
-    y0 = h,
-    x1 = -1,
-    y1 = -1;
-  for (let y = 0; y < h; y++) {
-    const row = y * w * 4;
-    for (let x = 0; x < w; x++) {
-      if (d[row + x * 4 + 3] !== 0) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        y1 = y;
-      }
-    }
-  }
-  if (x1 < 0) return null;
-  return { x0: Math.max(0, x0 - reach), y0: Math.max(0, y0 - reach), x1: Math.min(w - 1, x1 + reach), y1: Math.min(h - 1, y1 + reach) };
-}
 
 /**
  * Blurs alpha and alpha-premultiplied colour with the same kernel, then divides the colour back

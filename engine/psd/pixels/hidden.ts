@@ -11,7 +11,7 @@
  */
 import type { AffineMatrix } from '../../model/types';
 import { cubicWeights, kernelWidth, photoshopKernel } from '../../render/mockup/resampling';
-import { createRaster, type Raster } from './raster';
+import { contentBox, createRaster, type Raster } from './raster';
 
 /**
  * The raster with every transparent pixel's colour replaced by that of its nearest pixel with
@@ -80,22 +80,11 @@ export function hiddenColourOfAffineLayer(
   os: { w: number; h: number },
 ): Raster | null {
   const { width: W, height: H, data: L } = layer;
-  let x0 = W,
-    y0 = H,
-    x1 = -1,
-    y1 = -1;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      if (L[(y * W + x) * 4 + 3] === 0) continue;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = y;
-    }
-  }
+  const box = contentBox(layer, 0);
   const [a, b, c, d, e, f] = matrix;
   const det = a * d - b * c;
-  if (x1 < 0 || det === 0) return null;
+  if (!box || det === 0) return null;
+  const { x0, y0, x1, y1 } = box;
   const { width: sw, height: sh } = source;
   // Document pixel -> texel: invert the matrix, then OS units -> texels.
   const kx = sw / os.w,
