@@ -136,7 +136,7 @@ function opBounds(op: DrawOp): Bounds[] {
       ].map((p) => applyAffine(m, p as unknown as Vec2)),
     );
   if (op.kind === 'bitmap') return op.matrices.map((m) => box(m, op.bitmap.width, op.bitmap.height));
-  return [box(op.matrix, op.raster.canvas.width, op.raster.canvas.height)];
+  return [box(op.matrix, op.raster.width, op.raster.height)];
 }
 
 function union(a: Bounds | null, b: Bounds | null): Bounds | null {

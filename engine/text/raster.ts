@@ -14,12 +14,27 @@ import type { TextShadow } from '../model/index.ts';
 import { unionBox, type LocalBox, type TextLayout, type TextStyle } from './layout.ts';
 
 export interface TextRaster {
+  /**
+   * The text drawn on its own canvas of `width` × `height`, made on first use: a 2D composition
+   * at full resolution paints the text straight onto its output instead (`paint`), which spares
+   * allocating and clearing a canvas the size of the text (23 MB for a print file's headline)
+   * and copying it onto the output.
+   */
   readonly canvas: OffscreenCanvas;
+  /** Raster px; the raster covers `width / resolution` × `height / resolution` output px. */
+  readonly width: number;
+  readonly height: number;
   /** Output pixel of the raster's top-left corner (whole numbers). */
   readonly x: number;
   readonly y: number;
   /** Raster px per output px: 1, or less when the texture limit forced a smaller raster. */
   readonly resolution: number;
+  /**
+   * Draws the text onto `ctx` (its transform and drawing state are left changed): at raster
+   * scale, with the raster's top-left corner at (`x`, `y`) of the context's untransformed
+   * pixels. Clip to the raster's box to get exactly the raster's pixels.
+   */
+  paint(ctx: OffscreenCanvasRenderingContext2D, x: number, y: number): void;
 }
 
 export interface RasterOptions {
@@ -109,41 +124,58 @@ export function rasterizeText(el: TextStyle, layout: TextLayout, options: Raster
   const w = Math.max(1, Math.ceil(out.maxX) - x);
   const h = Math.max(1, Math.ceil(out.maxY) - y);
   const k = Math.min(1, options.maxSize / w, options.maxSize / h);
-  const canvas = new OffscreenCanvas(Math.max(1, Math.ceil(w * k)), Math.max(1, Math.ceil(h * k)));
-  const ctx = canvas.getContext('2d');
-  if (ctx === null) throw new Error('2D canvas is not available for text');
+  const width = Math.max(1, Math.ceil(w * k));
+  const height = Math.max(1, Math.ceil(h * k));
+  const paint = (ctx: OffscreenCanvasRenderingContext2D, ox: number, oy: number) => {
+    ctx.setTransform(k * m[0], k * m[1], k * m[2], k * m[3], k * (m[4] - x) + ox, k * (m[5] - y) + oy);
+    ctx.font = layout.font;
+    // letterSpacing is in user units, so the transform scales it with the glyphs.
+    ctx.letterSpacing = `${layout.letterSpacing}px`;
+    ctx.textBaseline = 'alphabetic';
+    ctx.textAlign = 'left';
 
-  ctx.setTransform(k * m[0], k * m[1], k * m[2], k * m[3], k * (m[4] - x), k * (m[5] - y));
-  ctx.font = layout.font;
-  // letterSpacing is in user units, so the transform scales it with the glyphs.
-  ctx.letterSpacing = `${layout.letterSpacing}px`;
-  ctx.textBaseline = 'alphabetic';
-  ctx.textAlign = 'left';
-
-  ctx.fillStyle = el.fill;
-  if (el.shadow && shadow) {
-    ctx.shadowColor = el.shadow.color;
-    ctx.shadowBlur = shadow.blur * k;
-    ctx.shadowOffsetX = shadow.offsetX * k;
-    ctx.shadowOffsetY = shadow.offsetY * k;
-  }
-  for (const line of layout.lines) {
-    if (line.text !== '') ctx.fillText(line.text, line.left, line.baseline);
-  }
-
-  if (isStroked(el) && el.stroke !== null) {
-    ctx.shadowColor = 'rgba(0,0,0,0)';
-    ctx.shadowBlur = 0;
-    ctx.shadowOffsetX = 0;
-    ctx.shadowOffsetY = 0;
-    ctx.strokeStyle = el.stroke;
-    ctx.lineWidth = el.strokeWidth;
-    ctx.lineJoin = 'miter';
-    ctx.miterLimit = 4;
-    ctx.lineCap = 'butt';
-    for (const line of layout.lines) {
-      if (line.text !== '') ctx.strokeText(line.text, line.left, line.baseline);
+    ctx.fillStyle = el.fill;
+    if (el.shadow && shadow) {
+      ctx.shadowColor = el.shadow.color;
+      ctx.shadowBlur = shadow.blur * k;
+      ctx.shadowOffsetX = shadow.offsetX * k;
+      ctx.shadowOffsetY = shadow.offsetY * k;
     }
-  }
-  return { canvas, x, y, resolution: k };
+    for (const line of layout.lines) {
+      if (line.text !== '') ctx.fillText(line.text, line.left, line.baseline);
+    }
+
+    if (isStroked(el) && el.stroke !== null) {
+      ctx.shadowColor = 'rgba(0,0,0,0)';
+      ctx.shadowBlur = 0;
+      ctx.shadowOffsetX = 0;
+      ctx.shadowOffsetY = 0;
+      ctx.strokeStyle = el.stroke;
+      ctx.lineWidth = el.strokeWidth;
+      ctx.lineJoin = 'miter';
+      ctx.miterLimit = 4;
+      ctx.lineCap = 'butt';
+      for (const line of layout.lines) {
+        if (line.text !== '') ctx.strokeText(line.text, line.left, line.baseline);
+      }
+    }
+  };
+  let canvas: OffscreenCanvas | null = null;
+  return {
+    get canvas() {
+      if (canvas === null) {
+        canvas = new OffscreenCanvas(width, height);
+        const ctx = canvas.getContext('2d');
+        if (ctx === null) throw new Error('2D canvas is not available for text');
+        paint(ctx, 0, 0);
+      }
+      return canvas;
+    },
+    width,
+    height,
+    x,
+    y,
+    resolution: k,
+    paint,
+  };
 }

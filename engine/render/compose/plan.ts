@@ -173,8 +173,8 @@ export function opBounds(op: DrawOp, scale: readonly [number, number]): { x0: nu
     return {
       x0: Math.floor(op.raster.x) - 1,
       y0: Math.floor(op.raster.y) - 1,
-      x1: Math.ceil(op.raster.x + op.raster.canvas.width / k) + 1,
-      y1: Math.ceil(op.raster.y + op.raster.canvas.height / k) + 1,
+      x1: Math.ceil(op.raster.x + op.raster.width / k) + 1,
+      y1: Math.ceil(op.raster.y + op.raster.height / k) + 1,
     };
   }
   let x0 = Infinity;
