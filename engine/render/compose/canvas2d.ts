@@ -30,15 +30,25 @@ export function drawPlan2d(
 ): OffscreenCanvas {
   const ctx = canvas.getContext('2d');
   if (ctx === null) throw new Error('2D canvas is not available');
-  drawOps2d(ctx, plan, flat, out);
+  // Drawn once: text is painted in place rather than through a raster canvas made for one use.
+  drawOps2d(ctx, plan, flat, out, { textInPlace: true });
   return canvas;
 }
 
 /**
  * Draws the plan's background colour and ops onto `ctx` (its transform is left changed): the
- * whole canvas, or, clipped by the caller, part of it.
+ * whole canvas, or, clipped by the caller, part of it. `textInPlace`: paint full-resolution text
+ * straight onto `ctx` instead of copying its raster canvas; right for a plan drawn once (a print
+ * file: no print-sized text canvas to make and copy), wrong for ops drawn again and again (a
+ * sketch's texts, whose raster is made once and then only copied).
  */
-export function drawOps2d(ctx: OffscreenCanvasRenderingContext2D, plan: FlatPlan, flat: FlatSize, out: OutputSize): void {
+export function drawOps2d(
+  ctx: OffscreenCanvasRenderingContext2D,
+  plan: FlatPlan,
+  flat: FlatSize,
+  out: OutputSize,
+  { textInPlace = false }: { textInPlace?: boolean } = {},
+): void {
   const sx = out.width / flat.width;
   const sy = out.height / flat.height;
   // Flat px → output px after the op's own matrix (per-axis, as the GPU scene's root scale).
@@ -66,7 +76,7 @@ export function drawOps2d(ctx: OffscreenCanvasRenderingContext2D, plan: FlatPlan
     } else {
       const { raster } = op;
       const k = raster.resolution;
-      if (k === 1) {
+      if (textInPlace && k === 1) {
         // Painted in place, clipped to the raster's box: the raster's own pixels, without making
         // the raster (source-over of fill, shadow and stroke is associative up to rounding).
         ctx.save();
