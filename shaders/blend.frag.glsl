@@ -27,6 +27,9 @@ precision highp float;
 //   HAS_DISPLACEMENT 1 (with SRC_IS_TILE): the source is read displaced by the view's displacement
 //                  map (red: x, green: y; 128 = none), up to u_displaceScale px, bilinearly,
 //                  transparent outside u_srcRect (the part of the layer buffer drawn this pass)
+//   HAS_EDGE_COVERAGE 1 (with SRC_IS_TILE): the source is scaled by its layer's edge coverage
+//                  mask (u_edgeCoverage, one texel per output px of u_edgeCoverageRect, nothing
+//                  outside it), as shaders/coverage.frag.glsl would have done in a pass of its own
 //   HAS_COLOR_LUT  1: the source's colours go through a 3D colour table of COLOR_LUT_SIZE levels
 //                  per channel (slices per blue level side by side; red along x, green along y)
 
@@ -56,6 +59,9 @@ precision highp float;
 #endif
 #ifndef HAS_DISPLACEMENT
 #define HAS_DISPLACEMENT 0
+#endif
+#ifndef HAS_EDGE_COVERAGE
+#define HAS_EDGE_COVERAGE 0
 #endif
 #ifndef COLOR_LUT_SIZE
 #define COLOR_LUT_SIZE 33
@@ -101,6 +107,11 @@ uniform sampler2D u_highlight;
 #if HAS_PHOTO_LIGHT
 uniform sampler2D u_photo;     // the untinted product photo, spanning the output
 uniform vec2 u_photoLevels;    // black, white
+#endif
+#if HAS_EDGE_COVERAGE
+uniform sampler2D u_edgeCoverage;
+uniform vec4 u_edgeCoverageRect; // x, y, width, height in output px
+uniform vec4 u_outputMap;        // tile origin x, y in output px (the quad program's uniform)
 #endif
 #if HAS_MASK
 uniform sampler2D u_mask;
@@ -266,6 +277,13 @@ void main() {
   vec4 src = texelFetch(u_src, texel, 0);
 #else
   vec4 src = texture(u_src, v_outputUv);
+#endif
+#if HAS_EDGE_COVERAGE
+  {
+    ivec2 p = ivec2(floor(gl_FragCoord.xy + u_outputMap.xy - u_edgeCoverageRect.xy));
+    bool inside = all(greaterThanEqual(p, ivec2(0))) && all(lessThan(p, ivec2(u_edgeCoverageRect.zw)));
+    src *= inside ? texelFetch(u_edgeCoverage, p, 0).a : 0.0;
+  }
 #endif
 #if HAS_COLOR_LUT
   if (src.a > 0.0) src.rgb = lookUp(src.rgb / src.a) * src.a;

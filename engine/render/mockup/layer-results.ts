@@ -27,11 +27,13 @@ export class LayerResults {
   /**
    * What a layer's draw depends on: the layer (its mesh, clips, coverage and program follow from
    * it and the output scale), the texture drawn (a new texture object whenever its pixels or
-   * mipmaps change), the output size, the tile and the rect drawn.
+   * mipmaps change), the output size, the tile, the rect drawn and whether the edge coverage was
+   * left to the blend.
    */
-  key(layer: object, texture: object, frame: TileFrame, rect: PixelRect): string {
+  key(layer: object, texture: object, frame: TileFrame, rect: PixelRect, coverageLeftOut = false): string {
     const t = frame.tile;
     return [
+      coverageLeftOut ? 'open' : 'covered',
       this.ids.of(layer),
       this.ids.of(texture),
       `${frame.outputWidth}x${frame.outputHeight}`,

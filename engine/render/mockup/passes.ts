@@ -118,6 +118,8 @@ export interface LayerDraw {
 /**
  * Renders one layer (warped flat, clipped) into `target` within `rect` (tile px) and, when
  * `target` is multisampled, resolves it into `resolved`. Returns the texture holding the layer.
+ * `withCoverage` false leaves out the edge coverage mask, for a caller whose blend applies it
+ * (BlendCoverage `edgeCoverage`): one pass over the layer's rect fewer.
  *
  * Clips are applied after the mesh, one at a time: fill the path's winding into the stencil,
  * then erase the layer wherever the winding is zero. Intersections of any number of clips come
@@ -131,6 +133,7 @@ export function drawLayer(
   target: RenderTarget,
   resolved: RenderTarget,
   rect: PixelRect,
+  withCoverage = true,
 ): GLTexture {
   bindRenderTarget(gl, target);
   gl.enable(gl.SCISSOR_TEST);
@@ -168,7 +171,7 @@ export function drawLayer(
     }
     gl.disable(gl.STENCIL_TEST);
   }
-  if (layer.coverage) {
+  if (layer.coverage && withCoverage) {
     const { texture, rect: maskRect } = layer.coverage;
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ZERO, gl.SRC_ALPHA);
@@ -230,6 +233,11 @@ export interface BlendCoverage {
   readonly clipBase: GLTexture | null;
   /** A 3D colour table the layer's colours go through (layout: model `colorLutUrl`). */
   readonly colorLut?: GLTexture | null;
+  /**
+   * The layer's edge coverage mask (LayerDraw `coverage`) when `drawLayer` left it out: the
+   * blend applies it instead of a pass of its own over the layer's rect.
+   */
+  readonly edgeCoverage?: { readonly texture: GLTexture; readonly rect: PixelRect } | null;
 }
 
 const NO_COVERAGE: BlendCoverage = { mask: null, clipBase: null };
@@ -267,7 +275,9 @@ export function blendOnto(
     // Only layer buffers move: part images and the photo stay where they are.
     displacement: srcIsTile && !!maps.displacement,
     photoLight: !!maps.photoLight,
+    edgeCoverage: srcIsTile && !!coverage.edgeCoverage,
   });
+  const edges = srcIsTile ? coverage.edgeCoverage : null;
   drawQuad(gl, program, comp, frame, rect, {
     u_src: src.texture,
     u_backdrop: backdrop.texture.texture,
@@ -277,6 +287,9 @@ export function blendOnto(
     u_mask: coverage.mask?.texture,
     u_clipBase: coverage.clipBase?.texture,
     u_colorLut: coverage.colorLut?.texture,
+    ...(edges
+      ? { u_edgeCoverage: edges.texture.texture, u_edgeCoverageRect: [edges.rect.x, edges.rect.y, edges.rect.width, edges.rect.height] }
+      : {}),
     ...(srcIsTile && maps.displacement
       ? {
           u_displacement: maps.displacement.texture.texture,

@@ -32,6 +32,8 @@ export interface BlendVariant {
   readonly colorLut: boolean;
   readonly displacement: boolean;
   readonly photoLight: boolean;
+  /** The source is scaled by its layer's edge coverage mask here instead of in a pass of its own. */
+  readonly edgeCoverage: boolean;
 }
 
 export interface MockupGL {
@@ -94,7 +96,7 @@ export function cubicMeshProgram(gl: WebGL2RenderingContext, m: MockupGL): Progr
 }
 
 export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): QuadProgram {
-  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}${+v.photoLight}`;
+  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}${+v.photoLight}${+v.edgeCoverage}`;
   let p = m.blends.get(key);
   if (!p) {
     const source = withDefines(blendFrag, {
@@ -107,6 +109,7 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
       HAS_COLOR_LUT: +v.colorLut,
       HAS_DISPLACEMENT: +v.displacement,
       HAS_PHOTO_LIGHT: +v.photoLight,
+      HAS_EDGE_COVERAGE: +v.edgeCoverage,
       COLOR_LUT_SIZE,
     });
     p = quadProgram(gl, source, `blend ${key}`);

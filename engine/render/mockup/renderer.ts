@@ -432,10 +432,14 @@ export class MockupRenderer {
           // Check point between passes: a newer render that arrived meanwhile stops this one.
           await yieldToEventLoop();
           this.check(ticket);
-          const keyed = this.layerResults?.key(layer.plan.layer, layer.draw.texture, frame, rect);
+          // The edge coverage goes into the blend (one pass fewer) unless something reads the
+          // layer buffer before it: a blur, a clipping base's kept shape, a displaced read.
+          const edges =
+            layer.draw.coverage && layer.blurSigma === 0 && !layer.isClipBase && !maps.displacement ? layer.draw.coverage : null;
+          const keyed = this.layerResults?.key(layer.plan.layer, layer.draw.texture, frame, rect, edges !== null);
           const kept = keyed === undefined ? undefined : this.layerResults?.get(keyed);
           let holder = kept ?? (draw.texture ? draw : resolved);
-          let texture = kept?.texture ?? drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect);
+          let texture = kept?.texture ?? drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect, edges === null);
           if (!kept && keyed !== undefined) this.layerResults?.offer(keyed, holder, rect);
           if (layer.blurSigma > 0) {
             blurTargets ??= [acquire({ width: tile.width, height: tile.height }), acquire({ width: tile.width, height: tile.height })];
@@ -453,6 +457,7 @@ export class MockupRenderer {
             mask: layer.mask,
             clipBase,
             colorLut: layer.colorLut,
+            edgeCoverage: edges,
           });
         }
         if (base.target) this.pool.release(base.target);
