@@ -189,7 +189,20 @@ export class Canvas2DMockup {
     return mesh;
   }
 
-  /** Renders the view into a new 2D canvas of the output size. */
+  /** The output and layer canvases, kept between renders of one size (as the engine keeps its output canvas). */
+  private canvases: { out: OffscreenCanvas; layer: OffscreenCanvas } | null = null;
+
+  private canvasesFor(out: OutputSize): { out: OffscreenCanvas; layer: OffscreenCanvas } {
+    const kept = this.canvases;
+    if (kept && kept.out.width === out.width && kept.out.height === out.height) return kept;
+    this.canvases = { out: new OffscreenCanvas(out.width, out.height), layer: new OffscreenCanvas(out.width, out.height) };
+    return this.canvases;
+  }
+
+  /**
+   * Renders the view into a 2D canvas of the output size, kept for the next render: take its
+   * picture (createImageBitmap, convertToBlob) before rendering again.
+   */
   async render(req: MockupRequest): Promise<OffscreenCanvas> {
     const view = req.template.viewList.find((v) => v.viewId === req.viewId);
     if (!view) throw new Error(`no view ${req.viewId}`);
@@ -211,10 +224,11 @@ export class Canvas2DMockup {
         flats.set(flatId, c.transferToImageBitmap());
       }),
     );
-    const canvas = new OffscreenCanvas(out.width, out.height);
+    const base = await this.base(view, out, req.color ?? req.design.color);
+    const { out: canvas, layer: layerCanvas } = this.canvasesFor(out);
     const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(await this.base(view, out, req.color ?? req.design.color), 0, 0);
-    const layerCanvas = new OffscreenCanvas(out.width, out.height);
+    // The base is an opaque photo covering the canvas: nothing of the previous render shows.
+    ctx.drawImage(base, 0, 0);
     const lctx = layerCanvas.getContext('2d')!;
     this.triangles = 0;
     for (const plan of planViewLayers(view.viewData.layers)) {

@@ -282,19 +282,19 @@ const cases: Record<string, (o: SampleOptions) => Promise<Samples>> = {
     }
   },
   async 'interactive.canvas2d'(o) {
-    const samples = await sample(async (i) => settle((await canvas2d.render(interactiveReq(i))).transferToImageBitmap()), o);
+    const samples = await sample(async (i) => settle(await createImageBitmap(await canvas2d.render(interactiveReq(i)))), o);
     return { samples, notes: [`${canvas2d.triangles} triangles`] };
   },
   async 'interactive.floor'(o) {
     const src = await engine.renderMockup(interactiveReq(0));
     const floor = new BlitFloor(INTERACTIVE_SIZE, INTERACTIVE_SIZE, src);
-    const samples = await sample(async () => settle(floor.frame(false)), o);
+    const samples = await sample(async () => settle(await floor.frame(false)), o);
     return { samples, notes: [] };
   },
   async 'interactive.floor-upload'(o) {
     const src = await engine.renderMockup(interactiveReq(0));
     const floor = new BlitFloor(INTERACTIVE_SIZE, INTERACTIVE_SIZE, src);
-    const samples = await sample(async () => settle(floor.frame(true)), o);
+    const samples = await sample(async () => settle(await floor.frame(true)), o);
     return { samples, notes: [] };
   },
   async 'print.engine'(o) {
@@ -522,7 +522,7 @@ async function setup() {
 /** Engine and Canvas2D outputs of the same frame, to show the baseline draws the same picture. */
 async function check() {
   const a = await engine.renderMockup(interactiveReq(3));
-  const b = (await canvas2d.render(interactiveReq(3))).transferToImageBitmap();
+  const b = await createImageBitmap(await canvas2d.render(interactiveReq(3)));
   const mae = await meanAbsDiff(a, b);
   const png = async (bm: ImageBitmap) => {
     const c = new OffscreenCanvas(bm.width, bm.height);

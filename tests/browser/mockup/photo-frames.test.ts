@@ -77,3 +77,39 @@ test('renders that take the photo from the CPU equal whole renders, through desi
     await whole.dispose();
   }
 });
+
+test('renders asked for together each answer their own picture, though they are drawn on one kept canvas', async () => {
+  const images = { photo: await opaquePhoto() };
+  const together = createRenderer(images);
+  const oneByOne = createRenderer(images);
+  const v = view([smartObject({ matrix: [1, 0, 0, 1, 10, 20] })]);
+  const flats = [await checker(100, 100, 10), await solid(100, 100, '#3366CC'), await checker(100, 100, 25)];
+  const asks = [
+    { view: v, flats: { front: flats[0]! } },
+    { view: v, flats: { front: flats[1]! }, color: '#B91C1C' },
+    { view: v, flats: { front: flats[2]! }, color: '#1E3A8A' },
+  ];
+  const pixels = (b: ImageBitmap): ImageData => {
+    const c = new OffscreenCanvas(b.width, b.height).getContext('2d')!;
+    c.drawImage(b, 0, 0);
+    return c.getImageData(0, 0, b.width, b.height);
+  };
+  try {
+    // Not awaited one by one: each render draws over the canvas the previous one answered from.
+    const bitmaps = await Promise.all(asks.map((a) => together.renderView(a)));
+    const jpegs = await Promise.all(asks.map((a) => together.renderViewToJpeg(a)));
+    for (const [i, a] of asks.entries()) {
+      const want = await oneByOne.renderViewToImageData(a);
+      expect(compare(pixels(bitmaps[i]!), want), `bitmap ${i}`).toEqual({ differing: 0, largest: 0 });
+      const alone = await oneByOne.renderViewToJpeg(a);
+      expect(new Uint8Array(await jpegs[i]!.arrayBuffer()), `jpeg ${i}`).toEqual(new Uint8Array(await alone.arrayBuffer()));
+    }
+    // The three pictures differ, so a picture taken from the wrong render would show.
+    expect(compare(pixels(bitmaps[0]!), pixels(bitmaps[1]!)).differing).toBeGreaterThan(1000);
+    expect(compare(pixels(bitmaps[1]!), pixels(bitmaps[2]!)).differing).toBeGreaterThan(1000);
+    for (const b of bitmaps) b.close();
+  } finally {
+    await together.dispose();
+    await oneByOne.dispose();
+  }
+});
