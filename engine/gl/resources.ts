@@ -88,6 +88,16 @@ export class SourceCache<K, V> {
     return true;
   }
 
+  /** Frees every entry whose key `gone` says can never be asked for again. */
+  prune(gone: (key: K) => boolean): void {
+    for (const [k, e] of this.entries) {
+      if (!gone(k)) continue;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+      this.free(e.value);
+    }
+  }
+
   clear(): void {
     for (const e of this.entries.values()) this.free(e.value);
     this.entries.clear();

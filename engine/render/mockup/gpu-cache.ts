@@ -86,6 +86,10 @@ export class GpuCache {
     if (!bitmap) return scope.add(uploadTexture(gl, source, { mipmaps }), (t) => deleteTexture(gl, t));
     const cached = this.textures.get(bitmap);
     if (!cached) {
+      // Textures of bitmaps closed since (an edited design's earlier flats: one per edit) can
+      // never be drawn again; left to the byte budget they held up to 256 MB of a worker's
+      // memory while a merchant edited, and under SwiftShader textures live in that memory.
+      this.textures.prune((b) => b.width === 0 && b.height === 0);
       const t = uploadTexture(gl, bitmap, { mipmaps });
       this.textures.set(bitmap, t, textureBytes(t));
       return t;

@@ -160,6 +160,23 @@ test('SourceCache evicts least recently used and replace keeps the resource', ()
   expect(freed.sort()).toEqual(['one+', 'three', 'two']);
 });
 
+test('SourceCache prunes the entries whose keys are gone, and only those', () => {
+  const freed: string[] = [];
+  const cache = new SourceCache<{ closed: boolean }, string>(10, (v) => freed.push(v));
+  const open = { closed: false };
+  const closed = { closed: true };
+  cache.set(open, 'open', 3);
+  cache.set(closed, 'closed', 3);
+  cache.prune((k) => k.closed);
+  expect(freed).toEqual(['closed']);
+  expect(cache.size).toBe(1);
+  expect(cache.get(open)).toBe('open');
+  // The freed bytes count again: two more entries of 3 fit under 10 without evicting `open`.
+  cache.set({ closed: false }, 'a', 3);
+  cache.set({ closed: false }, 'b', 3);
+  expect(freed).toEqual(['closed']);
+});
+
 test('creating a mesh never rebinds the indices of a mesh whose VAO is bound', () => {
   const program = createProgram(
     gl,
