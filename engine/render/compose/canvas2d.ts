@@ -2,7 +2,7 @@
  * The 2D canvas way of drawing a flat's plan: the same draw operations and matrices as the
  * pixi.js scene (scene.ts), drawn by the canvas's own raster. Bitmaps drawn at under half size
  * sample mipmaps ('medium' smoothing), as their GPU textures do; text rasters land on whole
- * output pixels, so they are copied unchanged.
+ * output pixels, so they are copied unchanged, or painted in place where the plan is drawn once.
  */
 import type { Mat2d, ReadonlyMat2d } from '../../geometry/index.ts';
 import type { OutputSize } from './output.ts';
@@ -79,13 +79,7 @@ export function drawOps2d(
       if (textInPlace && k === 1) {
         // Painted in place, clipped to the raster's box: the raster's own pixels, without making
         // the raster (source-over of fill, shadow and stroke is associative up to rounding).
-        ctx.save();
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.beginPath();
-        ctx.rect(raster.x, raster.y, raster.width, raster.height);
-        ctx.clip();
-        raster.paint(ctx, raster.x, raster.y);
-        ctx.restore();
+        clippedTo(ctx, raster.x, raster.y, raster.width, raster.height, () => raster.paint(ctx, raster.x, raster.y));
         continue;
       }
       ctx.imageSmoothingQuality = 'low';
@@ -123,22 +117,27 @@ function drawBitmap2d(ctx: OffscreenCanvasRenderingContext2D, bitmap: ImageBitma
   const ox1 = Math.ceil(x1);
   const oy0 = Math.floor(y0);
   const oy1 = Math.ceil(y1);
-  const clipped = (x: number, y: number, w: number, h: number, draw: () => void) => {
-    if (w <= 0 || h <= 0) return;
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.beginPath();
-    ctx.rect(x, y, w, h);
-    ctx.clip();
-    draw();
-    ctx.restore();
-  };
-  clipped(ix0, iy0, ix1 - ix0, iy1 - iy0, () => {
+  clippedTo(ctx, ix0, iy0, ix1 - ix0, iy1 - iy0, () => {
     ctx.setTransform(a, 0, 0, d, e, f);
     ctx.drawImage(bitmap, 0, 0);
   });
-  clipped(ox0, oy0, ox1 - ox0, iy0 - oy0, skewed);
-  clipped(ox0, iy1, ox1 - ox0, oy1 - iy1, skewed);
-  clipped(ox0, iy0, ix0 - ox0, iy1 - iy0, skewed);
-  clipped(ix1, iy0, ox1 - ix1, iy1 - iy0, skewed);
+  clippedTo(ctx, ox0, oy0, ox1 - ox0, iy0 - oy0, skewed);
+  clippedTo(ctx, ox0, iy1, ox1 - ox0, oy1 - iy1, skewed);
+  clippedTo(ctx, ox0, iy0, ix0 - ox0, iy1 - iy0, skewed);
+  clippedTo(ctx, ix1, iy0, ox1 - ix1, iy1 - iy0, skewed);
+}
+
+/**
+ * Runs `draw` clipped to the rectangle (untransformed output px), with the context's state
+ * restored afterwards; an empty rectangle draws nothing.
+ */
+function clippedTo(ctx: OffscreenCanvasRenderingContext2D, x: number, y: number, w: number, h: number, draw: () => void): void {
+  if (w <= 0 || h <= 0) return;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.beginPath();
+  ctx.rect(x, y, w, h);
+  ctx.clip();
+  draw();
+  ctx.restore();
 }

@@ -186,8 +186,9 @@ export class MockupRenderer {
 
   /** Renders a view to an ImageBitmap (transferable to the UI thread). */
   async renderView(options: RenderViewOptions): Promise<ImageBitmap> {
+    // A copy off the kept canvas; a one-off canvas (past mockup size) gives its own pixels.
     const { result, ticket } = await this.renderWith(options, options.background === undefined ? DEFAULT_COLOR : options.background, (c) =>
-      createImageBitmap(c),
+      c === this.keptCanvas ? createImageBitmap(c) : Promise.resolve(c.transferToImageBitmap()),
     );
     const bitmap = await result;
     try {

@@ -98,6 +98,21 @@ test('JPEG export decodes to an image of the output size', async () => {
   expect(meanAbsDiff(imageDataOf(decoded, 200, 200), exact)).toBeLessThan(6);
 });
 
+test('outputs past mockup size (a canvas of their own each) and of mockup size give the same picture twice running', async () => {
+  const wide = view([smartObject({ matrix: [1, 0, 0, 1, 10, 10] })], { width: 256, height: 128, imageUrl: 'grey' });
+  // 4200x2100 is past the kept canvas's 2048x2048 worth of pixels; 800x400 is kept.
+  for (const size of [4200, 800]) {
+    const want = await renderer.renderViewToImageData({ view: wide, flats: { front: flat }, size });
+    for (let run = 0; run < 2; run++) {
+      const got = await renderer.renderView({ view: wide, flats: { front: flat }, size });
+      expect([got.width, got.height], `${size} run ${run}`).toEqual([size, size / 2]);
+      const pixels = imageDataOf(got, got.width, got.height);
+      got.close();
+      expect(meanAbsDiff(pixels, want), `${size} run ${run}`).toBe(0);
+    }
+  }
+});
+
 test('a JPEG is flattened over white even when transparency was asked for', async () => {
   const blob = await renderer.renderViewToJpeg({ view: view([]), flats: {}, background: null });
   const img = imageDataOf(await createImageBitmap(blob), 256, 256);
