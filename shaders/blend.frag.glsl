@@ -32,6 +32,14 @@ precision highp float;
 //                  outside it), as shaders/coverage.frag.glsl would have done in a pass of its own
 //   HAS_COLOR_LUT  1: the source's colours go through a 3D colour table of COLOR_LUT_SIZE levels
 //                  per channel (slices per blue level side by side; red along x, green along y)
+//   SRC_FROM_MESH  1 (with SRC_IS_TILE and HAS_EDGE_COVERAGE): no layer buffer; this runs as the
+//                  warp mesh's own fragment shader (vertex shader shaders/mesh.vert.glsl) and the
+//                  source is the flat sampled as shaders/mesh.frag.glsl samples it (bilinear,
+//                  shaded), rounded to 8 bits as the layer buffer would store it (ties to even, as
+//                  SwiftShader's store rounds: with round-half-up a column of pixels sampled exactly
+//                  between two texels came out one level apart), so a layer blended straight from
+//                  its mesh has the very pixels of one drawn into a buffer first. Only for meshes
+//                  that never cover a pixel twice (a buffer composites such overlaps).
 
 #ifndef MODE
 #define MODE 5
@@ -62,6 +70,12 @@ precision highp float;
 #endif
 #ifndef HAS_EDGE_COVERAGE
 #define HAS_EDGE_COVERAGE 0
+#endif
+#ifndef SRC_FROM_MESH
+#define SRC_FROM_MESH 0
+#endif
+#if SRC_FROM_MESH && !(SRC_IS_TILE && HAS_EDGE_COVERAGE && !HAS_DISPLACEMENT)
+#error SRC_FROM_MESH needs SRC_IS_TILE and HAS_EDGE_COVERAGE, and cannot displace
 #endif
 #ifndef COLOR_LUT_SIZE
 #define COLOR_LUT_SIZE 33
@@ -111,7 +125,7 @@ uniform vec2 u_photoLevels;    // black, white
 #if HAS_EDGE_COVERAGE
 uniform sampler2D u_edgeCoverage;
 uniform vec4 u_edgeCoverageRect; // x, y, width, height in output px
-uniform vec4 u_outputMap;        // tile origin x, y in output px (the quad program's uniform)
+uniform vec4 u_outputMap;        // tile origin x, y in output px; 1 / output width, height (the quad program's uniform)
 #endif
 #if HAS_MASK
 uniform sampler2D u_mask;
@@ -155,7 +169,14 @@ vec3 lookUp(vec3 c) {
 }
 #endif
 
+#if SRC_FROM_MESH
+uniform sampler2D u_texture;
+uniform float u_shadeStrength; // as in shaders/mesh.frag.glsl
+in vec3 v_uvq;
+in float v_shade;
+#else
 in vec2 v_outputUv;
+#endif
 out vec4 outColor;
 
 const vec3 LUM = vec3(0.3, 0.59, 0.11);
@@ -270,7 +291,12 @@ vec3 blendFn(vec3 cb, vec3 cs) {
 
 void main() {
   ivec2 texel = ivec2(gl_FragCoord.xy);
-#if SRC_IS_TILE && HAS_DISPLACEMENT
+#if SRC_FROM_MESH
+  // Where the quad program's v_outputUv would be at this pixel's centre.
+  vec2 v_outputUv = (gl_FragCoord.xy + u_outputMap.xy) * u_outputMap.zw;
+  vec4 sampled = texture(u_texture, v_uvq.xy / v_uvq.z);
+  vec4 src = roundEven(vec4(sampled.rgb * mix(1.0, v_shade, u_shadeStrength), sampled.a) * 255.0) / 255.0;
+#elif SRC_IS_TILE && HAS_DISPLACEMENT
   vec2 shift = (texture(u_displacement, v_outputUv).rg * 255.0 - 128.0) / 128.0 * u_displaceScale;
   vec4 src = srcAt(gl_FragCoord.xy + shift);
 #elif SRC_IS_TILE

@@ -22,6 +22,7 @@ import { isBitmap } from './assets.ts';
 import { drawCoverageMask } from './coverage-mask.ts';
 import { buildLayerMesh, WHOLE_FLAT, type LayerMesh, type TextureSpan } from './layer-mesh.ts';
 import { foldedTriangles, outlineLoops, withSkirt } from './mesh-outline.ts';
+import { meshOverlapsItself } from './mesh-overlap.ts';
 import { ObjectIds } from './object-ids.ts';
 import { isFullyOpaque } from './opacity.ts';
 import { drawBase, type TileFrame } from './passes.ts';
@@ -57,6 +58,7 @@ export class GpuCache {
   private readonly meshes = new WeakMap<SmartObjectLayer, { scale: number; span: TextureSpan; mesh: LayerMesh }>();
   private readonly skirted = new WeakMap<LayerMesh, { width: number; mesh: LayerMesh }>();
   private readonly outlines = new WeakMap<LayerMesh, { loops: [number, number][][]; folds: [number, number][][] }>();
+  private readonly overlapping = new WeakMap<LayerMesh, boolean>();
   /** Coverage masks by layer, output scale, rect and mesh bounds (coverage-mask.ts). */
   private readonly masks: SourceCache<string, GLTexture>;
   /** Uploaded warp meshes by mesh and program: a view drawn again keeps its vertex buffers. */
@@ -183,6 +185,16 @@ export class GpuCache {
     const skirted = withSkirt(mesh, width);
     this.skirted.set(mesh, { width, mesh: skirted });
     return skirted;
+  }
+
+  /** Whether `mesh` covers some point twice (mesh-overlap.ts), worked out once per mesh. */
+  meshOverlapsItself(mesh: LayerMesh): boolean {
+    let known = this.overlapping.get(mesh);
+    if (known === undefined) {
+      known = meshOverlapsItself(mesh);
+      this.overlapping.set(mesh, known);
+    }
+    return known;
   }
 
   /**

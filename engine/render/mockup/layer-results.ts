@@ -47,11 +47,24 @@ export class LayerResults {
     return this.kept.get(key);
   }
 
+  /**
+   * Whether a draw of `key` now would be kept (its second): only then must it go through a layer
+   * buffer to be offered; a first draw may be blended straight from its mesh and `note`d.
+   */
+  wouldKeep(key: string): boolean {
+    return this.seen.has(key);
+  }
+
+  /** Records a first draw of `key` that was not offered, so that its next one is kept. */
+  note(key: string): void {
+    if (this.seen.size >= MAX_SEEN) this.seen.clear();
+    this.seen.add(key);
+  }
+
   /** Offers a layer just drawn into `holder` (tile layout) at `rect`: copied and kept on its second offer. */
   offer(key: string, holder: RenderTarget, rect: PixelRect): void {
     if (!this.seen.has(key)) {
-      if (this.seen.size >= MAX_SEEN) this.seen.clear();
-      this.seen.add(key);
+      this.note(key);
       return;
     }
     this.seen.delete(key);

@@ -151,6 +151,7 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
       rect,
       draw: {
         mesh: glMesh,
+        warp: drawn,
         texture,
         shadeStrength: mesh.shade ? input.cylinderShading : 0,
         clips,

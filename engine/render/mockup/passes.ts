@@ -9,8 +9,9 @@ import { setBuffersAndAttributes, setUniforms, drawBufferInfo, type ProgramInfo 
 import type { GLMesh } from '../../gl/buffers.ts';
 import type { GLTexture } from '../../gl/textures.ts';
 import { bindRenderTarget, copyTargetRegion, type PixelRect, type RenderTarget } from '../../gl/targets.ts';
-import { blendProgram, type MockupGL, type QuadProgram } from './programs.ts';
+import { blendProgram, meshBlendProgram, type BlendVariant, type MockupGL, type QuadProgram } from './programs.ts';
 import type { BlendCode } from '../../model/index.ts';
+import type { LayerMesh } from './layer-mesh.ts';
 
 /** Where a tile sits in the output and how view px map to output px. */
 export interface TileFrame {
@@ -100,6 +101,8 @@ export function drawBase(
 export interface LayerDraw {
   /** Warp mesh (mesh program layout). */
   readonly mesh: GLMesh;
+  /** The same mesh on the CPU (with its skirt when drawn with edge coverage). */
+  readonly warp: LayerMesh;
   readonly texture: GLTexture;
   /** 0..1, how strongly per-vertex shade darkens (cylinders). */
   readonly shadeStrength: number;
@@ -261,10 +264,62 @@ export function blendOnto(
   maps: BlendMaps,
   coverage: BlendCoverage = NO_COVERAGE,
 ): void {
+  const backdropTexture = copyBackdrop(gl, comp, backdrop, rect);
+  const program = blendProgram(gl, m, blendVariant(mode, srcIsTile, maps, coverage));
+  drawQuad(gl, program, comp, frame, rect, {
+    u_src: src.texture,
+    ...blendUniforms(backdropTexture, rect, srcIsTile, opacity, maps, coverage),
+  });
+}
+
+/**
+ * Draws `layer`'s warp mesh straight onto `comp` within `rect` (tile px), blended as `blendOnto`
+ * would blend it from a layer buffer: the blend runs as the mesh's fragment shader, so the layer
+ * costs one pass over its rect instead of a buffer clear, the warp pass and the blend pass. Needs
+ * the layer's edge coverage (the mesh carries its skirt), the texture unit's own sampling, and a
+ * mesh that never covers a pixel twice (`GpuCache.meshOverlapsItself`); the pixels are the same
+ * as through a buffer (shaders/blend.frag.glsl, SRC_FROM_MESH).
+ */
+export function blendMeshOnto(
+  gl: WebGL2RenderingContext,
+  m: MockupGL,
+  frame: TileFrame,
+  comp: RenderTarget,
+  backdrop: RenderTarget,
+  layer: LayerDraw,
+  mesh: (program: ProgramInfo) => GLMesh,
+  rect: PixelRect,
+  mode: BlendCode,
+  opacity: number,
+  maps: BlendMaps,
+  coverage: BlendCoverage & { readonly edgeCoverage: NonNullable<BlendCoverage['edgeCoverage']> },
+): void {
+  if (maps.displacement) throw new Error('a displaced layer is blended from its layer buffer');
+  const backdropTexture = copyBackdrop(gl, comp, backdrop, rect);
+  const program = meshBlendProgram(gl, m, blendVariant(mode, true, maps, coverage));
+  bindRenderTarget(gl, comp);
+  gl.enable(gl.SCISSOR_TEST);
+  gl.scissor(rect.x, rect.y, rect.width, rect.height);
+  drawMesh(gl, program, mesh(program), {
+    u_viewToClip: viewToClip(frame),
+    u_texture: layer.texture.texture,
+    u_shadeStrength: layer.shadeStrength,
+    u_outputMap: [frame.tile.x, frame.tile.y, 1 / frame.outputWidth, 1 / frame.outputHeight],
+    ...blendUniforms(backdropTexture, rect, true, opacity, maps, coverage),
+  });
+  gl.disable(gl.SCISSOR_TEST);
+}
+
+/** The composite within `rect` copied to `backdrop` (a blend cannot read the target it writes). */
+function copyBackdrop(gl: WebGL2RenderingContext, comp: RenderTarget, backdrop: RenderTarget, rect: PixelRect): GLTexture {
   if (!backdrop.texture) throw new Error('backdrop target needs a texture');
   copyTargetRegion(gl, comp, backdrop, rect);
   bindRenderTarget(gl, comp);
-  const program = blendProgram(gl, m, {
+  return backdrop.texture;
+}
+
+function blendVariant(mode: BlendCode, srcIsTile: boolean, maps: BlendMaps, coverage: BlendCoverage): BlendVariant {
+  return {
     mode,
     srcIsTile,
     shading: maps.shading !== null,
@@ -276,11 +331,21 @@ export function blendOnto(
     displacement: srcIsTile && !!maps.displacement,
     photoLight: !!maps.photoLight,
     edgeCoverage: srcIsTile && !!coverage.edgeCoverage,
-  });
+  };
+}
+
+/** The blend program's uniforms besides its source and where it draws. */
+function blendUniforms(
+  backdrop: GLTexture,
+  rect: PixelRect,
+  srcIsTile: boolean,
+  opacity: number,
+  maps: BlendMaps,
+  coverage: BlendCoverage,
+): Record<string, unknown> {
   const edges = srcIsTile ? coverage.edgeCoverage : null;
-  drawQuad(gl, program, comp, frame, rect, {
-    u_src: src.texture,
-    u_backdrop: backdrop.texture.texture,
+  return {
+    u_backdrop: backdrop.texture,
     u_opacity: opacity,
     u_shading: maps.shading?.texture,
     u_highlight: maps.highlight?.texture,
@@ -298,7 +363,7 @@ export function blendOnto(
         }
       : {}),
     ...(maps.photoLight ? { u_photo: maps.photoLight.texture.texture, u_photoLevels: [maps.photoLight.black, maps.photoLight.white] } : {}),
-  });
+  };
 }
 
 /**

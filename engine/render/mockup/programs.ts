@@ -54,6 +54,8 @@ export interface MockupGL {
   readonly coverage: QuadProgram;
   /** Blend variants, compiled on first use. */
   readonly blends: Map<string, QuadProgram>;
+  /** Blend variants run as the warp mesh's fragment shader (SRC_FROM_MESH), compiled on first use. */
+  readonly meshBlends: Map<string, ProgramInfo>;
 }
 
 const UNIT_QUAD = {
@@ -86,6 +88,7 @@ export function createMockupGL(gl: WebGL2RenderingContext, options: { resampling
     blur: quadProgram(gl, blurFrag, 'blur'),
     coverage: quadProgram(gl, coverageFrag, 'coverage'),
     blends: new Map(),
+    meshBlends: new Map(),
   };
 }
 
@@ -95,25 +98,48 @@ export function cubicMeshProgram(gl: WebGL2RenderingContext, m: MockupGL): Progr
   return m.cubicMesh;
 }
 
+function blendKey(v: BlendVariant): string {
+  return `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}${+v.photoLight}${+v.edgeCoverage}`;
+}
+
+function blendSource(v: BlendVariant, fromMesh: boolean): string {
+  return withDefines(blendFrag, {
+    MODE: v.mode,
+    SRC_IS_TILE: +v.srcIsTile,
+    HAS_SHADING: +v.shading,
+    HAS_HIGHLIGHT: +v.highlight,
+    HAS_MASK: +v.mask,
+    HAS_CLIP_BASE: +v.clipBase,
+    HAS_COLOR_LUT: +v.colorLut,
+    HAS_DISPLACEMENT: +v.displacement,
+    HAS_PHOTO_LIGHT: +v.photoLight,
+    HAS_EDGE_COVERAGE: +v.edgeCoverage,
+    SRC_FROM_MESH: +fromMesh,
+    COLOR_LUT_SIZE,
+  });
+}
+
 export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): QuadProgram {
-  const key = `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}${+v.photoLight}${+v.edgeCoverage}`;
+  const key = blendKey(v);
   let p = m.blends.get(key);
   if (!p) {
-    const source = withDefines(blendFrag, {
-      MODE: v.mode,
-      SRC_IS_TILE: +v.srcIsTile,
-      HAS_SHADING: +v.shading,
-      HAS_HIGHLIGHT: +v.highlight,
-      HAS_MASK: +v.mask,
-      HAS_CLIP_BASE: +v.clipBase,
-      HAS_COLOR_LUT: +v.colorLut,
-      HAS_DISPLACEMENT: +v.displacement,
-      HAS_PHOTO_LIGHT: +v.photoLight,
-      HAS_EDGE_COVERAGE: +v.edgeCoverage,
-      COLOR_LUT_SIZE,
-    });
-    p = quadProgram(gl, source, `blend ${key}`);
+    p = quadProgram(gl, blendSource(v, false), `blend ${key}`);
     m.blends.set(key, p);
+  }
+  return p;
+}
+
+/**
+ * The blend variant `v` as the fragment shader of the warp mesh (vertex shader mesh.vert.glsl):
+ * the layer sampled from its flat and blended where it lands, without a layer buffer. `v` must
+ * read a tile-layout source with edge coverage and no displacement.
+ */
+export function meshBlendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): ProgramInfo {
+  const key = blendKey(v);
+  let p = m.meshBlends.get(key);
+  if (!p) {
+    p = createProgram(gl, meshVert, blendSource(v, true), `mesh blend ${key}`);
+    m.meshBlends.set(key, p);
   }
   return p;
 }
@@ -128,4 +154,6 @@ export function deleteMockupGL(gl: WebGL2RenderingContext, m: MockupGL): void {
     deleteProgram(gl, q.info);
   }
   m.blends.clear();
+  for (const p of m.meshBlends.values()) deleteProgram(gl, p);
+  m.meshBlends.clear();
 }

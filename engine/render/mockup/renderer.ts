@@ -18,6 +18,7 @@ import { assertContextAlive, createGLContext, glLimits, isSoftwareRenderer, rend
 import { readImageData } from '../../gl/readback.ts';
 import { Disposer } from '../../gl/resources.ts';
 import { TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
+import type { ProgramInfo } from 'twgl.js';
 import type { GLTexture } from '../../gl/textures.ts';
 import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLayer, type TemplateView } from '../../model/index.ts';
 import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
@@ -29,7 +30,18 @@ import type { TextureSpan } from './layer-mesh.ts';
 import { PhotoFrames } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
-import { blendOnto, blurLayer, drawBase, drawLayer, finishTile, keepClipShape, resetState, type TileFrame } from './passes.ts';
+import {
+  blendMeshOnto,
+  blendOnto,
+  blurLayer,
+  drawBase,
+  drawLayer,
+  finishTile,
+  keepClipShape,
+  resetState,
+  type LayerDraw,
+  type TileFrame,
+} from './passes.ts';
 import { createMockupGL, deleteMockupGL, type MockupGL } from './programs.ts';
 import { RenderIdRegistry, type RenderTicket } from './render-ids.ts';
 import type { Resampling } from './resampling.ts';
@@ -482,6 +494,18 @@ export class MockupRenderer {
             layer.draw.coverage && layer.blurSigma === 0 && !layer.isClipBase && !maps.displacement ? layer.draw.coverage : null;
           const keyed = this.layerResults?.key(layer.plan.layer, layer.draw.texture, frame, rect, edges !== null);
           const kept = keyed === undefined ? undefined : this.layerResults?.get(keyed);
+          const { blend, opacity } = layer.plan.layer;
+          const clipBase = layer.clipBase !== null ? (base.target?.texture ?? null) : null;
+          // A draw that will not be kept goes straight from its mesh onto the composite: one pass
+          // over the layer's rect instead of three (clear, warp, blend), the same pixels.
+          if (!kept && edges && this.blendsFromMesh(layer.draw, keyed)) {
+            const warp = layer.draw.warp;
+            const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage: edges };
+            const mesh = (program: ProgramInfo) => this.cache.glMesh(warp, program);
+            blendMeshOnto(gl, this.programs, frame, comp, backdrop, layer.draw, mesh, rect, blend, opacity, maps, coverage);
+            if (keyed !== undefined) this.layerResults?.note(keyed);
+            continue;
+          }
           let holder = kept ?? (draw.texture ? draw : resolved);
           let texture = kept?.texture ?? drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect, edges === null);
           if (!kept && keyed !== undefined) this.layerResults?.offer(keyed, holder, rect);
@@ -495,8 +519,6 @@ export class MockupRenderer {
             keepClipShape(gl, this.programs, frame, holder, base.target, backdrop, rect, layer.mask);
             base.rect = rect;
           }
-          const { blend, opacity } = layer.plan.layer;
-          const clipBase = layer.clipBase !== null ? (base.target?.texture ?? null) : null;
           blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, {
             mask: layer.mask,
             clipBase,
@@ -521,6 +543,17 @@ export class MockupRenderer {
       }
       return canvas;
     });
+  }
+
+  /**
+   * Whether a layer drawn with edge coverage can be blended straight from its mesh: sampled by the
+   * texture unit (the cubic resampling reads the flat in its own program), not about to be kept
+   * (a kept draw is copied from its layer buffer), and never covering a pixel twice.
+   */
+  private blendsFromMesh(draw: LayerDraw, keyed: string | undefined): boolean {
+    if (draw.program) return false;
+    if (keyed !== undefined && this.layerResults?.wouldKeep(keyed)) return false;
+    return !this.cache.meshOverlapsItself(draw.warp);
   }
 
   private drawLayersLocked(job: Job): Promise<{ plan: PlannedLayer; canvas: OffscreenCanvas }[]> {
