@@ -32,7 +32,7 @@ precision highp float;
 //                  outside it), as shaders/coverage.frag.glsl would have done in a pass of its own
 //   HAS_COLOR_LUT  1: the source's colours go through a 3D colour table of COLOR_LUT_SIZE levels
 //                  per channel (slices per blue level side by side; red along x, green along y)
-//   SRC_FROM_MESH  1 (with SRC_IS_TILE and HAS_EDGE_COVERAGE): no layer buffer; this runs as the
+//   SRC_FROM_MESH  1 (with SRC_IS_TILE): no layer buffer; this runs as the
 //                  warp mesh's own fragment shader (vertex shader shaders/mesh.vert.glsl) and the
 //                  source is the flat sampled as shaders/mesh.frag.glsl samples it (bilinear,
 //                  shaded), rounded to 8 bits as the layer buffer would store it (ties to even, as
@@ -74,8 +74,8 @@ precision highp float;
 #ifndef SRC_FROM_MESH
 #define SRC_FROM_MESH 0
 #endif
-#if SRC_FROM_MESH && !(SRC_IS_TILE && HAS_EDGE_COVERAGE && !HAS_DISPLACEMENT)
-#error SRC_FROM_MESH needs SRC_IS_TILE and HAS_EDGE_COVERAGE, and cannot displace
+#if SRC_FROM_MESH && !(SRC_IS_TILE && !HAS_DISPLACEMENT)
+#error SRC_FROM_MESH needs SRC_IS_TILE and cannot displace
 #endif
 #ifndef COLOR_LUT_SIZE
 #define COLOR_LUT_SIZE 33
@@ -125,6 +125,8 @@ uniform vec2 u_photoLevels;    // black, white
 #if HAS_EDGE_COVERAGE
 uniform sampler2D u_edgeCoverage;
 uniform vec4 u_edgeCoverageRect; // x, y, width, height in output px
+#endif
+#if HAS_EDGE_COVERAGE || SRC_FROM_MESH
 uniform vec4 u_outputMap;        // tile origin x, y in output px; 1 / output width, height (the quad program's uniform)
 #endif
 #if HAS_MASK

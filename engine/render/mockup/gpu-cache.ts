@@ -20,9 +20,11 @@ import {
 import { DataError, type PathCommand, type SmartObjectLayer } from '../../model/index.ts';
 import { isBitmap } from './assets.ts';
 import { drawCoverageMask } from './coverage-mask.ts';
+import { context2d } from './output.ts';
 import { buildLayerMesh, WHOLE_FLAT, type LayerMesh, type TextureSpan } from './layer-mesh.ts';
 import { foldedTriangles, outlineLoops, withSkirt } from './mesh-outline.ts';
 import { meshOverlapsItself } from './mesh-overlap.ts';
+import { splitByCoverage, type CoverageSplit } from './coverage-split.ts';
 import { ObjectIds } from './object-ids.ts';
 import { isFullyOpaque } from './opacity.ts';
 import { drawBase, type TileFrame } from './passes.ts';
@@ -59,6 +61,9 @@ export class GpuCache {
   private readonly skirted = new WeakMap<LayerMesh, { width: number; mesh: LayerMesh }>();
   private readonly outlines = new WeakMap<LayerMesh, { loops: [number, number][][]; folds: [number, number][][] }>();
   private readonly overlapping = new WeakMap<LayerMesh, boolean>();
+  /** Each coverage mask's alpha, one byte per px of its rect, while the mask is kept (`coverageSplit`). */
+  private readonly maskAlpha = new WeakMap<GLTexture, Uint8Array>();
+  private readonly splits = new WeakMap<LayerMesh, { mask: GLTexture; split: CoverageSplit }>();
   /** Coverage masks by layer, output scale, rect and mesh bounds (coverage-mask.ts). */
   private readonly masks: SourceCache<string, GLTexture>;
   /** Uploaded warp meshes by mesh and program: a view drawn again keeps its vertex buffers. */
@@ -199,15 +204,24 @@ export class GpuCache {
 
   /**
    * The coverage mask of `layer` over `rect` (output px) at `sx`, `sy` output px per view px:
-   * `mesh` (without its skirt) within every clip.
+   * `mesh` (without its skirt) within every clip. `forSplit`: its alpha is kept too, for
+   * `coverageSplit`.
    */
-  coverageMask(layer: SmartObjectLayer, mesh: LayerMesh, clips: readonly ClipFill[], sx: number, sy: number, rect: PixelRect): GLTexture {
+  coverageMask(
+    layer: SmartObjectLayer,
+    mesh: LayerMesh,
+    clips: readonly ClipFill[],
+    sx: number,
+    sy: number,
+    rect: PixelRect,
+    forSplit = false,
+  ): GLTexture {
     // The mesh's bounds too: the same layer at one scale can be drawn over a different texture
     // span (a pyramid level reaching past the flat), which moves its outline.
     const b = mesh.bounds;
     const key = `${this.ids.of(layer)}|${sx}|${sy}|${rect.x},${rect.y},${rect.width}x${rect.height}|${b.minX},${b.minY},${b.maxX},${b.maxY}`;
     const hit = this.masks.get(key);
-    if (hit) return hit;
+    if (hit && (!forSplit || this.maskAlpha.has(hit))) return hit;
     let outline = this.outlines.get(mesh);
     if (!outline) {
       outline = { loops: outlineLoops(mesh), folds: foldedTriangles(mesh) };
@@ -223,7 +237,22 @@ export class GpuCache {
     );
     const texture = uploadTexture(this.gl, canvas, { mipmaps: false });
     this.masks.set(key, texture, textureBytes(texture));
+    if (forSplit) this.maskAlpha.set(texture, alphaOf(canvas));
     return texture;
+  }
+
+  /**
+   * `mesh`'s triangles sorted by the coverage `mask` (from `coverageMask` with `forSplit`) holds
+   * under them (coverage-split.ts), at `sx`, `sy` output px per view px; once per mesh and mask.
+   */
+  coverageSplit(mesh: LayerMesh, mask: { readonly texture: GLTexture; readonly rect: PixelRect }, sx: number, sy: number): CoverageSplit {
+    const hit = this.splits.get(mesh);
+    if (hit && hit.mask === mask.texture) return hit.split;
+    const alpha = this.maskAlpha.get(mask.texture);
+    if (!alpha) throw new Error('coverage split: the mask was made without its alpha');
+    const split = splitByCoverage(mesh, alpha, mask.rect, sx, sy);
+    this.splits.set(mesh, { mask: mask.texture, split });
+    return split;
   }
 
   /** Frees every GL resource held (CPU caches are weak and go with their layers). */
@@ -267,3 +296,11 @@ export function cacheableBitmap(source: TexImageSource | null, transient: Readon
 }
 
 const sameSpan = (a: TextureSpan, b: TextureSpan): boolean => a.x0 === b.x0 && a.x1 === b.x1 && a.y0 === b.y0 && a.y1 === b.y1;
+
+/** The alpha channel of `canvas`, one byte per px. */
+function alphaOf(canvas: OffscreenCanvas): Uint8Array {
+  const rgba = context2d(canvas).getImageData(0, 0, canvas.width, canvas.height).data;
+  const alpha = new Uint8Array(canvas.width * canvas.height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = rgba[4 * i + 3] as number;
+  return alpha;
+}

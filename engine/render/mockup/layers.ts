@@ -145,7 +145,9 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
         : null;
     const maskSource = plan.layer.maskUrl ? assets.files.get(plan.layer.maskUrl) : undefined;
     const lutSource = plan.layer.colorLutUrl ? assets.files.get(plan.layer.colorLutUrl) : undefined;
-    const mask = coverage && rect ? { texture: cache.coverageMask(plan.layer, mesh, clipFills, sx, sy, rect), rect } : null;
+    // A layer sampled by the texture unit may be blended straight from its mesh, which sorts its
+    // triangles by this mask (coverage-split.ts).
+    const mask = coverage && rect ? { texture: cache.coverageMask(plan.layer, mesh, clipFills, sx, sy, rect, !program), rect } : null;
     return {
       plan,
       rect,

@@ -11,6 +11,7 @@ import type { GLTexture } from '../../gl/textures.ts';
 import { bindRenderTarget, copyTargetRegion, type PixelRect, type RenderTarget } from '../../gl/targets.ts';
 import { blendProgram, meshBlendProgram, type BlendVariant, type MockupGL, type QuadProgram } from './programs.ts';
 import type { BlendCode } from '../../model/index.ts';
+import type { CoverageSplit } from './coverage-split.ts';
 import type { LayerMesh } from './layer-mesh.ts';
 
 /** Where a tile sits in the output and how view px map to output px. */
@@ -49,11 +50,18 @@ export function resetState(gl: WebGL2RenderingContext): void {
   gl.bindFramebuffer(gl.FRAMEBUFFER, null);
 }
 
-function drawMesh(gl: WebGL2RenderingContext, program: ProgramInfo, mesh: GLMesh, uniforms: Record<string, unknown>): void {
+/** Draws `mesh` with `program`; `range`: only `count` indices from byte `offset`. */
+function drawMesh(
+  gl: WebGL2RenderingContext,
+  program: ProgramInfo,
+  mesh: GLMesh,
+  uniforms: Record<string, unknown>,
+  range?: { readonly count: number; readonly offset: number },
+): void {
   gl.useProgram(program.program);
   setBuffersAndAttributes(gl, program, mesh.vao);
   setUniforms(program, uniforms);
-  drawBufferInfo(gl, mesh.vao);
+  drawBufferInfo(gl, mesh.vao, gl.TRIANGLES, range?.count, range?.offset);
 }
 
 /** Draws quad program `q` over `rect` of the bound target (target px). */
@@ -278,7 +286,9 @@ export function blendOnto(
  * costs one pass over its rect instead of a buffer clear, the warp pass and the blend pass. Needs
  * the layer's edge coverage (the mesh carries its skirt), the texture unit's own sampling, and a
  * mesh that never covers a pixel twice (`GpuCache.meshOverlapsItself`); the pixels are the same
- * as through a buffer (shaders/blend.frag.glsl, SRC_FROM_MESH).
+ * as through a buffer (shaders/blend.frag.glsl, SRC_FROM_MESH). `split` is the mesh sorted by
+ * its coverage mask (coverage-split.ts): fully covered triangles are drawn without reading the
+ * mask, uncovered ones not at all; `mesh` uploads it for a program.
  */
 export function blendMeshOnto(
   gl: WebGL2RenderingContext,
@@ -287,7 +297,8 @@ export function blendMeshOnto(
   comp: RenderTarget,
   backdrop: RenderTarget,
   layer: LayerDraw,
-  mesh: (program: ProgramInfo) => GLMesh,
+  split: CoverageSplit,
+  mesh: (split: LayerMesh, program: ProgramInfo) => GLMesh,
   rect: PixelRect,
   mode: BlendCode,
   opacity: number,
@@ -296,17 +307,26 @@ export function blendMeshOnto(
 ): void {
   if (maps.displacement) throw new Error('a displaced layer is blended from its layer buffer');
   const backdropTexture = copyBackdrop(gl, comp, backdrop, rect);
-  const program = meshBlendProgram(gl, m, blendVariant(mode, true, maps, coverage));
-  bindRenderTarget(gl, comp);
   gl.enable(gl.SCISSOR_TEST);
   gl.scissor(rect.x, rect.y, rect.width, rect.height);
-  drawMesh(gl, program, mesh(program), {
-    u_viewToClip: viewToClip(frame),
-    u_texture: layer.texture.texture,
-    u_shadeStrength: layer.shadeStrength,
-    u_outputMap: [frame.tile.x, frame.tile.y, 1 / frame.outputWidth, 1 / frame.outputHeight],
-    ...blendUniforms(backdropTexture, rect, true, opacity, maps, coverage),
-  });
+  const parts = [
+    { from: 0, count: split.covered, edges: null },
+    { from: split.covered, count: split.partial, edges: coverage.edgeCoverage },
+  ];
+  for (const { from, count, edges } of parts) {
+    if (count === 0) continue;
+    const withEdges = { ...coverage, edgeCoverage: edges };
+    const program = meshBlendProgram(gl, m, blendVariant(mode, true, maps, withEdges));
+    const uniforms = {
+      u_viewToClip: viewToClip(frame),
+      u_texture: layer.texture.texture,
+      u_shadeStrength: layer.shadeStrength,
+      u_outputMap: [frame.tile.x, frame.tile.y, 1 / frame.outputWidth, 1 / frame.outputHeight],
+      ...blendUniforms(backdropTexture, rect, true, opacity, maps, withEdges),
+    };
+    // Uint32 indices, three a triangle.
+    drawMesh(gl, program, mesh(split.mesh, program), uniforms, { count: 3 * count, offset: 12 * from });
+  }
   gl.disable(gl.SCISSOR_TEST);
 }
 

@@ -26,7 +26,7 @@ import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { sourcePixels } from './opacity.ts';
 import { LayerResults } from './layer-results.ts';
-import type { TextureSpan } from './layer-mesh.ts';
+import type { LayerMesh, TextureSpan } from './layer-mesh.ts';
 import { PhotoFrames } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
@@ -499,10 +499,10 @@ export class MockupRenderer {
           // A draw that will not be kept goes straight from its mesh onto the composite: one pass
           // over the layer's rect instead of three (clear, warp, blend), the same pixels.
           if (!kept && edges && this.blendsFromMesh(layer.draw, keyed)) {
-            const warp = layer.draw.warp;
+            const split = this.cache.coverageSplit(layer.draw.warp, edges, frame.scaleX, frame.scaleY);
             const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage: edges };
-            const mesh = (program: ProgramInfo) => this.cache.glMesh(warp, program);
-            blendMeshOnto(gl, this.programs, frame, comp, backdrop, layer.draw, mesh, rect, blend, opacity, maps, coverage);
+            const mesh = (sorted: LayerMesh, program: ProgramInfo) => this.cache.glMesh(sorted, program);
+            blendMeshOnto(gl, this.programs, frame, comp, backdrop, layer.draw, split, mesh, rect, blend, opacity, maps, coverage);
             if (keyed !== undefined) this.layerResults?.note(keyed);
             continue;
           }

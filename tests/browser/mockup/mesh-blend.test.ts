@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MockupRenderer } from '../../../engine/render/mockup/index.ts';
 import type { LayerDraw } from '../../../engine/render/mockup/passes.ts';
+import { GpuCache } from '../../../engine/render/mockup/gpu-cache.ts';
 import { identityColorLut } from '../../../engine/psd/template-bake.ts';
 import type { BlendCode, SmartObjectLayer, TemplateLayer, TemplateView } from '../../../engine/model/index.ts';
 import { bitmap, canvas, checker, createRenderer, productPhoto, view } from './helpers.ts';
@@ -76,12 +77,18 @@ afterAll(() => vi.restoreAllMocks());
 async function threeRenders(v: TemplateView, f: ImageBitmap = flat) {
   const shortcut = vi.spyOn(MockupRenderer.prototype as unknown as { blendsFromMesh(d: LayerDraw, k?: string): boolean }, 'blendsFromMesh');
   shortcut.mockClear();
+  const splits = vi.spyOn(GpuCache.prototype, 'coverageSplit');
+  splits.mockClear();
   const renderer = createRenderer(images, { antialias: 'coverage' });
   try {
     const options = { view: v, flats: { front: f }, color: '#4477AA' };
     const renders = [];
     for (let i = 0; i < 3; i++) renders.push(await renderer.renderViewToImageData(options));
-    return { renders, fromMesh: shortcut.mock.results.map((r) => r.value as boolean) };
+    return {
+      renders,
+      fromMesh: shortcut.mock.results.map((r) => r.value as boolean),
+      splits: splits.mock.results.map((r) => r.value as { covered: number; partial: number }),
+    };
   } finally {
     await renderer.dispose();
   }
@@ -106,7 +113,9 @@ const cases: [string, TemplateLayer[], Parameters<typeof view>[1]][] = [
 
 describe('blending a layer straight from its mesh', () => {
   test.each(cases)('%s: the same pixels as through its layer buffer and from the kept buffer', async (_name, layers, init) => {
-    const { renders, fromMesh } = await threeRenders(view(layers, init));
+    const { renders, fromMesh, splits } = await threeRenders(view(layers, init));
+    // Fully covered triangles skipped the mask read, the rim's read it.
+    for (const split of splits) expect(split.covered > 0 && split.partial > 0, JSON.stringify(split)).toBe(true);
     // The first render took the shortcut for every layer that is not a clipping base; the second
     // went through the buffer to keep it; the third drew nothing (kept).
     const bases = layers.filter((l, i) => (layers[i + 1] as SmartObjectLayer | undefined)?.clipToBelow).length;
