@@ -281,14 +281,16 @@ export function blendOnto(
 }
 
 /**
- * Draws `layer`'s warp mesh straight onto `comp` within `rect` (tile px), blended as `blendOnto`
- * would blend it from a layer buffer: the blend runs as the mesh's fragment shader, so the layer
- * costs one pass over its rect instead of a buffer clear, the warp pass and the blend pass. Needs
- * the layer's edge coverage (the mesh carries its skirt), the texture unit's own sampling, and a
- * mesh that never covers a pixel twice (`GpuCache.meshOverlapsItself`); the pixels are the same
- * as through a buffer (shaders/blend.frag.glsl, SRC_FROM_MESH). `split` is the mesh sorted by
- * its coverage mask (coverage-split.ts): fully covered triangles are drawn without reading the
- * mask, uncovered ones not at all; `mesh` uploads it for a program.
+ * Blends a layer onto `comp` within `rect` (tile px) as `blendOnto` does, drawn by the layer's warp
+ * mesh instead of a quad over the rect, so only the pixels the layer can cover are blended.
+ * `from.buffer`: the layer's buffer (tile layout), as `blendOnto` reads it. `from.flat`: no buffer
+ * at all; the blend runs as the mesh's fragment shader sampling the flat, one pass over the rect
+ * instead of a buffer clear, the warp and the blend, with the same pixels (shaders/blend.frag.glsl,
+ * SRC_FROM_MESH). Needs the layer's edge coverage (the mesh carries its skirt), the texture unit's
+ * own sampling, no displacement and a mesh that never covers a pixel twice
+ * (`GpuCache.meshOverlapsItself`). `split` is the mesh sorted by its coverage mask
+ * (coverage-split.ts): fully covered triangles are drawn without reading the mask, uncovered ones
+ * not at all; `mesh` uploads it for a program.
  */
 export function blendMeshOnto(
   gl: WebGL2RenderingContext,
@@ -296,7 +298,7 @@ export function blendMeshOnto(
   frame: TileFrame,
   comp: RenderTarget,
   backdrop: RenderTarget,
-  layer: LayerDraw,
+  from: { readonly flat: LayerDraw } | { readonly buffer: GLTexture },
   split: CoverageSplit,
   mesh: (split: LayerMesh, program: ProgramInfo) => GLMesh,
   rect: PixelRect,
@@ -305,27 +307,30 @@ export function blendMeshOnto(
   maps: BlendMaps,
   coverage: BlendCoverage & { readonly edgeCoverage: NonNullable<BlendCoverage['edgeCoverage']> },
 ): void {
-  if (maps.displacement) throw new Error('a displaced layer is blended from its layer buffer');
+  if (maps.displacement) throw new Error('a displaced layer is blended by a quad over its rect');
   const backdropTexture = copyBackdrop(gl, comp, backdrop, rect);
+  const source =
+    'flat' in from
+      ? { u_texture: from.flat.texture.texture, u_shadeStrength: from.flat.shadeStrength }
+      : { u_src: from.buffer.texture };
   gl.enable(gl.SCISSOR_TEST);
   gl.scissor(rect.x, rect.y, rect.width, rect.height);
   const parts = [
-    { from: 0, count: split.covered, edges: null },
-    { from: split.covered, count: split.partial, edges: coverage.edgeCoverage },
+    { first: 0, count: split.covered, edges: null },
+    { first: split.covered, count: split.partial, edges: coverage.edgeCoverage },
   ];
-  for (const { from, count, edges } of parts) {
+  for (const { first, count, edges } of parts) {
     if (count === 0) continue;
     const withEdges = { ...coverage, edgeCoverage: edges };
-    const program = meshBlendProgram(gl, m, blendVariant(mode, true, maps, withEdges));
+    const program = meshBlendProgram(gl, m, blendVariant(mode, true, maps, withEdges), 'flat' in from);
     const uniforms = {
       u_viewToClip: viewToClip(frame),
-      u_texture: layer.texture.texture,
-      u_shadeStrength: layer.shadeStrength,
       u_outputMap: [frame.tile.x, frame.tile.y, 1 / frame.outputWidth, 1 / frame.outputHeight],
+      ...source,
       ...blendUniforms(backdropTexture, rect, true, opacity, maps, withEdges),
     };
     // Uint32 indices, three a triangle.
-    drawMesh(gl, program, mesh(split.mesh, program), uniforms, { count: 3 * count, offset: 12 * from });
+    drawMesh(gl, program, mesh(split.mesh, program), uniforms, { count: 3 * count, offset: 12 * first });
   }
   gl.disable(gl.SCISSOR_TEST);
 }

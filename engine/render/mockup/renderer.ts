@@ -496,13 +496,20 @@ export class MockupRenderer {
           const kept = keyed === undefined ? undefined : this.layerResults?.get(keyed);
           const { blend, opacity } = layer.plan.layer;
           const clipBase = layer.clipBase !== null ? (base.target?.texture ?? null) : null;
-          // A draw that will not be kept goes straight from its mesh onto the composite: one pass
-          // over the layer's rect instead of three (clear, warp, blend), the same pixels.
-          if (!kept && edges && this.blendsFromMesh(layer.draw, keyed)) {
+          // With edge coverage the layer is blended by its own mesh where that can be done (only
+          // the pixels it can cover, the fully covered ones without reading the mask), and a draw
+          // that will not be kept goes straight from the mesh onto the composite: one pass over
+          // the layer's rect instead of three (clear, warp, blend). The same pixels either way.
+          const byMesh = edges && this.blendsByMesh(layer.draw);
+          const blendByMesh = (from: { flat: LayerDraw } | { buffer: GLTexture }) => {
+            if (!edges) return;
             const split = this.cache.coverageSplit(layer.draw.warp, edges, frame.scaleX, frame.scaleY);
             const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage: edges };
             const mesh = (sorted: LayerMesh, program: ProgramInfo) => this.cache.glMesh(sorted, program);
-            blendMeshOnto(gl, this.programs, frame, comp, backdrop, layer.draw, split, mesh, rect, blend, opacity, maps, coverage);
+            blendMeshOnto(gl, this.programs, frame, comp, backdrop, from, split, mesh, rect, blend, opacity, maps, coverage);
+          };
+          if (!kept && byMesh && !(keyed !== undefined && this.layerResults?.wouldKeep(keyed))) {
+            blendByMesh({ flat: layer.draw });
             if (keyed !== undefined) this.layerResults?.note(keyed);
             continue;
           }
@@ -518,6 +525,10 @@ export class MockupRenderer {
             base.target ??= acquire({ width: tile.width, height: tile.height });
             keepClipShape(gl, this.programs, frame, holder, base.target, backdrop, rect, layer.mask);
             base.rect = rect;
+          }
+          if (byMesh) {
+            blendByMesh({ buffer: texture });
+            continue;
           }
           blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, {
             mask: layer.mask,
@@ -546,14 +557,12 @@ export class MockupRenderer {
   }
 
   /**
-   * Whether a layer drawn with edge coverage can be blended straight from its mesh: sampled by the
-   * texture unit (the cubic resampling reads the flat in its own program), not about to be kept
-   * (a kept draw is copied from its layer buffer), and never covering a pixel twice.
+   * Whether a layer drawn with edge coverage can be blended by its mesh: sampled by the texture
+   * unit (the cubic resampling reads the flat in its own program, and its mask's alpha is not
+   * kept for sorting the triangles) and never covering a pixel twice (it would be blended twice).
    */
-  private blendsFromMesh(draw: LayerDraw, keyed: string | undefined): boolean {
-    if (draw.program) return false;
-    if (keyed !== undefined && this.layerResults?.wouldKeep(keyed)) return false;
-    return !this.cache.meshOverlapsItself(draw.warp);
+  private blendsByMesh(draw: LayerDraw): boolean {
+    return !draw.program && !this.cache.meshOverlapsItself(draw.warp);
   }
 
   private drawLayersLocked(job: Job): Promise<{ plan: PlannedLayer; canvas: OffscreenCanvas }[]> {

@@ -1,14 +1,15 @@
 /**
- * A layer drawn once (each edit of a design) is blended onto the photo straight from its warp
- * mesh, without a layer buffer; a layer drawn again goes through its buffer so that it can be
- * kept. Both must give the same picture, byte for byte, in every blend variant the shortcut takes
- * (modes, opacity, shading and highlight maps, photo lighting, raster masks, colour tables,
- * clipping), or a design would change as a merchant switched colours.
+ * A layer with edge coverage is blended by its warp mesh, only where it lands: drawn once (each
+ * edit of a design) straight from the flat, without a layer buffer; drawn again through its buffer
+ * so that it can be kept. Every way must give the picture of a quad blend over the layer's rect,
+ * byte for byte, in every blend variant it takes (modes, opacity, shading and highlight maps,
+ * photo lighting, raster masks, colour tables, clipping), or a design would change as a merchant
+ * switched colours.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { MockupRenderer } from '../../../engine/render/mockup/index.ts';
-import type { LayerDraw } from '../../../engine/render/mockup/passes.ts';
+import type { CoverageSplit } from '../../../engine/render/mockup/coverage-split.ts';
 import { GpuCache } from '../../../engine/render/mockup/gpu-cache.ts';
+import { LayerResults } from '../../../engine/render/mockup/layer-results.ts';
 import { identityColorLut } from '../../../engine/psd/template-bake.ts';
 import type { BlendCode, SmartObjectLayer, TemplateLayer, TemplateView } from '../../../engine/model/index.ts';
 import { bitmap, canvas, checker, createRenderer, productPhoto, view } from './helpers.ts';
@@ -73,23 +74,33 @@ beforeAll(async () => {
 
 afterAll(() => vi.restoreAllMocks());
 
-/** Renders `v` three times on one renderer: from the mesh, through the buffer (kept), from the kept buffer. */
-async function threeRenders(v: TemplateView, f: ImageBitmap = flat) {
-  const shortcut = vi.spyOn(MockupRenderer.prototype as unknown as { blendsFromMesh(d: LayerDraw, k?: string): boolean }, 'blendsFromMesh');
-  shortcut.mockClear();
+/**
+ * Renders `v` three times on one renderer (the layer drawn once, again and kept, then from what
+ * was kept), counting per render the layers blended by their mesh (`coverageSplit`) and the draws
+ * offered to be kept (each went through a layer buffer); and once as the quad blend over the
+ * layer's rect draws it (the mesh reported as overlapping itself: no mesh blending at all).
+ */
+async function renders(v: TemplateView, f: ImageBitmap = flat) {
+  const options = { view: v, flats: { front: f }, color: '#4477AA' };
+  const quad = createRenderer(images, { antialias: 'coverage' });
+  const overlapping = vi.spyOn(GpuCache.prototype, 'meshOverlapsItself').mockReturnValue(true);
+  const reference = await quad.renderViewToImageData(options).finally(() => overlapping.mockRestore());
+  await quad.dispose();
   const splits = vi.spyOn(GpuCache.prototype, 'coverageSplit');
-  splits.mockClear();
+  const offers = vi.spyOn(LayerResults.prototype, 'offer');
   const renderer = createRenderer(images, { antialias: 'coverage' });
   try {
-    const options = { view: v, flats: { front: f }, color: '#4477AA' };
-    const renders = [];
-    for (let i = 0; i < 3; i++) renders.push(await renderer.renderViewToImageData(options));
-    return {
-      renders,
-      fromMesh: shortcut.mock.results.map((r) => r.value as boolean),
-      splits: splits.mock.results.map((r) => r.value as { covered: number; partial: number }),
-    };
+    const out = [];
+    for (let i = 0; i < 3; i++) {
+      splits.mockClear();
+      offers.mockClear();
+      const image = await renderer.renderViewToImageData(options);
+      out.push({ image, byMesh: splits.mock.results.map((r) => r.value as CoverageSplit), buffered: offers.mock.calls.length });
+    }
+    return { reference, out };
   } finally {
+    splits.mockRestore();
+    offers.mockRestore();
     await renderer.dispose();
   }
 }
@@ -111,32 +122,36 @@ const cases: [string, TemplateLayer[], Parameters<typeof view>[1]][] = [
   ['a layer clipped to the one below', [warped(10), warped(40, { blend: 6, clipToBelow: true })], {}],
 ];
 
-describe('blending a layer straight from its mesh', () => {
-  test.each(cases)('%s: the same pixels as through its layer buffer and from the kept buffer', async (_name, layers, init) => {
-    const { renders, fromMesh, splits } = await threeRenders(view(layers, init));
+describe('blending a layer by its mesh', () => {
+  test.each(cases)('%s: the same pixels as the quad blend, from the flat, the buffer and the kept buffer', async (_name, layers, init) => {
+    const { reference, out } = await renders(view(layers, init));
+    const bases = layers.filter((_l, i) => (layers[i + 1] as SmartObjectLayer | undefined)?.clipToBelow).length;
+    const blended = layers.length - bases;
+    // Every layer but a clipping base is blended by its mesh in every render: straight from the
+    // flat first (only the base goes through a buffer), through buffers to keep them second, from
+    // the kept buffers third.
+    expect(out.map((r) => r.byMesh.length)).toEqual([blended, blended, blended]);
+    expect(out.map((r) => r.buffered)).toEqual([bases, layers.length, 0]);
     // Fully covered triangles skipped the mask read, the rim's read it.
-    for (const split of splits) expect(split.covered > 0 && split.partial > 0, JSON.stringify(split)).toBe(true);
-    // The first render took the shortcut for every layer that is not a clipping base; the second
-    // went through the buffer to keep it; the third drew nothing (kept).
-    const bases = layers.filter((l, i) => (layers[i + 1] as SmartObjectLayer | undefined)?.clipToBelow).length;
-    expect(fromMesh.slice(0, layers.length - bases)).toEqual(Array(layers.length - bases).fill(true));
-    expect(fromMesh.slice(layers.length - bases)).toEqual(Array(layers.length - bases).fill(false));
-    const [first, second, third] = renders as [ImageData, ImageData, ImageData];
-    expect(differing(first, second)).toBe(0);
-    expect(differing(second, third)).toBe(0);
+    for (const split of out.flatMap((r) => r.byMesh)) expect(split.covered > 0 && split.partial > 0, JSON.stringify(split)).toBe(true);
+    for (const [i, r] of out.entries()) expect(differing(r.image, reference), `render ${i + 1}`).toBe(0);
   });
 
   test('photo lighting', async () => {
     const v = view([warped(25, { blend: 6 })]);
     const lit = { ...v, viewData: { ...v.viewData, photoLighting: { black: 40, white: 200 } } };
-    const { renders, fromMesh } = await threeRenders(lit);
-    expect(fromMesh).toEqual([true, false]);
-    expect(differing(renders[0]!, renders[1]!)).toBe(0);
+    const { reference, out } = await renders(lit);
+    expect(out.map((r) => r.byMesh.length)).toEqual([1, 1, 1]);
+    for (const r of out) expect(differing(r.image, reference)).toBe(0);
   });
 
-  test('a warp that folds over itself is drawn through its buffer, the front fold over the back', async () => {
-    const { renders, fromMesh } = await threeRenders(view([warped(-260, { blend: 7 })]), await checker(100, 100, 10));
-    expect(fromMesh).toEqual([false, false]);
-    expect(differing(renders[0]!, renders[1]!)).toBe(0);
+  test('a warp that folds over itself is drawn through its buffer and blended by a quad, the front fold over the back', async () => {
+    const { reference, out } = await renders(view([warped(-260, { blend: 7 })]), await checker(100, 100, 10));
+    expect(out.map((r) => [r.byMesh.length, r.buffered])).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 0],
+    ]);
+    for (const r of out) expect(differing(r.image, reference)).toBe(0);
   });
 });
