@@ -310,9 +310,7 @@ export function blendMeshOnto(
   if (maps.displacement) throw new Error('a displaced layer is blended by a quad over its rect');
   const backdropTexture = copyBackdrop(gl, comp, backdrop, rect);
   const source =
-    'flat' in from
-      ? { u_texture: from.flat.texture.texture, u_shadeStrength: from.flat.shadeStrength }
-      : { u_src: from.buffer.texture };
+    'flat' in from ? { u_texture: from.flat.texture.texture, u_shadeStrength: from.flat.shadeStrength } : { u_src: from.buffer.texture };
   gl.enable(gl.SCISSOR_TEST);
   gl.scissor(rect.x, rect.y, rect.width, rect.height);
   const parts = [
