@@ -500,16 +500,15 @@ export class MockupRenderer {
           // the pixels it can cover, the fully covered ones without reading the mask), and a draw
           // that will not be kept goes straight from the mesh onto the composite: one pass over
           // the layer's rect instead of three (clear, warp, blend). The same pixels either way.
-          const byMesh = edges && this.blendsByMesh(layer.draw);
-          const blendByMesh = (from: { flat: LayerDraw } | { buffer: GLTexture }) => {
-            if (!edges) return;
-            const split = this.cache.coverageSplit(layer.draw.warp, edges, frame.scaleX, frame.scaleY);
-            const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage: edges };
+          const byMesh = edges && this.blendsByMesh(layer.draw) ? edges : null;
+          const blendByMesh = (from: { flat: LayerDraw } | { buffer: GLTexture }, edgeCoverage: NonNullable<typeof edges>) => {
+            const split = this.cache.coverageSplit(layer.draw.warp, edgeCoverage, frame.scaleX, frame.scaleY);
+            const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage };
             const mesh = (sorted: LayerMesh, program: ProgramInfo) => this.cache.glMesh(sorted, program);
             blendMeshOnto(gl, this.programs, frame, comp, backdrop, from, split, mesh, rect, blend, opacity, maps, coverage);
           };
           if (!kept && byMesh && !(keyed !== undefined && this.layerResults?.wouldKeep(keyed))) {
-            blendByMesh({ flat: layer.draw });
+            blendByMesh({ flat: layer.draw }, byMesh);
             if (keyed !== undefined) this.layerResults?.note(keyed);
             continue;
           }
@@ -527,7 +526,7 @@ export class MockupRenderer {
             base.rect = rect;
           }
           if (byMesh) {
-            blendByMesh({ buffer: texture });
+            blendByMesh({ buffer: texture }, byMesh);
             continue;
           }
           blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, {

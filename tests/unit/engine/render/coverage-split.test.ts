@@ -4,29 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { splitByCoverage } from '../../../../engine/render/mockup/coverage-split';
-import type { LayerMesh } from '../../../../engine/render/mockup/layer-mesh';
-
-/** Two triangles per 10x10 view-px cell over cols x rows cells. */
-function grid(cols: number, rows: number): LayerMesh {
-  const positions: number[] = [];
-  const uvq: number[] = [];
-  const indices: number[] = [];
-  for (let r = 0; r <= rows; r++)
-    for (let c = 0; c <= cols; c++) {
-      positions.push(10 * c, 10 * r);
-      uvq.push(c / cols, r / rows, 1);
-    }
-  const v = (c: number, r: number) => r * (cols + 1) + c;
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) indices.push(v(c, r), v(c + 1, r), v(c + 1, r + 1), v(c, r), v(c + 1, r + 1), v(c, r + 1));
-  return {
-    positions: new Float32Array(positions),
-    uvq: new Float32Array(uvq),
-    shade: null,
-    indices: new Uint32Array(indices),
-    bounds: { minX: 0, minY: 0, maxX: 10 * cols, maxY: 10 * rows },
-  };
-}
+import { grid } from './grid-mesh';
 
 /** A mask over `rect` (output px) of 255 inside the box [x0, x1) x [y0, y1), `edge` on its border, 0 outside. */
 function mask(rect: { x: number; y: number; width: number; height: number }, x0: number, y0: number, x1: number, y1: number, edge = 128) {
