@@ -3,7 +3,6 @@
  * textures of ImageBitmap sources, tinted photos at output size (the base of every composite),
  * whether a photo is opaque, and CPU meshes and clip triangulations per layer object.
  */
-import type { ProgramInfo } from 'twgl.js';
 import { createMesh, deleteMesh, type GLMesh } from '../../gl/buffers.ts';
 import { type Disposer, SourceCache } from '../../gl/resources.ts';
 import { copyTargetRegion, createRenderTarget, deleteRenderTarget, type PixelRect, type RenderTarget } from '../../gl/targets.ts';
@@ -66,7 +65,7 @@ export class GpuCache {
   private readonly splits = new WeakMap<LayerMesh, { mask: GLTexture; split: CoverageSplit }>();
   /** Coverage masks by layer, output scale, rect and mesh bounds (coverage-mask.ts). */
   private readonly masks: SourceCache<string, GLTexture>;
-  /** Uploaded warp meshes by mesh and program: a view drawn again keeps its vertex buffers. */
+  /** Uploaded warp meshes by mesh: a view drawn again keeps its vertex buffers. */
   private readonly glMeshes: SourceCache<string, GLMesh>;
   private readonly clips = new WeakMap<readonly PathCommand[], { scale: number; clip: ClipFill }>();
 
@@ -264,16 +263,19 @@ export class GpuCache {
   }
 
   /**
-   * `mesh` uploaded and bound to `program`'s attributes. Meshes are kept per layer and scale
-   * (layerMesh, skirtedMesh), so the same object comes back for every render of a view: its
-   * buffers are uploaded once (0.7 ms a render of the benchmark's 1000-triangle warp).
+   * `mesh` uploaded and bound to the attributes of shaders/mesh.vert.glsl, whose locations are
+   * fixed: one vertex array serves every program built on it (the plain and cubic warps, the
+   * blends drawn by the mesh). Bound through the plain warp program, which reads all three
+   * attributes (a program that ignores one would leave it out of the array). Meshes are kept per
+   * layer and scale (layerMesh, skirtedMesh), so the same object comes back for every render of a
+   * view: its buffers are uploaded once (0.7 ms a render of the benchmark's 1000-triangle warp).
    */
-  glMesh(mesh: LayerMesh, program: ProgramInfo): GLMesh {
-    const key = `${this.ids.of(mesh)}|${this.ids.of(program)}`;
+  glMesh(mesh: LayerMesh): GLMesh {
+    const key = `${this.ids.of(mesh)}`;
     const hit = this.glMeshes.get(key);
     if (hit) return hit;
     const vertexCount = mesh.positions.length / 2;
-    const uploaded = createMesh(this.gl, program, {
+    const uploaded = createMesh(this.gl, this.programs.mesh, {
       a_position: { numComponents: 2, data: mesh.positions },
       a_uvq: { numComponents: 3, data: mesh.uvq },
       a_shade: { numComponents: 1, data: mesh.shade ?? new Float32Array(vertexCount).fill(1) },

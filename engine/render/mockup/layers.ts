@@ -133,7 +133,7 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
         : undefined;
     // The skirt reaches one output px past the outline on either axis.
     const drawn = coverage ? cache.skirtedMesh(mesh, 1 / Math.min(sx, sy)) : mesh;
-    const glMesh = cache.glMesh(drawn, program?.info ?? programs.mesh);
+    const glMesh = cache.glMesh(drawn);
     // One px of slack on each side for linear filtering and antialiased edges.
     const x0 = Math.floor(bounds.minX * sx) - 1;
     const y0 = Math.floor(bounds.minY * sy) - 1;

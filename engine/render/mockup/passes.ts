@@ -107,7 +107,7 @@ export function drawBase(
 }
 
 export interface LayerDraw {
-  /** Warp mesh (mesh program layout). */
+  /** Warp mesh, uploaded (GpuCache.glMesh: shaders/mesh.vert.glsl layout). */
   readonly mesh: GLMesh;
   /** The same mesh on the CPU (with its skirt when drawn with edge coverage). */
   readonly warp: LayerMesh;
@@ -290,7 +290,7 @@ export function blendOnto(
  * own sampling, no displacement and a mesh that never covers a pixel twice
  * (`GpuCache.meshOverlapsItself`). `split` is the mesh sorted by its coverage mask
  * (coverage-split.ts): fully covered triangles are drawn without reading the mask, uncovered ones
- * not at all; `mesh` uploads it for a program.
+ * not at all; `mesh` is `split.mesh` uploaded.
  */
 export function blendMeshOnto(
   gl: WebGL2RenderingContext,
@@ -300,7 +300,7 @@ export function blendMeshOnto(
   backdrop: RenderTarget,
   from: { readonly flat: LayerDraw } | { readonly buffer: GLTexture },
   split: CoverageSplit,
-  mesh: (split: LayerMesh, program: ProgramInfo) => GLMesh,
+  mesh: GLMesh,
   rect: PixelRect,
   mode: BlendCode,
   opacity: number,
@@ -328,7 +328,7 @@ export function blendMeshOnto(
       ...blendUniforms(backdropTexture, rect, true, opacity, maps, withEdges),
     };
     // Uint32 indices, three a triangle.
-    drawMesh(gl, program, mesh(split.mesh, program), uniforms, { count: 3 * count, offset: 12 * first });
+    drawMesh(gl, program, mesh, uniforms, { count: 3 * count, offset: 12 * first });
   }
   gl.disable(gl.SCISSOR_TEST);
 }

@@ -18,7 +18,6 @@ import { assertContextAlive, createGLContext, glLimits, isSoftwareRenderer, rend
 import { readImageData } from '../../gl/readback.ts';
 import { Disposer } from '../../gl/resources.ts';
 import { TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
-import type { ProgramInfo } from 'twgl.js';
 import type { GLTexture } from '../../gl/textures.ts';
 import { DataError, DEFAULT_COLOR, hexToRgb, parseHexColor, type SmartObjectLayer, type TemplateView } from '../../model/index.ts';
 import { loadViewAssets, releaseAssets, type ViewAssets } from './assets.ts';
@@ -26,7 +25,7 @@ import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { sourcePixels } from './opacity.ts';
 import { LayerResults } from './layer-results.ts';
-import type { LayerMesh, TextureSpan } from './layer-mesh.ts';
+import type { TextureSpan } from './layer-mesh.ts';
 import { PhotoFrames } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
@@ -504,7 +503,7 @@ export class MockupRenderer {
           const blendByMesh = (from: { flat: LayerDraw } | { buffer: GLTexture }, edgeCoverage: NonNullable<typeof edges>) => {
             const split = this.cache.coverageSplit(layer.draw.warp, edgeCoverage, frame.scaleX, frame.scaleY);
             const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage };
-            const mesh = (sorted: LayerMesh, program: ProgramInfo) => this.cache.glMesh(sorted, program);
+            const mesh = this.cache.glMesh(split.mesh);
             blendMeshOnto(gl, this.programs, frame, comp, backdrop, from, split, mesh, rect, blend, opacity, maps, coverage);
           };
           if (!kept && byMesh && !(keyed !== undefined && this.layerResults?.wouldKeep(keyed))) {
