@@ -32,13 +32,11 @@ precision highp float;
 //                  outside it), as shaders/coverage.frag.glsl would have done in a pass of its own
 //   HAS_COLOR_LUT  1: the source's colours go through a 3D colour table of COLOR_LUT_SIZE levels
 //                  per channel (slices per blue level side by side; red along x, green along y)
-//   BY_MESH        1 (with SRC_IS_TILE, without HAS_DISPLACEMENT): drawn by the layer's warp mesh
+//   SRC_FROM_MESH  1 (with SRC_IS_TILE, without HAS_DISPLACEMENT): drawn by the layer's warp mesh
 //                  (vertex shader shaders/mesh.vert.glsl) instead of a quad over its rect, so only
-//                  the pixels the layer can cover are blended; v_outputUv is worked out from the
-//                  fragment's position
-//   SRC_FROM_MESH  1 (with BY_MESH): no layer buffer; the source is the flat sampled as
-//                  shaders/mesh.frag.glsl samples it (bilinear,
-//                  shaded), rounded to 8 bits as the layer buffer would store it (ties to even, as
+//                  the pixels the layer can cover are blended (v_outputUv is worked out from the
+//                  fragment's position), and with no layer buffer: the source is the flat sampled
+//                  as shaders/mesh.frag.glsl samples it (bilinear, shaded), rounded to 8 bits as the layer buffer would store it (ties to even, as
 //                  SwiftShader's store rounds: with round-half-up a column of pixels sampled exactly
 //                  between two texels came out one level apart), so a layer blended straight from
 //                  its mesh has the very pixels of one drawn into a buffer first. Only for meshes
@@ -77,14 +75,8 @@ precision highp float;
 #ifndef SRC_FROM_MESH
 #define SRC_FROM_MESH 0
 #endif
-#ifndef BY_MESH
-#define BY_MESH SRC_FROM_MESH
-#endif
-#if BY_MESH && !(SRC_IS_TILE && !HAS_DISPLACEMENT)
-#error BY_MESH needs SRC_IS_TILE and cannot displace
-#endif
-#if SRC_FROM_MESH && !BY_MESH
-#error SRC_FROM_MESH needs BY_MESH
+#if SRC_FROM_MESH && !(SRC_IS_TILE && !HAS_DISPLACEMENT)
+#error SRC_FROM_MESH needs SRC_IS_TILE and cannot displace
 #endif
 #ifndef COLOR_LUT_SIZE
 #define COLOR_LUT_SIZE 33
@@ -135,7 +127,7 @@ uniform vec2 u_photoLevels;    // black, white
 uniform sampler2D u_edgeCoverage;
 uniform vec4 u_edgeCoverageRect; // x, y, width, height in output px
 #endif
-#if HAS_EDGE_COVERAGE || BY_MESH
+#if HAS_EDGE_COVERAGE || SRC_FROM_MESH
 uniform vec4 u_outputMap;        // tile origin x, y in output px; 1 / output width, height (the quad program's uniform)
 #endif
 #if HAS_MASK
@@ -186,7 +178,7 @@ uniform float u_shadeStrength; // as in shaders/mesh.frag.glsl
 in vec3 v_uvq;
 in float v_shade;
 #endif
-#if !BY_MESH
+#if !SRC_FROM_MESH
 in vec2 v_outputUv;
 #endif
 out vec4 outColor;
@@ -303,11 +295,9 @@ vec3 blendFn(vec3 cb, vec3 cs) {
 
 void main() {
   ivec2 texel = ivec2(gl_FragCoord.xy);
-#if BY_MESH
+#if SRC_FROM_MESH
   // Where the quad program's v_outputUv would be at this pixel's centre.
   vec2 v_outputUv = (gl_FragCoord.xy + u_outputMap.xy) * u_outputMap.zw;
-#endif
-#if SRC_FROM_MESH
   vec4 sampled = texture(u_texture, v_uvq.xy / v_uvq.z);
   vec4 src = roundEven(vec4(sampled.rgb * mix(1.0, v_shade, u_shadeStrength), sampled.a) * 255.0) / 255.0;
 #elif SRC_IS_TILE && HAS_DISPLACEMENT

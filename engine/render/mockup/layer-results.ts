@@ -1,9 +1,10 @@
 /**
- * Drawn layers kept across renders. A layer's draw (the design warped onto the view, clipped and
- * edge-antialiased) depends on the layer, the texture it draws and where it lands in the output,
- * not on the product colour or the background: a bulk run renders every view of one design in
- * every colour, and on a software renderer that warp is the costliest pass of each render. A
- * draw is kept from its second use, so renders made once (each edit of a design) keep nothing.
+ * Drawn layers kept across renders. A layer's draw into its buffer (the design warped onto the
+ * view, clipped, edge-antialiased, blurred) depends on the layer, the texture it draws and where it
+ * lands in the output, not on the product colour or the background: a bulk run renders every view
+ * of one design in every colour. A draw is kept from its second use, so renders made once (each
+ * edit of a design) keep nothing. Layers blended straight from their mesh have no buffer and are
+ * not kept (renderer.ts says why).
  */
 import { SourceCache } from '../../gl/resources.ts';
 import { copyTargetRegion, createRenderTarget, deleteRenderTarget, type PixelRect, type RenderTarget } from '../../gl/targets.ts';
@@ -47,24 +48,11 @@ export class LayerResults {
     return this.kept.get(key);
   }
 
-  /**
-   * Whether a draw of `key` now would be kept (its second): only then must it go through a layer
-   * buffer to be offered; a first draw may be blended straight from its mesh and `note`d.
-   */
-  wouldKeep(key: string): boolean {
-    return this.seen.has(key);
-  }
-
-  /** Records a first draw of `key` that was not offered, so that its next one is kept. */
-  note(key: string): void {
-    if (this.seen.size >= MAX_SEEN) this.seen.clear();
-    this.seen.add(key);
-  }
-
   /** Offers a layer just drawn into `holder` (tile layout) at `rect`: copied and kept on its second offer. */
   offer(key: string, holder: RenderTarget, rect: PixelRect): void {
     if (!this.seen.has(key)) {
-      this.note(key);
+      if (this.seen.size >= MAX_SEEN) this.seen.clear();
+      this.seen.add(key);
       return;
     }
     this.seen.delete(key);

@@ -281,12 +281,11 @@ export function blendOnto(
 }
 
 /**
- * Blends a layer onto `comp` within `rect` (tile px) as `blendOnto` does, drawn by the layer's warp
- * mesh instead of a quad over the rect, so only the pixels the layer can cover are blended.
- * `from.buffer`: the layer's buffer (tile layout), as `blendOnto` reads it. `from.flat`: no buffer
- * at all; the blend runs as the mesh's fragment shader sampling the flat, one pass over the rect
- * instead of a buffer clear, the warp and the blend, with the same pixels (shaders/blend.frag.glsl,
- * SRC_FROM_MESH). Needs the layer's edge coverage (the mesh carries its skirt), the texture unit's
+ * Blends a layer onto `comp` within `rect` (tile px) as `drawLayer` then `blendOnto` do, drawn by
+ * the layer's warp mesh instead of a quad over the rect, so only the pixels the layer can cover are
+ * blended, and without a layer buffer: the blend runs as the mesh's fragment shader sampling the
+ * flat, one pass over the rect instead of a buffer clear, the warp and the blend, with the same
+ * pixels (shaders/blend.frag.glsl, SRC_FROM_MESH). Needs the layer's edge coverage (the mesh carries its skirt), the texture unit's
  * own sampling, no displacement and a mesh that never covers a pixel twice
  * (`GpuCache.meshOverlapsItself`). `split` is the mesh sorted by its coverage mask
  * (coverage-split.ts): fully covered triangles are drawn without reading the mask, uncovered ones
@@ -298,7 +297,7 @@ export function blendMeshOnto(
   frame: TileFrame,
   comp: RenderTarget,
   backdrop: RenderTarget,
-  from: { readonly flat: LayerDraw } | { readonly buffer: GLTexture },
+  draw: LayerDraw,
   split: CoverageSplit,
   mesh: GLMesh,
   rect: PixelRect,
@@ -309,8 +308,6 @@ export function blendMeshOnto(
 ): void {
   if (maps.displacement) throw new Error('a displaced layer is blended by a quad over its rect');
   const backdropTexture = copyBackdrop(gl, comp, backdrop, rect);
-  const source =
-    'flat' in from ? { u_texture: from.flat.texture.texture, u_shadeStrength: from.flat.shadeStrength } : { u_src: from.buffer.texture };
   gl.enable(gl.SCISSOR_TEST);
   gl.scissor(rect.x, rect.y, rect.width, rect.height);
   const parts = [
@@ -320,11 +317,12 @@ export function blendMeshOnto(
   for (const { first, count, edges } of parts) {
     if (count === 0) continue;
     const withEdges = { ...coverage, edgeCoverage: edges };
-    const program = meshBlendProgram(gl, m, blendVariant(mode, true, maps, withEdges), 'flat' in from);
+    const program = meshBlendProgram(gl, m, blendVariant(mode, true, maps, withEdges));
     const uniforms = {
       u_viewToClip: viewToClip(frame),
       u_outputMap: [frame.tile.x, frame.tile.y, 1 / frame.outputWidth, 1 / frame.outputHeight],
-      ...source,
+      u_texture: draw.texture.texture,
+      u_shadeStrength: draw.shadeStrength,
       ...blendUniforms(backdropTexture, rect, true, opacity, maps, withEdges),
     };
     // Uint32 indices, three a triangle.

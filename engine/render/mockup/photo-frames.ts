@@ -82,16 +82,17 @@ export class PhotoFrames {
   /**
    * Draws the photo `photoKey` at the size of `ctx`'s canvas, tinted with `tint`, into `ctx`.
    * `readPhoto` reads the untinted photo at that size back from the GPU; it is called only when
-   * this photo and size are not kept.
+   * this photo and size are not kept. Returns the tinted pixels when it made them (valid until the
+   * next call), null when a kept frame was drawn.
    */
-  draw(ctx: OffscreenCanvasRenderingContext2D, photoKey: string, tint: Rgb | null, readPhoto: () => ImageData): void {
+  draw(ctx: OffscreenCanvasRenderingContext2D, photoKey: string, tint: Rgb | null, readPhoto: () => ImageData): ImageData | null {
     const { width, height } = ctx.canvas;
     const sizeKey = `${photoKey}|${width}x${height}`;
     const key = `${sizeKey}|${tint?.join(',') ?? '-'}`;
     const kept = this.frames.get(key);
     if (kept) {
       ctx.drawImage(kept, 0, 0);
-      return;
+      return null;
     }
     const photo = this.untinted(sizeKey, width * height * 4, readPhoto);
     if (this.scratch?.width !== width || this.scratch.height !== height) this.scratch = new ImageData(width, height);
@@ -101,12 +102,13 @@ export class PhotoFrames {
       this.seen.add(key);
       // The keys seen once are only hints; keep that list short.
       if (this.seen.size > 4 * MAX_FRAMES) this.seen.clear();
-      return;
+      return this.scratch;
     }
     this.seen.delete(key);
     const canvas = new OffscreenCanvas(width, height);
     context2d(canvas).drawImage(ctx.canvas, 0, 0);
     this.frames.set(key, canvas, 1);
+    return this.scratch;
   }
 
   clear(): void {

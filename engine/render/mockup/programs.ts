@@ -54,7 +54,7 @@ export interface MockupGL {
   readonly coverage: QuadProgram;
   /** Blend variants, compiled on first use. */
   readonly blends: Map<string, QuadProgram>;
-  /** Blend variants drawn by the warp mesh (BY_MESH, SRC_FROM_MESH), compiled on first use. */
+  /** Blend variants drawn by the warp mesh from the flat (SRC_FROM_MESH), compiled on first use. */
   readonly meshBlends: Map<string, ProgramInfo>;
 }
 
@@ -102,10 +102,8 @@ function blendKey(v: BlendVariant): string {
   return `${v.mode}:${+v.srcIsTile}${+v.shading}${+v.highlight}${+v.mask}${+v.clipBase}${+v.colorLut}${+v.displacement}${+v.photoLight}${+v.edgeCoverage}`;
 }
 
-/** How a blend program is drawn: by a quad over the rect, or by the layer's mesh reading its buffer or its flat. */
-type BlendDrawing = 'quad' | 'mesh' | 'mesh-flat';
-
-function blendSource(v: BlendVariant, drawing: BlendDrawing): string {
+/** `byMesh`: drawn by the layer's warp mesh sampling its flat, instead of by a quad over the rect. */
+function blendSource(v: BlendVariant, byMesh: boolean): string {
   return withDefines(blendFrag, {
     MODE: v.mode,
     SRC_IS_TILE: +v.srcIsTile,
@@ -117,8 +115,7 @@ function blendSource(v: BlendVariant, drawing: BlendDrawing): string {
     HAS_DISPLACEMENT: +v.displacement,
     HAS_PHOTO_LIGHT: +v.photoLight,
     HAS_EDGE_COVERAGE: +v.edgeCoverage,
-    BY_MESH: +(drawing !== 'quad'),
-    SRC_FROM_MESH: +(drawing === 'mesh-flat'),
+    SRC_FROM_MESH: +byMesh,
     COLOR_LUT_SIZE,
   });
 }
@@ -127,7 +124,7 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
   const key = blendKey(v);
   let p = m.blends.get(key);
   if (!p) {
-    p = quadProgram(gl, blendSource(v, 'quad'), `blend ${key}`);
+    p = quadProgram(gl, blendSource(v, false), `blend ${key}`);
     m.blends.set(key, p);
   }
   return p;
@@ -135,14 +132,14 @@ export function blendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVa
 
 /**
  * The blend variant `v` drawn by the warp mesh (vertex shader mesh.vert.glsl), blending only
- * where the layer lands: from its layer buffer, or with `fromFlat` sampling the flat itself (no
- * buffer at all). `v` must read a tile-layout source and not displace it.
+ * where the layer lands, sampling the flat itself (no layer buffer). `v` must read a tile-layout
+ * source and not displace it.
  */
-export function meshBlendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant, fromFlat: boolean): ProgramInfo {
-  const key = `${blendKey(v)}:${+fromFlat}`;
+export function meshBlendProgram(gl: WebGL2RenderingContext, m: MockupGL, v: BlendVariant): ProgramInfo {
+  const key = blendKey(v);
   let p = m.meshBlends.get(key);
   if (!p) {
-    p = createProgram(gl, meshVert, blendSource(v, fromFlat ? 'mesh-flat' : 'mesh'), `mesh blend ${key}`);
+    p = createProgram(gl, meshVert, blendSource(v, true), `mesh blend ${key}`);
     m.meshBlends.set(key, p);
   }
   return p;

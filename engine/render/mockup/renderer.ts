@@ -442,6 +442,9 @@ export class MockupRenderer {
       const canvas = this.outputCanvas(out);
       const ctx = context2d(canvas);
       let tiles = planTiles(out.width, out.height, this.maxTile);
+      // The tinted photo at output size when the CPU has just made it: the composite's base is
+      // then uploaded from it instead of tinted again on the GPU.
+      let tinted: ImageData | null = null;
       // Outside its layers an opaque view without parts is the tinted photo, the same every time:
       // it comes from the CPU (photo-frames.ts) and the GPU draws and reads back only the rect
       // the layers cover, as one tile.
@@ -454,7 +457,7 @@ export class MockupRenderer {
         PhotoFrames.fits(out.width, out.height)
       ) {
         const whole = tiles[0] as PixelRect;
-        this.photoFrames.draw(ctx, `${this.cache.photoId(photoBitmap)}`, tint, () => {
+        tinted = this.photoFrames.draw(ctx, `${this.cache.photoId(photoBitmap)}`, tint, () => {
           // At its own size the GPU samples every texel at its centre, so the photo's own pixels
           // are what it draws; at any other size, read what it draws.
           if (photoBitmap.width === out.width && photoBitmap.height === out.height) return sourcePixels(photoBitmap);
@@ -473,7 +476,7 @@ export class MockupRenderer {
         const comp = acquire({ width: tile.width, height: tile.height });
         const backdrop = acquire({ width: tile.width, height: tile.height });
         const { draw, resolved } = this.layerTargets(acquire, tile.width, tile.height, antialias);
-        this.cache.startComposite(frame, comp, photo, photoBitmap, tint);
+        this.cache.startComposite(frame, comp, photo, photoBitmap, tint, tinted);
         // A clipping base's layer buffer is kept here while the layers clipped to it draw; its
         // rect is null when the base does not touch this tile.
         const base: { target: RenderTarget | null; rect: PixelRect | null } = { target: null, rect: null };
@@ -491,26 +494,24 @@ export class MockupRenderer {
           // layer buffer before it: a blur, a clipping base's kept shape, a displaced read.
           const edges =
             layer.draw.coverage && layer.blurSigma === 0 && !layer.isClipBase && !maps.displacement ? layer.draw.coverage : null;
-          const keyed = this.layerResults?.key(layer.plan.layer, layer.draw.texture, frame, rect, edges !== null);
-          const kept = keyed === undefined ? undefined : this.layerResults?.get(keyed);
           const { blend, opacity } = layer.plan.layer;
           const clipBase = layer.clipBase !== null ? (base.target?.texture ?? null) : null;
-          // With edge coverage the layer is blended by its own mesh where that can be done (only
-          // the pixels it can cover, the fully covered ones without reading the mask), and a draw
-          // that will not be kept goes straight from the mesh onto the composite: one pass over
-          // the layer's rect instead of three (clear, warp, blend). The same pixels either way.
-          const byMesh = edges && this.blendsByMesh(layer.draw) ? edges : null;
-          const blendByMesh = (from: { flat: LayerDraw } | { buffer: GLTexture }, edgeCoverage: NonNullable<typeof edges>) => {
-            const split = this.cache.coverageSplit(layer.draw.warp, edgeCoverage, frame.scaleX, frame.scaleY);
-            const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage };
+          // With edge coverage the layer is blended by its own mesh where that can be done, straight
+          // from the flat onto the composite: one pass over only the pixels it can cover (the fully
+          // covered ones without reading the mask) instead of three over its rect (clear, warp,
+          // blend). Such a draw is never kept for the next colour: on the emulated GPU blending a
+          // kept buffer by the mesh measured no faster than blending from the flat (9-11 ms a
+          // bulk mockup's layer either way), while keeping cost a draw into a buffer and two more
+          // programs, whose first use compiled for 40-60 ms in every view and worker.
+          if (edges && this.blendsByMesh(layer.draw)) {
+            const split = this.cache.coverageSplit(layer.draw.warp, edges, frame.scaleX, frame.scaleY);
+            const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage: edges };
             const mesh = this.cache.glMesh(split.mesh);
-            blendMeshOnto(gl, this.programs, frame, comp, backdrop, from, split, mesh, rect, blend, opacity, maps, coverage);
-          };
-          if (!kept && byMesh && !(keyed !== undefined && this.layerResults?.wouldKeep(keyed))) {
-            blendByMesh({ flat: layer.draw }, byMesh);
-            if (keyed !== undefined) this.layerResults?.note(keyed);
+            blendMeshOnto(gl, this.programs, frame, comp, backdrop, layer.draw, split, mesh, rect, blend, opacity, maps, coverage);
             continue;
           }
+          const keyed = this.layerResults?.key(layer.plan.layer, layer.draw.texture, frame, rect, edges !== null);
+          const kept = keyed === undefined ? undefined : this.layerResults?.get(keyed);
           let holder = kept ?? (draw.texture ? draw : resolved);
           let texture = kept?.texture ?? drawLayer(gl, this.programs, frame, layer.draw, draw, resolved, rect, edges === null);
           if (!kept && keyed !== undefined) this.layerResults?.offer(keyed, holder, rect);
@@ -523,10 +524,6 @@ export class MockupRenderer {
             base.target ??= acquire({ width: tile.width, height: tile.height });
             keepClipShape(gl, this.programs, frame, holder, base.target, backdrop, rect, layer.mask);
             base.rect = rect;
-          }
-          if (byMesh) {
-            blendByMesh({ buffer: texture }, byMesh);
-            continue;
           }
           blendOnto(gl, this.programs, frame, comp, backdrop, texture, true, rect, blend, opacity, maps, {
             mask: layer.mask,

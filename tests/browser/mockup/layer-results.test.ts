@@ -1,5 +1,6 @@
 /**
- * Layers drawn again with the same design are kept and reused (layer-results.ts): a view rendered
+ * Layers drawn again with the same design through a layer buffer are kept and reused
+ * (layer-results.ts; layers blended straight from their mesh are not): a view rendered
  * in another colour, or again, must come out byte for byte as a renderer that draws every layer
  * every time draws it, and a new design, view or size must never show a kept layer.
  */
@@ -32,6 +33,9 @@ test.each(['coverage', 'msaa'] as EdgeAntialiasing[])(
     const fresh = createRenderer(images, { antialias, reuseFrames: false });
     const warped = view([smartObject({ matrix: [0.9, 0.25, -0.2, 0.95, 40, 30] })]);
     const clipped = view([group([smartObject({ matrix: [0.7, -0.2, 0.2, 0.7, 90, 100], blend: 6 })], rectPath(100, 90, 230, 240))]);
+    // A blurred layer goes through a buffer whatever the edges (with coverage edges the others are
+    // blended from their mesh and never kept).
+    const blurred = view([{ ...smartObject({ matrix: [0.8, 0.1, -0.1, 0.8, 60, 50] }), blur: 1.5 }]);
     const flats = [await checker(100, 100, 10), await solid(100, 100, '#CC3344')];
     const steps: [ReturnType<typeof view>, number, string, number?][] = [
       [warped, 0, '#FFFFFF'],
@@ -47,6 +51,10 @@ test.each(['coverage', 'msaa'] as EdgeAntialiasing[])(
       [clipped, 0, '#B91C1C'],
       [warped, 0, '#000000'],
       [clipped, 1, '#B91C1C'],
+      [blurred, 0, '#FFFFFF'],
+      [blurred, 0, '#1E3A8A'],
+      [blurred, 0, '#B91C1C'],
+      [blurred, 1, '#B91C1C'],
     ];
     try {
       for (const [i, [v, f, color, size]] of steps.entries()) {
@@ -57,9 +65,10 @@ test.each(['coverage', 'msaa'] as EdgeAntialiasing[])(
         for (let k = 0; k < want.data.length; k++) if (got.data[k] !== want.data[k]) differing++;
         expect(differing, `step ${i}`).toBe(0);
       }
-      // The kept renderer did reuse layers (the warped view three times, the clipped one once).
+      // The kept renderer did reuse layers: the blurred view's once, and with multisampled edges
+      // the warped view's three times and the clipped one's once.
       const reused = hits.mock.results.filter((r) => r.type === 'return' && r.value !== undefined).length;
-      expect(reused).toBe(4);
+      expect(reused).toBe(antialias === 'msaa' ? 5 : 1);
     } finally {
       await kept.dispose();
       await fresh.dispose();
