@@ -154,6 +154,12 @@ export class MockupRenderer {
   /** See `outputCanvas`. */
   private keptCanvas: OffscreenCanvas | null = null;
   private readonly layerResults: LayerResults | null;
+  /**
+   * Whether a composite's base is uploaded from the CPU's tinted photo rather than tinted by a GPU
+   * pass: where the GPU is emulated a pass costs what its pixels cost and the upload is a copy;
+   * on a real GPU the pass is nearly free and the upload a transfer.
+   */
+  private readonly uploadsBases: boolean;
   private readonly samples: number;
   readonly antialias: EdgeAntialiasing;
   private readonly maxTile: number;
@@ -170,9 +176,9 @@ export class MockupRenderer {
     this.loader = options.loader ?? createFetchImageLoader();
     this.renderIds = options.renderIds ?? new RenderIdRegistry();
     const resampling = options.resampling ?? 'bilinear';
-    this.antialias =
-      options.antialias ??
-      (options.samples === undefined && (resampling === 'bicubic' || isSoftwareRenderer(rendererName(this.gl))) ? 'coverage' : 'msaa');
+    const software = isSoftwareRenderer(rendererName(this.gl));
+    this.uploadsBases = software;
+    this.antialias = options.antialias ?? (options.samples === undefined && (resampling === 'bicubic' || software) ? 'coverage' : 'msaa');
     this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
@@ -442,8 +448,8 @@ export class MockupRenderer {
       const canvas = this.outputCanvas(out);
       const ctx = context2d(canvas);
       let tiles = planTiles(out.width, out.height, this.maxTile);
-      // The tinted photo at output size when the CPU has just made it: the composite's base is
-      // then uploaded from it instead of tinted again on the GPU.
+      // The tinted photo at output size when the CPU has just made it: on an emulated GPU the
+      // composite's base is then uploaded from it instead of tinted again.
       let tinted: ImageData | null = null;
       // Outside its layers an opaque view without parts is the tinted photo, the same every time:
       // it comes from the CPU (photo-frames.ts) and the GPU draws and reads back only the rect
@@ -457,7 +463,7 @@ export class MockupRenderer {
         PhotoFrames.fits(out.width, out.height)
       ) {
         const whole = tiles[0] as PixelRect;
-        tinted = this.photoFrames.draw(ctx, `${this.cache.photoId(photoBitmap)}`, tint, () => {
+        const drawn = this.photoFrames.draw(ctx, `${this.cache.photoId(photoBitmap)}`, tint, () => {
           // At its own size the GPU samples every texel at its centre, so the photo's own pixels
           // are what it draws; at any other size, read what it draws.
           if (photoBitmap.width === out.width && photoBitmap.height === out.height) return sourcePixels(photoBitmap);
@@ -465,6 +471,7 @@ export class MockupRenderer {
           drawBase(gl, this.programs, this.frame(job, whole), target, photo, null);
           return readImageData(gl, target);
         });
+        if (this.uploadsBases) tinted = drawn;
         let covered: PixelRect | null = null;
         for (const layer of layers) covered = unionRects(covered, layerRectInTile(layer, whole, grow));
         tiles = covered ? [covered] : [];
