@@ -122,9 +122,10 @@ export class GpuCache {
    * Fills `comp` with the tinted photo. For a cacheable photo the tinted image at this output size
    * and tile is kept, so re-renders (a design change, the next SKU of a bulk job) start with a
    * copy instead of a full-image pass. `tinted` is the same photo already tinted on the CPU at
-   * output size (photo-frames.ts), when the caller has it: uploading the tile's rows from it costs
-   * a copy where the tint pass costs a shader run over every pixel of the tile, which on an
-   * emulated GPU measured 3-10 ms for a bulk mockup's layer rect.
+   * output size (photo-frames.ts), when the caller has it and the GPU is emulated: the tile's rows
+   * are uploaded from it straight into `comp`, a copy where a tint pass runs a shader over every
+   * pixel (3-10 ms for a bulk mockup's layer rect on SwiftShader), and nothing is kept (the next
+   * render with these pixels uploads them again, as cheaply as it would copy a kept base).
    */
   startComposite(
     frame: TileFrame,
@@ -135,15 +136,12 @@ export class GpuCache {
     tinted: ImageData | null = null,
   ): void {
     const gl = this.gl;
-    const fill = (target: RenderTarget): void => {
-      if (tinted && target.texture && tinted.width === frame.outputWidth && tinted.height === frame.outputHeight) {
-        uploadRegion(gl, target.texture, tinted.data, tinted.width, frame.tile);
-      } else {
-        drawBase(gl, this.programs, frame, target, photo, tint);
-      }
-    };
+    if (tinted && comp.texture && tinted.width === frame.outputWidth && tinted.height === frame.outputHeight) {
+      uploadRegion(gl, comp.texture, tinted.data, tinted.width, frame.tile);
+      return;
+    }
     if (!photo || !photoBitmap || !this.basesEnabled) {
-      fill(comp);
+      drawBase(gl, this.programs, frame, comp, photo, tint);
       return;
     }
     const t = frame.tile;
@@ -156,7 +154,7 @@ export class GpuCache {
     let base = this.bases.get(key);
     if (!base) {
       base = createRenderTarget(gl, { width: t.width, height: t.height });
-      fill(base);
+      drawBase(gl, this.programs, frame, base, photo, tint);
       this.bases.set(key, base, t.width * t.height * 4);
     }
     copyTargetRegion(gl, base, comp, { x: 0, y: 0, width: t.width, height: t.height });
