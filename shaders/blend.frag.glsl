@@ -36,11 +36,12 @@ precision highp float;
 //                  (vertex shader shaders/mesh.vert.glsl) instead of a quad over its rect, so only
 //                  the pixels the layer can cover are blended (v_outputUv is worked out from the
 //                  fragment's position), and with no layer buffer: the source is the flat sampled
-//                  as shaders/mesh.frag.glsl samples it (bilinear, shaded), rounded to 8 bits as the layer buffer would store it (ties to even, as
-//                  SwiftShader's store rounds: with round-half-up a column of pixels sampled exactly
-//                  between two texels came out one level apart), so a layer blended straight from
-//                  its mesh has the very pixels of one drawn into a buffer first. Only for meshes
-//                  that never cover a pixel twice (a buffer composites such overlaps).
+//                  as shaders/mesh.frag.glsl samples it (bilinear, shaded), rounded to 8 bits as a
+//                  layer buffer would store it (ties to even, as SwiftShader's store rounds: with
+//                  round-half-up a column of pixels sampled exactly between two texels came out
+//                  one level apart), so a layer blended straight from its mesh has the very pixels
+//                  of one drawn into a buffer first. Only for meshes that never cover a pixel
+//                  twice (a buffer composites such overlaps).
 
 #ifndef MODE
 #define MODE 5

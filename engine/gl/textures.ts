@@ -97,7 +97,7 @@ export function createEmptyTexture(gl: WebGL2RenderingContext, width: number, he
 
 /**
  * Writes `rect` of an RGBA8 pixel array `stride` px wide (ImageData order, top row first) into
- * `texture` at (x, y), without copying the rect out first. The bytes go in as they are: no
+ * `texture` at its origin, without copying the rect out first. The bytes go in as they are: no
  * premultiplication and no flip.
  */
 export function uploadRegion(
@@ -106,8 +106,6 @@ export function uploadRegion(
   pixels: Uint8Array | Uint8ClampedArray,
   stride: number,
   rect: { readonly x: number; readonly y: number; readonly width: number; readonly height: number },
-  x = 0,
-  y = 0,
 ): void {
   if (rect.width <= 0 || rect.height <= 0) return;
   gl.bindTexture(gl.TEXTURE_2D, texture.texture);
@@ -116,7 +114,7 @@ export function uploadRegion(
   gl.pixelStorei(gl.UNPACK_ROW_LENGTH, stride);
   gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, rect.x);
   gl.pixelStorei(gl.UNPACK_SKIP_ROWS, rect.y);
-  gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, rect.width, rect.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, rect.width, rect.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
   gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, 0);
   gl.pixelStorei(gl.UNPACK_SKIP_ROWS, 0);

@@ -285,11 +285,11 @@ export function blendOnto(
  * the layer's warp mesh instead of a quad over the rect, so only the pixels the layer can cover are
  * blended, and without a layer buffer: the blend runs as the mesh's fragment shader sampling the
  * flat, one pass over the rect instead of a buffer clear, the warp and the blend, with the same
- * pixels (shaders/blend.frag.glsl, SRC_FROM_MESH). Needs the layer's edge coverage (the mesh carries its skirt), the texture unit's
- * own sampling, no displacement and a mesh that never covers a pixel twice
- * (`GpuCache.meshOverlapsItself`). `split` is the mesh sorted by its coverage mask
- * (coverage-split.ts): fully covered triangles are drawn without reading the mask, uncovered ones
- * not at all; `mesh` is `split.mesh` uploaded.
+ * pixels (shaders/blend.frag.glsl, SRC_FROM_MESH). Needs the layer's edge coverage (the mesh
+ * carries its skirt), the texture unit's own sampling, no displacement and a mesh that never
+ * covers a pixel twice (`GpuCache.meshOverlapsItself`). `split` is the mesh sorted by its coverage
+ * mask (coverage-split.ts): fully covered triangles are drawn without reading the mask, uncovered
+ * ones not at all; `mesh` is `split.mesh` uploaded.
  */
 export function blendMeshOnto(
   gl: WebGL2RenderingContext,
