@@ -7,7 +7,9 @@ import {
   composeFlat,
   composeFlatSketched,
   composeFlatToPng,
+  flatContentOf,
   FlatSketch,
+  noteFlatContent,
   printSize,
   type ComposeBackground,
 } from './render/compose/index.ts';
@@ -28,6 +30,7 @@ import { layerFlatIds, layerWarp } from './model/layers.ts';
 import { DataError } from './model/errors.ts';
 import type { CustomTemplate, SkuDesign, SmartObjectLayer, TemplateFlat, TemplateView } from './model/types.ts';
 import { applyHomography, type Vec2 } from './geometry/index.ts';
+import type { FlatContent } from './render/flat-content.ts';
 import { SourceCache } from './gl/resources.ts';
 
 export interface MockupRequest {
@@ -189,7 +192,8 @@ export class Engine {
    */
   private pyramidFlat(req: MockupRequest, flatId: string, level: number, mirror: boolean): Promise<ImageBitmap> {
     return this.keptFlat(req, flatId, ['pyramid', level, mirror], () =>
-      this.cachedFlat(req, flatId, 1).then((full) => pyramidBitmap(full, level, mirror)),
+      // A reduced flat shows what the full one does (content is kept in the flat's uv).
+      this.cachedFlat(req, flatId, 1).then(async (full) => noteFlatContent(await pyramidBitmap(full, level, mirror), flatContentOf(full))),
     );
   }
 
@@ -278,6 +282,7 @@ export class Engine {
     const ids = layerFlatIds(view.viewData.layers);
     const flats: Record<string, ImageBitmap> = {};
     const flatSpans: Record<string, TextureSpan> = {};
+    const flatContent: Record<string, FlatContent> = {};
     await Promise.all(
       ids.map(async (flatId) => {
         if (!req.template.flatList.some((f) => f.flatId === flatId)) return;
@@ -290,16 +295,19 @@ export class Engine {
           const flat = findFlat(req.template, flatId);
           flats[flatId] = await this.pyramidFlat(req, flatId, level, mirror);
           flatSpans[flatId] = pyramidSpan(flat.flatData.width, flat.flatData.height, level, mirror);
-          return;
+        } else {
+          const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
+          flats[flatId] = await this.cachedFlat(req, flatId, scale);
         }
-        const scale = flatScaleForView(req.template, view, flatId, outLarger, cubic ? this.cubicOversample : OVERSAMPLE);
-        flats[flatId] = await this.cachedFlat(req, flatId, scale);
+        const content = flatContentOf(flats[flatId]);
+        if (content) flatContent[flatId] = content;
       }),
     );
     return {
       view,
       flats,
       flatSpans,
+      flatContent,
       color: req.color ?? req.design.color,
       target,
       ...(req.size ? { size: req.size } : {}),

@@ -9,7 +9,8 @@ import { CANVAS2D_MAX_SIDE, drawPlan2d, fitsCanvas2d } from './canvas2d.ts';
 import { leaseCanvas } from './canvas-lease.ts';
 import { checkpoint } from './errors.ts';
 import { bitmapToCanvas, fitsOnePass, outputSize, renderSingle, renderTiled, type OutputSize } from './output.ts';
-import { planFlat, type FlatPlan, type PlanInput } from './plan.ts';
+import { noteFlatContent, planContent } from './content.ts';
+import { opBounds, planFlat, type FlatPlan, type PlanInput } from './plan.ts';
 import { withPngDpi } from './png.ts';
 import { buildScene } from './scene.ts';
 import type { FlatSketch } from './flat-sketch.ts';
@@ -84,13 +85,19 @@ async function prepare(options: ComposeFlatOptions): Promise<Prepared> {
  */
 export async function composeFlat(options: ComposeFlatOptions): Promise<ImageBitmap> {
   const { cr, plan, out, tileSize } = await prepare(options);
-  if (cr === null) return drawPlan2d(plan, options.flat, out).transferToImageBitmap();
+  const scale = [out.width / options.flat.width, out.height / options.flat.height] as const;
+  const content = planContent(
+    plan.background,
+    plan.ops.map((op) => opBounds(op, scale)),
+    out,
+  );
+  if (cr === null) return noteFlatContent(drawPlan2d(plan, options.flat, out).transferToImageBitmap(), content);
   // Built and drawn in one synchronous stretch: no other composition can evict a cached
   // texture or draw on the shared renderer in between.
   const scene = buildScene(plan, cr.textures);
   try {
-    if (fitsOnePass(out, tileSize)) return renderSingle(cr, scene, options.flat, out);
-    return renderTiled(cr, scene, options.flat, out, tileSize).transferToImageBitmap();
+    if (fitsOnePass(out, tileSize)) return noteFlatContent(renderSingle(cr, scene, options.flat, out), content);
+    return noteFlatContent(renderTiled(cr, scene, options.flat, out, tileSize).transferToImageBitmap(), content);
   } finally {
     scene.destroy();
     releaseLargeCanvas(cr);
@@ -109,9 +116,9 @@ export async function composeFlatSketched(options: ComposeFlatOptions, sketch: F
   if (composeBackend() === 'webgl' || !fitsCanvas2d(out)) return composeFlat(options);
   const assets = await loadFlatAssets(options.design.designList, options.images, options);
   checkpoint(options);
-  const { canvas } = sketch.draw(planInput(options, assets, out, CANVAS2D_MAX_SIDE), out);
+  const { canvas, content } = sketch.draw(planInput(options, assets, out, CANVAS2D_MAX_SIDE), out);
   // A copy taken now: the sketch's canvas changes with the next design.
-  return createImageBitmap(canvas);
+  return noteFlatContent(await createImageBitmap(canvas), content);
 }
 
 /**

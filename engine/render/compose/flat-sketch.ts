@@ -10,7 +10,9 @@
  * object on every call. A change of background, flat, output scale or of the order of the
  * elements kept repaints the whole flat, and so does a change covering most of it.
  */
+import type { FlatContent } from '../flat-content.ts';
 import { drawOps2d } from './canvas2d.ts';
+import { planContent } from './content.ts';
 import type { OutputSize } from './output.ts';
 import { checkTilingLimits, opBounds, planBackground, planElement, type DrawOp, type PlanInput } from './plan.ts';
 import type { ComposeBackground } from './types.ts';
@@ -58,7 +60,7 @@ export class FlatSketch {
    * canvas holding it. The canvas is the sketch's own: copy it (createImageBitmap) before the
    * next call changes it.
    */
-  draw(input: PlanInput, out: OutputSize): { canvas: OffscreenCanvas; repaint: Repaint } {
+  draw(input: PlanInput, out: OutputSize): { canvas: OffscreenCanvas; repaint: Repaint; content: FlatContent | null } {
     const backgroundKey = this.keyOf(input.background);
     // Operations planned for another flat or scale (text is rasterised on the output grid) are
     // never reused.
@@ -111,10 +113,15 @@ export class FlatSketch {
       y1: Math.min(out.height, dirty.y1),
     };
     const area = clipped ? Math.max(0, clipped.x1 - clipped.x0) * Math.max(0, clipped.y1 - clipped.y0) : 0;
-    if (!whole && area === 0) return { canvas, repaint: null };
+    const background = planBackground(input);
+    const content = planContent(
+      background.color,
+      [...background.ops.map((op) => opBounds(op, input.outputScale)), ...drawn.map((d) => d.bounds)],
+      out,
+    );
+    if (!whole && area === 0) return { canvas, repaint: null, content };
     const ctx = canvas.getContext('2d');
     if (ctx === null) throw new Error('2D canvas is not available');
-    const background = planBackground(input);
     const ops = drawn.flatMap((d) => (d.op ? [d.op] : []));
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -122,7 +129,7 @@ export class FlatSketch {
       ctx.clearRect(0, 0, out.width, out.height);
       drawOps2d(ctx, { background: background.color, ops: [...background.ops, ...ops] }, input.flat, out);
       ctx.restore();
-      return { canvas, repaint: 'whole' };
+      return { canvas, repaint: 'whole', content };
     }
     const w = clipped.x1 - clipped.x0;
     const h = clipped.y1 - clipped.y0;
@@ -133,7 +140,7 @@ export class FlatSketch {
     const reaching = drawn.flatMap((d) => (d.op && d.bounds && meets(d.bounds, clipped) ? [d.op] : []));
     drawOps2d(ctx, { background: background.color, ops: [...background.ops, ...reaching] }, input.flat, out);
     ctx.restore();
-    return { canvas, repaint: clipped };
+    return { canvas, repaint: clipped, content };
   }
 
   private keyOf(bg: ComposeBackground | null): string {

@@ -8,5 +8,6 @@ export { BitmapTextureCache } from './textures.ts';
 export { acquireComposeRenderer, disposeComposeRenderer, type ComposeRenderer } from './renderer.ts';
 export { TilingLimitError, StopRenderError, checkpoint, type RenderGuard } from './errors.ts';
 export { withPngDpi, readPngDpi, physChunk } from './png.ts';
+export { flatContentOf, noteFlatContent, planContent } from './content.ts';
 export type { ComposeFlatOptions, ComposePngOptions, ComposeBackground, ImageLoader, FlatSize } from './types.ts';
 export { composeBackend, setComposeBackend, type ComposeBackend } from './backend.ts';

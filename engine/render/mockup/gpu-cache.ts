@@ -24,6 +24,8 @@ import { buildLayerMesh, WHOLE_FLAT, type LayerMesh, type TextureSpan } from './
 import { foldedTriangles, outlineLoops, withSkirt } from './mesh-outline.ts';
 import { meshOverlapsItself } from './mesh-overlap.ts';
 import { splitByCoverage, type CoverageSplit } from './coverage-split.ts';
+import { cullByContent, type LayerContent, type SampledTexture } from './content-cull.ts';
+import { sameContent } from '../flat-content.ts';
 import { ObjectIds } from './object-ids.ts';
 import { isFullyOpaque } from './opacity.ts';
 import { drawBase, type TileFrame } from './passes.ts';
@@ -63,6 +65,11 @@ export class GpuCache {
   /** Each coverage mask's alpha, one byte per px of its rect, while the mask is kept (`coverageSplit`). */
   private readonly maskAlpha = new WeakMap<GLTexture, Uint8Array>();
   private readonly splits = new WeakMap<LayerMesh, { mask: GLTexture; split: CoverageSplit }>();
+  /** The last culled form of each split (content-cull.ts) and what it was culled for. */
+  private readonly culled = new WeakMap<
+    CoverageSplit,
+    { content: LayerContent; texture: SampledTexture; sx: number; sy: number; split: CoverageSplit }
+  >();
   /** Coverage masks by layer, output scale, rect and mesh bounds (coverage-mask.ts). */
   private readonly masks: SourceCache<string, GLTexture>;
   /** Uploaded warp meshes by mesh: a view drawn again keeps its vertex buffers. */
@@ -261,6 +268,30 @@ export class GpuCache {
     const split = splitByCoverage(mesh, alpha, mask.rect, sx, sy);
     this.splits.set(mesh, { mask: mask.texture, split });
     return split;
+  }
+
+  /**
+   * `split` without the triangles that sample only transparent parts of the flat (content-cull.ts).
+   * Kept for the next render that brings the same content, by its cells: a bulk run's colours share
+   * one flat, and a design edited away from a cell's border keeps its cells.
+   */
+  contentSplit(split: CoverageSplit, content: LayerContent, texture: SampledTexture, sx: number, sy: number): CoverageSplit {
+    const hit = this.culled.get(split);
+    if (
+      hit &&
+      hit.sx === sx &&
+      hit.sy === sy &&
+      hit.texture.width === texture.width &&
+      hit.texture.height === texture.height &&
+      hit.texture.mipmapped === texture.mipmapped &&
+      sameSpan(hit.content.span, content.span) &&
+      sameContent(hit.content.grid, content.grid)
+    )
+      return hit.split;
+    const culled = cullByContent(split, content, texture, sx, sy);
+    const { width, height, mipmapped } = texture;
+    this.culled.set(split, { content, texture: { width, height, mipmapped }, sx, sy, split: culled });
+    return culled;
   }
 
   /** Frees every GL resource held (CPU caches are weak and go with their layers). */

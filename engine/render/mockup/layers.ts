@@ -9,6 +9,8 @@ import { sourceSize, type GLTexture } from '../../gl/textures.ts';
 import type { TemplateView } from '../../model/index.ts';
 import type { ViewAssets } from './assets.ts';
 import type { ClipFill, GpuCache } from './gpu-cache.ts';
+import type { LayerContent } from './content-cull.ts';
+import type { FlatContent } from '../flat-content.ts';
 import { WHOLE_FLAT, type TextureSpan } from './layer-mesh.ts';
 import type { OutputSize } from './output.ts';
 import type { LayerDraw } from './passes.ts';
@@ -44,6 +46,8 @@ export interface PreparedLayer {
   readonly isClipBase: boolean;
   /** Gaussian blur of the layer buffer in output px (model `blur`), 0 for none. */
   readonly blurSigma: number;
+  /** What the layer's flat shows and where its texture lies in the flat, or null when not known. */
+  readonly content: LayerContent | null;
 }
 
 /**
@@ -66,6 +70,8 @@ export interface PrepareLayersInput {
   readonly antialias: EdgeAntialiasing;
   /** Where a flat's texture lies in the flat, by flatId, when not 0..1 (a pyramid level's texels). */
   readonly flatSpans?: Readonly<Record<string, TextureSpan>>;
+  /** What each flat's image shows, by flatId (render/flat-content.ts). */
+  readonly flatContent?: Readonly<Record<string, FlatContent>>;
 }
 
 /** Layers with a source and some opacity, in drawing order. A layer whose flat is missing is left out. */
@@ -86,7 +92,9 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
     if (plan.clipBase !== null && !drawn.has(plan.clipBase)) return [];
     drawn.add(i);
     const span = (f.kind === 'flat' ? input.flatSpans?.[f.flatId] : undefined) ?? WHOLE_FLAT;
-    return [{ plan, index: i, source, mesh: cache.layerMesh(plan.layer, scale, plan.path.join('/'), span) }];
+    const grid = f.kind === 'flat' ? input.flatContent?.[f.flatId] : undefined;
+    const content = grid ? { grid, span } : null;
+    return [{ plan, index: i, source, content, mesh: cache.layerMesh(plan.layer, scale, plan.path.join('/'), span) }];
   });
   const preparedIndex = new Map(visible.map((v, i) => [v.index, i]));
   const bases = new Set(visible.flatMap((v) => (v.plan.clipBase === null ? [] : [v.plan.clipBase])));
@@ -104,7 +112,7 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
   const textures = new Map<TexImageSource, GLTexture>();
   for (const [source, mips] of minified) textures.set(source, cache.texture(scope, source, mips, assets.transient));
 
-  return visible.map(({ plan, index, source, mesh }) => {
+  return visible.map(({ plan, index, source, mesh, content }) => {
     let bounds = mesh.bounds;
     const coverage = input.antialias === 'coverage';
     const clips: GLMesh[] = [];
@@ -165,6 +173,7 @@ export function prepareLayers(input: PrepareLayersInput): PreparedLayer[] {
       clipBase: plan.clipBase === null ? null : (preparedIndex.get(plan.clipBase) ?? null),
       isClipBase: bases.has(index),
       blurSigma: (plan.layer.blur ?? 0) * scale,
+      content,
     };
   });
 }

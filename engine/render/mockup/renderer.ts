@@ -26,6 +26,7 @@ import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { sourcePixels } from './opacity.ts';
 import { LayerResults } from './layer-results.ts';
 import type { TextureSpan } from './layer-mesh.ts';
+import type { FlatContent } from '../flat-content.ts';
 import { PhotoFrames } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
@@ -98,6 +99,12 @@ export interface RenderViewOptions {
    * stretched to 0..1: a half-up pyramid level whose kept last texel reaches past an odd side.
    */
   readonly flatSpans?: Readonly<Record<string, TextureSpan>>;
+  /**
+   * What each flat's image shows, by flatId (render/flat-content.ts): a layer blended by its mesh
+   * leaves out the triangles that would sample only transparent cells. A flat without one is taken
+   * as drawn all over.
+   */
+  readonly flatContent?: Readonly<Record<string, FlatContent>>;
   /** SKU colour, '#RRGGBB'; default '#FFFFFF' (the photo unchanged). */
   readonly color?: string;
   /** Output size of the longer side in px; the view's own width and height by default. */
@@ -134,6 +141,7 @@ function rgb01(hex: string, what: string): Rgb {
 interface Job {
   readonly view: TemplateView;
   readonly flatSpans: Readonly<Record<string, TextureSpan>> | undefined;
+  readonly flatContent: Readonly<Record<string, FlatContent>> | undefined;
   readonly ticket: RenderTicket;
   readonly out: OutputSize;
   readonly assets: ViewAssets;
@@ -344,7 +352,7 @@ export class MockupRenderer {
       releaseAssets(assets);
       throw e;
     }
-    return { view: options.view, flatSpans: options.flatSpans, ticket, out, assets };
+    return { view: options.view, flatSpans: options.flatSpans, flatContent: options.flatContent, ticket, out, assets };
   }
 
   /** Runs `body` in a known GL state and frees the render's resources however it ends. */
@@ -443,6 +451,7 @@ export class MockupRenderer {
         cylinderShading: this.cylinderShading,
         antialias,
         ...(job.flatSpans ? { flatSpans: job.flatSpans } : {}),
+        ...(job.flatContent ? { flatContent: job.flatContent } : {}),
       });
 
       const canvas = this.outputCanvas(out);
@@ -511,7 +520,10 @@ export class MockupRenderer {
           // bulk mockup's layer either way), while keeping cost a draw into a buffer and two more
           // programs, whose first use compiled for 40-60 ms in every view and worker.
           if (edges && this.blendsByMesh(layer.draw)) {
-            const split = this.cache.coverageSplit(layer.draw.warp, edges, frame.scaleX, frame.scaleY);
+            let split = this.cache.coverageSplit(layer.draw.warp, edges, frame.scaleX, frame.scaleY);
+            if (layer.content) split = this.cache.contentSplit(split, layer.content, layer.draw.texture, frame.scaleX, frame.scaleY);
+            // Every triangle samples only transparent texels: the photo shows unchanged.
+            if (split.covered + split.partial === 0) continue;
             const coverage = { mask: layer.mask, clipBase, colorLut: layer.colorLut, edgeCoverage: edges };
             const mesh = this.cache.glMesh(split.mesh);
             blendMeshOnto(gl, this.programs, frame, comp, backdrop, layer.draw, split, mesh, rect, blend, opacity, maps, coverage);

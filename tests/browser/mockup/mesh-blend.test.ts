@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CoverageSplit } from '../../../engine/render/mockup/coverage-split.ts';
+import { contentOfBoxes, type FlatContent } from '../../../engine/render/flat-content.ts';
 import { GpuCache } from '../../../engine/render/mockup/gpu-cache.ts';
 import { LayerResults } from '../../../engine/render/mockup/layer-results.ts';
 import { identityColorLut } from '../../../engine/psd/template-bake.ts';
@@ -151,5 +152,85 @@ describe('blending a layer by its mesh', () => {
       [0, 0],
     ]);
     for (const r of out) expect(differing(r.image, reference)).toBe(0);
+  });
+});
+
+/**
+ * A flat of `size` px, transparent but for translucent cells over the box [lo, hi) on both axes,
+ * and its content grid (render/flat-content.ts) marking that box.
+ */
+async function partlyDrawnFlat(size: number, lo: number, hi: number): Promise<{ flat: ImageBitmap; content: FlatContent }> {
+  const cells = 8;
+  const step = (hi - lo) / cells;
+  const flat = await bitmap(
+    canvas(size, size, (ctx) => {
+      for (let y = 0; y < cells; y++)
+        for (let x = 0; x < cells; x++) {
+          ctx.fillStyle = `rgba(${x * 30}, ${200 - y * 20}, ${(x * y * 9) % 256}, ${0.35 + ((x + y) % 3) * 0.3})`;
+          ctx.fillRect(lo + x * step, lo + y * step, step, step);
+        }
+    }),
+  );
+  return { flat, content: contentOfBoxes(size, size, [{ x0: lo, y0: lo, x1: hi, y1: hi }]) };
+}
+
+describe('leaving out the triangles over transparent parts of the flat', () => {
+  /**
+   * `v` rendered twice with the flat's content (the second time from the kept cull), counting the
+   * triangles the blend drew against those it would have; and once without the content.
+   */
+  async function culled(v: TemplateView, f: ImageBitmap, content: FlatContent) {
+    const options = { view: v, flats: { front: f }, color: '#4477AA' };
+    const plain = createRenderer(images, { antialias: 'coverage' });
+    const reference = await plain.renderViewToImageData(options).finally(() => plain.dispose());
+    const splits = vi.spyOn(GpuCache.prototype, 'coverageSplit');
+    const culls = vi.spyOn(GpuCache.prototype, 'contentSplit');
+    const renderer = createRenderer(images, { antialias: 'coverage' });
+    const count = (s: CoverageSplit) => s.covered + s.partial;
+    try {
+      const out = [];
+      for (let i = 0; i < 2; i++) {
+        splits.mockClear();
+        culls.mockClear();
+        const image = await renderer.renderViewToImageData({ ...options, flatContent: { front: content } });
+        const whole = splits.mock.results.reduce((n, r) => n + count(r.value as CoverageSplit), 0);
+        const drawn = culls.mock.results.reduce((n, r) => n + count(r.value as CoverageSplit), 0);
+        out.push({ image, whole, drawn });
+      }
+      return { reference, out };
+    } finally {
+      splits.mockRestore();
+      culls.mockRestore();
+      await renderer.dispose();
+    }
+  }
+
+  test.each(cases)('%s: the same pixels with fewer triangles drawn', async (_name, layers, init) => {
+    const { flat: part, content } = await partlyDrawnFlat(100, 34, 66);
+    const { reference, out } = await culled(view(layers, init), part, content);
+    for (const [i, r] of out.entries()) {
+      expect(differing(r.image, reference), `render ${i + 1}`).toBe(0);
+      expect(r.drawn, `render ${i + 1}`).toBeGreaterThan(0);
+      expect(r.drawn, `render ${i + 1}`).toBeLessThan(0.6 * r.whole);
+    }
+  });
+
+  test('a flat read through mipmaps (drawn at a fifth of its size): the same pixels', async () => {
+    const { flat: part, content } = await partlyDrawnFlat(1000, 430, 570);
+    const layer = warped(30, { blend: 6, OS: { w: 1000, h: 1000 } });
+    const { reference, out } = await culled(view([layer]), part, content);
+    for (const r of out) {
+      expect(differing(r.image, reference)).toBe(0);
+      expect(r.drawn).toBeLessThan(r.whole);
+    }
+  });
+
+  test('a flat with nothing drawn: the photo shows unchanged, no triangle drawn', async () => {
+    const { flat: part } = await partlyDrawnFlat(100, 40, 40);
+    const { reference, out } = await culled(view([warped(30, { blend: 5 })]), part, contentOfBoxes(100, 100, []));
+    for (const r of out) {
+      expect(differing(r.image, reference)).toBe(0);
+      expect(r.drawn).toBe(0);
+    }
   });
 });
