@@ -61,11 +61,12 @@ export function cullByContent(split: CoverageSplit, content: LayerContent, textu
       qMin = Math.min(qMin, q);
       qMax = Math.max(qMax, q);
     }
-    let reach = BILINEAR_REACH;
-    if (texture.mipmapped) {
+    // A vertex at or behind the projection's horizon has no meaningful uv: keep the triangle.
+    let reach = qMin > 0 ? BILINEAR_REACH : Infinity;
+    if (texture.mipmapped && reach !== Infinity) {
       const footprint = texelsPerPixel(U, V, X, Y);
       // A perspective triangle's footprint varies across it by up to the ratio of its q's squared.
-      reach = footprint === null || !(qMin > 0) ? Infinity : BILINEAR_REACH + 4 * Math.max(1, footprint * (qMax / qMin) ** 2);
+      reach = footprint === null ? Infinity : BILINEAR_REACH + 4 * Math.max(1, footprint * (qMax / qMin) ** 2);
     }
     const keep =
       reach === Infinity ||

@@ -102,3 +102,14 @@ describe('cullByContent', () => {
     expect(cullByContent(split, { grid: all, span: WHOLE_FLAT }, texture, 1, 1)).toBe(split);
   });
 });
+
+test('a triangle with a vertex at q <= 0 is kept whatever the content says', () => {
+  const split = whole();
+  const uvq = new Float32Array(split.mesh.uvq);
+  // The mesh's last vertex (bottom-right, uv 1,1; both triangles of the last cell use it) gets q = 0.
+  uvq[uvq.length - 1] = 0;
+  const bent = { ...split, mesh: { ...split.mesh, uvq } };
+  const none = contentOfBoxes(400, 400, []);
+  const culled = cullByContent(bent, { grid: none, span: WHOLE_FLAT }, { width: 400, height: 400, mipmapped: false }, 1, 1);
+  expect(culled.covered + culled.partial).toBe(2);
+});
