@@ -256,6 +256,11 @@ export class GpuCache {
     return texture;
   }
 
+  /** The alpha of a coverage mask made with `forSplit` (one byte per px of its rect), if known. */
+  coverageAlpha(mask: GLTexture): Uint8Array | undefined {
+    return this.maskAlpha.get(mask);
+  }
+
   /**
    * `mesh`'s triangles sorted by the coverage `mask` (from `coverageMask` with `forSplit`) holds
    * under them (coverage-split.ts), at `sx`, `sy` output px per view px; once per mesh and mask.

@@ -15,7 +15,7 @@
  * when a newer render of its target exists.
  */
 import { assertContextAlive, createGLContext, glLimits, isSoftwareRenderer, rendererName } from '../../gl/context.ts';
-import { readImageData } from '../../gl/readback.ts';
+import { readImageData, readPixels } from '../../gl/readback.ts';
 import { Disposer } from '../../gl/resources.ts';
 import { TargetPool, type PixelRect, type RenderTarget, type TargetSpec } from '../../gl/targets.ts';
 import type { GLTexture } from '../../gl/textures.ts';
@@ -25,10 +25,12 @@ import { cacheableBitmap, GpuCache } from './gpu-cache.ts';
 import { createFetchImageLoader, type ImageLoader } from './image-loader.ts';
 import { sourcePixels } from './opacity.ts';
 import { LayerResults } from './layer-results.ts';
+import { applyCpuLayer, cpuBlendsMode, prepareCpuLayer, type CpuLayer } from './cpu-blend.ts';
+import { CpuLayers } from './cpu-layers.ts';
 import type { TextureSpan } from './layer-mesh.ts';
 import type { FlatContent } from '../flat-content.ts';
 import { PhotoFrames } from './photo-frames.ts';
-import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing } from './layers.ts';
+import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing, type PreparedLayer } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
 import {
   blendMeshOnto,
@@ -39,6 +41,7 @@ import {
   finishTile,
   keepClipShape,
   resetState,
+  type BlendMaps,
   type LayerDraw,
   type TileFrame,
 } from './passes.ts';
@@ -88,6 +91,11 @@ export interface MockupRendererOptions {
    * back whole.
    */
   readonly reuseFrames?: boolean;
+  /**
+   * Blend the layers of an opaque view on the CPU from the second render of the same design
+   * (another colour): cpu-blend.ts. Default: where WebGL runs on the CPU, with `reuseFrames`.
+   */
+  readonly cpuBlend?: boolean;
 }
 
 export interface RenderViewOptions {
@@ -162,6 +170,7 @@ export class MockupRenderer {
   /** See `outputCanvas`. */
   private keptCanvas: OffscreenCanvas | null = null;
   private readonly layerResults: LayerResults | null;
+  private readonly cpuLayers: CpuLayers | null;
   /**
    * Whether a composite's base is uploaded from the CPU's tinted photo rather than tinted by a GPU
    * pass: where the GPU is emulated a pass costs what its pixels cost and the upload is a copy;
@@ -192,6 +201,7 @@ export class MockupRenderer {
     this.cylinderShading = Math.min(1, Math.max(0, options.cylinderShading ?? 0.3));
     this.photoFrames = options.reuseFrames === false ? null : new PhotoFrames();
     this.layerResults = options.reuseFrames === false ? null : new LayerResults(this.gl);
+    this.cpuLayers = options.reuseFrames !== false && (options.cpuBlend ?? software) ? new CpuLayers() : null;
     this.programs = createMockupGL(this.gl, { resampling });
     this.pool = new TargetPool(this.gl);
     this.cache = new GpuCache(this.gl, this.programs, {
@@ -279,6 +289,7 @@ export class MockupRenderer {
         this.keptCanvas = null;
       }
       this.layerResults?.clear();
+      this.cpuLayers?.clear();
       this.pool.dispose();
       deleteMockupGL(this.gl, this.programs);
       // Chromium keeps a capped number of live contexts (16) and, past it, kills the OLDEST one,
@@ -460,6 +471,8 @@ export class MockupRenderer {
       // The tinted photo at output size when the CPU has just made it: on an emulated GPU the
       // composite's base is then uploaded from it instead of tinted again.
       let tinted: ImageData | null = null;
+      // Whether the output canvas holds the tinted photo, under the layers blended on the CPU.
+      let photoOnCanvas = false;
       // Outside its layers an opaque view without parts is the tinted photo, the same every time:
       // it comes from the CPU (photo-frames.ts) and the GPU draws and reads back only the rect
       // the layers cover, as one tile.
@@ -481,6 +494,7 @@ export class MockupRenderer {
           return readImageData(gl, target);
         });
         if (this.uploadsBases) tinted = drawn;
+        photoOnCanvas = true;
         let covered: PixelRect | null = null;
         for (const layer of layers) covered = unionRects(covered, layerRectInTile(layer, whole, grow));
         tiles = covered ? [covered] : [];
@@ -488,6 +502,13 @@ export class MockupRenderer {
       for (const tile of tiles) {
         this.check(ticket);
         const frame = this.frame(job, tile);
+        if (photoOnCanvas && this.cpuLayers && !maps.displacement) {
+          const pixels = this.blendOnCpu(this.cpuLayers, layers, frame, maps, ctx, acquire);
+          if (pixels) {
+            ctx.putImageData(pixels, tile.x, tile.y);
+            continue;
+          }
+        }
         const whole: PixelRect = { x: 0, y: 0, width: tile.width, height: tile.height };
         const comp = acquire({ width: tile.width, height: tile.height });
         const backdrop = acquire({ width: tile.width, height: tile.height });
@@ -568,6 +589,85 @@ export class MockupRenderer {
       }
       return canvas;
     });
+  }
+
+  /**
+   * The tile (of an opaque view whose tinted photo `ctx` holds) with its layers blended on the CPU,
+   * or null when a layer needs the GPU's blend (cpuBlendsMode, no mask, clip, colour table or
+   * blur, blended by its mesh) or when the tile's layers were not seen by an earlier render. The
+   * terms of layers seen before but not kept are drawn and read back here, once.
+   */
+  private blendOnCpu(
+    cpu: CpuLayers,
+    layers: readonly PreparedLayer[],
+    frame: TileFrame,
+    maps: BlendMaps,
+    ctx: OffscreenCanvasRenderingContext2D,
+    acquire: Acquire,
+  ): ImageData | null {
+    const { tile } = frame;
+    const entries: { layer: PreparedLayer; rect: PixelRect; key: string }[] = [];
+    for (const layer of layers) {
+      const rect = layerRectInTile(layer, tile);
+      if (!rect) continue;
+      const { blend, opacity } = layer.plan.layer;
+      const edges = layer.draw.coverage;
+      const cpuBlendable =
+        edges &&
+        this.cache.coverageAlpha(edges.texture) &&
+        layer.blurSigma === 0 &&
+        !layer.isClipBase &&
+        layer.clipBase === null &&
+        !layer.mask &&
+        !layer.colorLut &&
+        cpuBlendsMode(blend) &&
+        this.blendsByMesh(layer.draw);
+      if (!cpuBlendable) return null;
+      const pl = maps.photoLight;
+      const key = cpu.key(
+        [layer.plan.layer, layer.draw.texture, layer.draw.warp, edges.texture, maps.shading, maps.highlight, pl?.texture ?? null],
+        [frame.outputWidth, frame.outputHeight, tile.x, tile.y, tile.width, tile.height, rect.x, rect.y, rect.width, rect.height],
+      );
+      entries.push({ layer, rect, key: `${key}|${blend}|${opacity}|${layer.draw.shadeStrength}|${pl ? `${pl.black},${pl.white}` : ''}` });
+    }
+    if (!cpu.seenBefore(entries.map((e) => e.key))) return null;
+    const gl = this.gl;
+    let target: RenderTarget | null = null;
+    const kept: CpuLayer[] = [];
+    for (const { layer, rect, key } of entries) {
+      const hit = cpu.get(key);
+      if (hit) {
+        kept.push(hit);
+        continue;
+      }
+      const edges = layer.draw.coverage as NonNullable<LayerDraw['coverage']>;
+      target ??= acquire({ width: tile.width, height: tile.height, stencil: true });
+      drawLayer(gl, this.programs, frame, layer.draw, target, target, rect, false);
+      const src = readPixels(gl, target, rect);
+      // Each map as the blend samples it at the pixel's centre.
+      const sampled = (texture: GLTexture | null): Uint8Array | null => {
+        if (!texture || !target) return null;
+        drawBase(gl, this.programs, frame, target, texture, null);
+        return readPixels(gl, target, rect);
+      };
+      const pl = maps.photoLight;
+      const made = prepareCpuLayer({
+        tile,
+        rect,
+        src,
+        edges: { alpha: this.cache.coverageAlpha(edges.texture) as Uint8Array, rect: edges.rect },
+        mode: layer.plan.layer.blend,
+        opacity: layer.plan.layer.opacity,
+        shading: sampled(maps.shading),
+        highlight: sampled(maps.highlight),
+        photoLight: pl ? { pixels: sampled(pl.texture) as Uint8Array, black: pl.black, white: pl.white } : null,
+      });
+      cpu.keep(key, made);
+      kept.push(made);
+    }
+    const out = ctx.getImageData(tile.x, tile.y, tile.width, tile.height);
+    for (const layer of kept) applyCpuLayer(layer, out.data);
+    return out;
   }
 
   /**

@@ -1,0 +1,142 @@
+/**
+ * From the second render of an opaque view with the same design, its layers are blended on the
+ * CPU (cpu-blend.ts): the pictures must be those the GPU's blend gives, within one level per
+ * channel (the CPU works in double precision, the GPU in single, and the maps are read back at 8
+ * bits where the shader filters them), for every mode the CPU takes, with shading, highlight and
+ * photo lighting, through colour and design changes; layers the CPU does not take stay on the
+ * GPU, byte for byte.
+ */
+import { afterEach, expect, test, vi } from 'vitest';
+import type { BlendCode, TemplateView } from '../../../engine/model/index.ts';
+import { CpuLayers } from '../../../engine/render/mockup/cpu-layers.ts';
+import { bitmap, canvas, createRenderer, smartObject, view } from './helpers.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** An opaque photo from light to dark, so tinted backdrops fall on both halves of every blend. */
+function photo(): Promise<ImageBitmap> {
+  return bitmap(
+    canvas(256, 256, (ctx) => {
+      const g = ctx.createLinearGradient(0, 0, 256, 256);
+      g.addColorStop(0, '#FBFAF7');
+      g.addColorStop(0.5, '#9A9590');
+      g.addColorStop(1, '#1C1D21');
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, 256, 256);
+    }),
+  );
+}
+
+/** A design with transparent parts, translucent strokes and strong and pale colours. */
+function design(seed: number): Promise<ImageBitmap> {
+  return bitmap(
+    canvas(120, 120, (ctx) => {
+      const colours = ['#E11D48', '#0EA5E9', '#FACC15', '#111827', '#F9FAFB', '#22C55E'];
+      for (let i = 0; i < 6; i++) {
+        ctx.fillStyle = colours[(i + seed) % colours.length] as string;
+        ctx.globalAlpha = 1 - i * 0.12;
+        ctx.beginPath();
+        ctx.arc(20 + ((i * 37) % 80), 20 + ((i * 53) % 80), 14 + i * 3, 0, Math.PI * 2);
+        ctx.fill();
+      }
+      ctx.globalAlpha = 0.6;
+      ctx.lineWidth = 5;
+      ctx.strokeStyle = seed % 2 ? '#7C3AED' : '#F97316';
+      ctx.strokeRect(8, 8, 104, 104);
+    }),
+  );
+}
+
+/** A soft grey map (shading) or light spots (highlight), at half the view's size. */
+function map(kind: 'shading' | 'highlight'): Promise<ImageBitmap> {
+  return bitmap(
+    canvas(128, 128, (ctx) => {
+      const g = ctx.createRadialGradient(64, 64, 8, 64, 64, 90);
+      if (kind === 'shading') {
+        g.addColorStop(0, 'rgba(255,255,255,1)');
+        g.addColorStop(1, 'rgba(90,90,90,0.8)');
+      } else {
+        g.addColorStop(0, 'rgba(120,120,120,0.7)');
+        g.addColorStop(1, 'rgba(0,0,0,0)');
+      }
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, 128, 128);
+    }),
+  );
+}
+
+function warpedView(blend: BlendCode, maps: boolean): TemplateView {
+  const v = view([smartObject({ matrix: [1.2, 0.35, -0.3, 1.15, 70, 40], OS: { w: 120, h: 120 }, blend, opacity: 0.85 })], {
+    ...(maps ? { shadingUrl: 'shading', highlightUrl: 'highlight' } : {}),
+  });
+  return maps ? { ...v, viewData: { ...v.viewData, photoLighting: { black: 30, white: 210 } } } : v;
+}
+
+function compare(a: ImageData, b: ImageData): { differing: number; largest: number } {
+  let differing = 0;
+  let largest = 0;
+  for (let i = 0; i < a.data.length; i++) {
+    const d = Math.abs((a.data[i] as number) - (b.data[i] as number));
+    if (d > 0) differing++;
+    largest = Math.max(largest, d);
+  }
+  return { differing, largest };
+}
+
+const COLOURS = ['#FFFFFF', '#1E3A8A', '#B91C1C', '#FDE68A', '#111827'];
+
+// Overlay, multiply, normal, screen, hard light and exclusion go by lines in the backdrop;
+// darken, soft light, colour burn and divide by the whole formula.
+test.each([5, 6, 7, 8, 10, 20, 3, 9, 12, 22] as BlendCode[])(
+  'blend %i on the CPU matches the GPU within one level, with and without maps, through colours and designs',
+  async (blend) => {
+    const kept = vi.spyOn(CpuLayers.prototype, 'keep');
+    const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
+    const cpu = createRenderer(images, { cpuBlend: true });
+    const gpu = createRenderer(images, { cpuBlend: false });
+    const flats = [await design(0), await design(1)];
+    try {
+      for (const maps of [false, true]) {
+        const v = warpedView(blend, maps);
+        // Each design in every colour: the first render of a design draws on the GPU, the second
+        // makes the CPU's terms, the later ones only blend.
+        for (const f of [0, 1, 0]) {
+          for (const color of COLOURS) {
+            const options = { view: v, flats: { front: flats[f] as ImageBitmap }, color };
+            const want = await gpu.renderViewToImageData(options);
+            const got = await cpu.renderViewToImageData(options);
+            const { differing, largest } = compare(got, want);
+            expect(largest, `${maps ? 'maps' : 'plain'} flat ${f} ${color}`).toBeLessThanOrEqual(1);
+            // Off by one only where a value falls on a rounding edge: a few bytes in a hundred.
+            expect(differing, `${maps ? 'maps' : 'plain'} flat ${f} ${color}`).toBeLessThan(want.data.length * 0.02);
+          }
+        }
+      }
+      // The CPU made terms once per design and view (the third run of design 0 found them kept).
+      expect(kept).toHaveBeenCalledTimes(4);
+    } finally {
+      await cpu.dispose();
+      await gpu.dispose();
+    }
+  },
+);
+
+test('a layer the CPU cannot blend (a non-separable mode) stays on the GPU, byte for byte', async () => {
+  const kept = vi.spyOn(CpuLayers.prototype, 'keep');
+  const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
+  const cpu = createRenderer(images, { cpuBlend: true });
+  const gpu = createRenderer(images, { cpuBlend: false });
+  const flat = await design(0);
+  try {
+    for (const blend of [2, 1, 25] as BlendCode[]) {
+      for (const color of COLOURS) {
+        const options = { view: warpedView(blend, true), flats: { front: flat }, color };
+        expect(compare(await cpu.renderViewToImageData(options), await gpu.renderViewToImageData(options)).differing).toBe(0);
+      }
+    }
+    expect(kept).not.toHaveBeenCalled();
+  } finally {
+    await cpu.dispose();
+    await gpu.dispose();
+  }
+});
