@@ -9,7 +9,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import type { BlendCode, TemplateView } from '../../../engine/model/index.ts';
 import { CpuLayers } from '../../../engine/render/mockup/cpu-layers.ts';
-import { bitmap, canvas, createRenderer, smartObject, view } from './helpers.ts';
+import { bitmap, canvas, compareBytes, createRenderer, smartObject, view } from './helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -72,17 +72,6 @@ function warpedView(blend: BlendCode, maps: boolean): TemplateView {
   return maps ? { ...v, viewData: { ...v.viewData, photoLighting: { black: 30, white: 210 } } } : v;
 }
 
-function compare(a: ImageData, b: ImageData): { differing: number; largest: number } {
-  let differing = 0;
-  let largest = 0;
-  for (let i = 0; i < a.data.length; i++) {
-    const d = Math.abs((a.data[i] as number) - (b.data[i] as number));
-    if (d > 0) differing++;
-    largest = Math.max(largest, d);
-  }
-  return { differing, largest };
-}
-
 const COLOURS = ['#FFFFFF', '#1E3A8A', '#B91C1C', '#FDE68A', '#111827'];
 
 // Overlay, multiply, normal, screen, hard light and exclusion go by lines in the backdrop;
@@ -105,7 +94,7 @@ test.each([5, 6, 7, 8, 10, 20, 3, 9, 12, 22] as BlendCode[])(
             const options = { view: v, flats: { front: flats[f] as ImageBitmap }, color };
             const want = await gpu.renderViewToImageData(options);
             const got = await cpu.renderViewToImageData(options);
-            const { differing, largest } = compare(got, want);
+            const { differing, largest } = compareBytes(got, want);
             expect(largest, `${maps ? 'maps' : 'plain'} flat ${f} ${color}`).toBeLessThanOrEqual(1);
             // Off by one only where a value falls on a rounding edge: a few bytes in a hundred.
             expect(differing, `${maps ? 'maps' : 'plain'} flat ${f} ${color}`).toBeLessThan(want.data.length * 0.02);
@@ -131,7 +120,7 @@ test('a layer the CPU cannot blend (a non-separable mode) stays on the GPU, byte
     for (const blend of [2, 1, 25] as BlendCode[]) {
       for (const color of COLOURS) {
         const options = { view: warpedView(blend, true), flats: { front: flat }, color };
-        expect(compare(await cpu.renderViewToImageData(options), await gpu.renderViewToImageData(options)).differing).toBe(0);
+        expect(compareBytes(await cpu.renderViewToImageData(options), await gpu.renderViewToImageData(options)).differing).toBe(0);
       }
     }
     expect(kept).not.toHaveBeenCalled();

@@ -150,6 +150,18 @@ export function maxDiff(a: readonly number[], b: readonly number[]): number {
   return m;
 }
 
+/** How many bytes differ, and by how much at most. */
+export function compareBytes(a: ImageData, b: ImageData): { differing: number; largest: number } {
+  let differing = 0;
+  let largest = 0;
+  for (let i = 0; i < a.data.length; i++) {
+    const d = Math.abs((a.data[i] as number) - (b.data[i] as number));
+    if (d > 0) differing++;
+    largest = Math.max(largest, d);
+  }
+  return { differing, largest };
+}
+
 /** Mean absolute difference per channel over two equally sized images. */
 export function meanAbsDiff(a: ImageData, b: ImageData): number {
   if (a.width !== b.width || a.height !== b.height) throw new Error('size mismatch');

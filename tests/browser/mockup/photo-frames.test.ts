@@ -7,7 +7,7 @@
  * equal; a tinted channel may be one level apart, never more.
  */
 import { expect, test } from 'vitest';
-import { bitmap, canvas, checker, createRenderer, group, rectPath, smartObject, solid, view } from './helpers.ts';
+import { bitmap, canvas, checker, compareBytes, createRenderer, group, rectPath, smartObject, solid, view } from './helpers.ts';
 
 /** An opaque product photo (a gradient over the whole view): the case the reuse applies to. */
 function opaquePhoto(): Promise<ImageBitmap> {
@@ -20,18 +20,6 @@ function opaquePhoto(): Promise<ImageBitmap> {
       ctx.fillRect(0, 0, 256, 256);
     }),
   );
-}
-
-/** How many bytes differ, and by how much at most. */
-function compare(a: ImageData, b: ImageData): { differing: number; largest: number } {
-  let differing = 0;
-  let largest = 0;
-  for (let i = 0; i < a.data.length; i++) {
-    const d = Math.abs((a.data[i] as number) - (b.data[i] as number));
-    if (d > 0) differing++;
-    largest = Math.max(largest, d);
-  }
-  return { differing, largest };
 }
 
 test('renders that take the photo from the CPU equal whole renders, through design, view and colour changes', async () => {
@@ -64,7 +52,7 @@ test('renders that take the photo from the CPU equal whole renders, through desi
       const options = { view: v, flats: { front: flats[f]! }, ...(color ? { color } : {}), ...(size ? { size } : {}) };
       const want = await whole.renderViewToImageData(options);
       const got = await kept.renderViewToImageData(options);
-      const { differing, largest } = compare(got, want);
+      const { differing, largest } = compareBytes(got, want);
       if (color) {
         expect(largest, `step ${i}`).toBeLessThanOrEqual(1);
         // At the photo's own size a few rounding edges; at others the GPU tints its unrounded
@@ -100,13 +88,13 @@ test('renders asked for together each answer their own picture, though they are 
     const jpegs = await Promise.all(asks.map((a) => together.renderViewToJpeg(a)));
     for (const [i, a] of asks.entries()) {
       const want = await oneByOne.renderViewToImageData(a);
-      expect(compare(pixels(bitmaps[i]!), want), `bitmap ${i}`).toEqual({ differing: 0, largest: 0 });
+      expect(compareBytes(pixels(bitmaps[i]!), want), `bitmap ${i}`).toEqual({ differing: 0, largest: 0 });
       const alone = await oneByOne.renderViewToJpeg(a);
       expect(new Uint8Array(await jpegs[i]!.arrayBuffer()), `jpeg ${i}`).toEqual(new Uint8Array(await alone.arrayBuffer()));
     }
     // The three pictures differ, so a picture taken from the wrong render would show.
-    expect(compare(pixels(bitmaps[0]!), pixels(bitmaps[1]!)).differing).toBeGreaterThan(1000);
-    expect(compare(pixels(bitmaps[1]!), pixels(bitmaps[2]!)).differing).toBeGreaterThan(1000);
+    expect(compareBytes(pixels(bitmaps[0]!), pixels(bitmaps[1]!)).differing).toBeGreaterThan(1000);
+    expect(compareBytes(pixels(bitmaps[1]!), pixels(bitmaps[2]!)).differing).toBeGreaterThan(1000);
     for (const b of bitmaps) b.close();
   } finally {
     await together.dispose();
