@@ -138,6 +138,7 @@ export interface LayerImage {
 }
 
 type Rgb = readonly [number, number, number];
+type EdgeMask = NonNullable<LayerDraw['coverage']>;
 type Rgba = readonly [number, number, number, number];
 
 function rgb01(hex: string, what: string): Rgb {
@@ -606,15 +607,15 @@ export class MockupRenderer {
     acquire: Acquire,
   ): ImageData | null {
     const { tile } = frame;
-    const entries: { layer: PreparedLayer; rect: PixelRect; key: string }[] = [];
+    const entries: { layer: PreparedLayer; rect: PixelRect; edges: EdgeMask; alpha: Uint8Array; key: string }[] = [];
     for (const layer of layers) {
       const rect = layerRectInTile(layer, tile);
       if (!rect) continue;
       const { blend, opacity } = layer.plan.layer;
       const edges = layer.draw.coverage;
+      const alpha = edges && this.cache.coverageAlpha(edges.texture);
       const cpuBlendable =
-        edges &&
-        this.cache.coverageAlpha(edges.texture) &&
+        alpha &&
         layer.blurSigma === 0 &&
         !layer.isClipBase &&
         layer.clipBase === null &&
@@ -622,31 +623,34 @@ export class MockupRenderer {
         !layer.colorLut &&
         cpuBlendsMode(blend) &&
         this.blendsByMesh(layer.draw);
-      if (!cpuBlendable) return null;
+      if (!cpuBlendable || !edges) return null;
       const pl = maps.photoLight;
       const key = cpu.key(
         [layer.plan.layer, layer.draw.texture, layer.draw.warp, edges.texture, maps.shading, maps.highlight, pl?.texture ?? null],
-        [frame.outputWidth, frame.outputHeight, tile.x, tile.y, tile.width, tile.height, rect.x, rect.y, rect.width, rect.height],
+        [
+          ...[frame.outputWidth, frame.outputHeight, tile.x, tile.y, tile.width, tile.height],
+          ...[rect.x, rect.y, rect.width, rect.height],
+          ...[blend, opacity, layer.draw.shadeStrength, pl?.black ?? -1, pl?.white ?? -1],
+        ],
       );
-      entries.push({ layer, rect, key: `${key}|${blend}|${opacity}|${layer.draw.shadeStrength}|${pl ? `${pl.black},${pl.white}` : ''}` });
+      entries.push({ layer, rect, edges, alpha, key });
     }
     if (!cpu.seenBefore(entries.map((e) => e.key))) return null;
     const gl = this.gl;
-    let target: RenderTarget | null = null;
+    let scratch: RenderTarget | null = null;
     const kept: CpuLayer[] = [];
-    for (const { layer, rect, key } of entries) {
+    for (const { layer, rect, edges, alpha, key } of entries) {
       const hit = cpu.get(key);
       if (hit) {
         kept.push(hit);
         continue;
       }
-      const edges = layer.draw.coverage as NonNullable<LayerDraw['coverage']>;
-      target ??= acquire({ width: tile.width, height: tile.height, stencil: true });
+      const target = (scratch ??= acquire({ width: tile.width, height: tile.height, stencil: true }));
       drawLayer(gl, this.programs, frame, layer.draw, target, target, rect, false);
       const src = readPixels(gl, target, rect);
       // Each map as the blend samples it at the pixel's centre.
       const sampled = (texture: GLTexture | null): Uint8Array | null => {
-        if (!texture || !target) return null;
+        if (!texture) return null;
         drawBase(gl, this.programs, frame, target, texture, null);
         return readPixels(gl, target, rect);
       };
@@ -655,7 +659,7 @@ export class MockupRenderer {
         tile,
         rect,
         src,
-        edges: { alpha: this.cache.coverageAlpha(edges.texture) as Uint8Array, rect: edges.rect },
+        edges: { alpha, rect: edges.rect },
         mode: layer.plan.layer.blend,
         opacity: layer.plan.layer.opacity,
         shading: sampled(maps.shading),
