@@ -49,6 +49,12 @@ export interface MockupRequest {
   renderTarget?: string;
   /** Colour the mockup is flattened over; null keeps transparency (not for JPEG). Default white. */
   background?: string | null;
+  /**
+   * How many colours of this design the caller renders one after another, e.g. a product's
+   * colour set when saving its mockups; default 1. From 2 on the first render prepares what the
+   * later colours share, so each of them is cheaper (RenderViewOptions.runColors).
+   */
+  runColors?: number;
 }
 
 export interface EngineOptions {
@@ -313,6 +319,7 @@ export class Engine {
       ...(req.size ? { size: req.size } : {}),
       ...(req.renderId !== undefined ? { renderId: req.renderId } : {}),
       ...(req.background !== undefined ? { background: req.background } : {}),
+      ...(req.runColors !== undefined ? { runColors: req.runColors } : {}),
     };
   }
 }

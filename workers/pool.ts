@@ -4,6 +4,7 @@ export {
   defaultPoolSize,
   keyedJob,
   JobQueue,
+  JobHistory,
   poolSizeFor,
   MAX_POOL_SIZE,
   type JobResult,

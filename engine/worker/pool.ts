@@ -1,14 +1,15 @@
 /**
  * A pool of render workers for bulk jobs (every view in every colour, print files): jobs queue up,
- * each idle worker takes the next one (a job naming its view goes to the worker that rendered
- * that view before, see job-queue.ts), progress is reported per finished job, a failed job reports
- * its error without stopping the others, and cancelling drops what has not started.
+ * each idle worker takes the next one (a job naming its view goes to a worker that rendered that
+ * view before, and a worker takes on another's view only when that ends the run sooner by the job
+ * times measured so far, see job-queue.ts), progress is reported per finished job, a failed job
+ * reports its error without stopping the others, and cancelling drops what has not started.
  */
 import { createEngineWorker, type EngineWorkerApi, type EngineWorkerHandle } from './client.ts';
-import { JobQueue } from './job-queue.ts';
+import { JobHistory, JobQueue } from './job-queue.ts';
 
 // Hosts that run their own lanes of workers schedule with the pool's order.
-export { JobQueue };
+export { JobHistory, JobQueue };
 
 // Hosts tell a GPU from an emulated device with these (the composition backend, the render CLI's log).
 export { isSoftwareRenderer, webglIsSoftware } from '../gl/context.ts';
@@ -64,8 +65,8 @@ export class RenderPool {
   private readonly workers: EngineWorkerHandle[] = [];
   /** Workers the pool was lent (the host's own): used as lanes, never terminated by it. */
   private readonly lent: ReadonlySet<EngineWorkerHandle>;
-  /** The worker that first ran each job key, across runs (job-queue.ts). */
-  private readonly owners = new Map<string, EngineWorkerHandle>();
+  /** Who holds each job key and how long jobs took, across runs (job-queue.ts). */
+  private readonly history = new JobHistory<EngineWorkerHandle>();
 
   /**
    * `size` workers at most, started on demand by `start` (default createEngineWorker); `lent`
@@ -90,7 +91,7 @@ export class RenderPool {
     const results: JobResult<T>[] = new Array(jobs.length);
     const queue = new JobQueue(
       jobs.map((j) => j.key),
-      this.owners,
+      this.history,
     );
     let done = 0;
     const lane = async (w: EngineWorkerHandle) => {
@@ -99,8 +100,10 @@ export class RenderPool {
         const index = queue.take(w);
         if (index === undefined) return;
         const job = jobs[index]!;
+        const started = performance.now();
         try {
           results[index] = { index, ok: true, value: await job(w.api) };
+          queue.finished(w, index, performance.now() - started);
         } catch (err) {
           results[index] = { index, ok: false, error: err instanceof Error ? err.message : String(err) };
         }
@@ -116,7 +119,7 @@ export class RenderPool {
 
   /** Stops the workers the pool started; lent ones go back to their owner running. */
   terminate(): void {
-    this.owners.clear();
+    this.history.clear();
     for (const w of this.workers.splice(0)) if (!this.lent.has(w)) w.terminate();
   }
 }

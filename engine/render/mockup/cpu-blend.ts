@@ -26,7 +26,9 @@ export function cpuBlendsMode(mode: BlendCode): boolean {
 
 /** What one layer brings to the blend, read back from the GPU over `rect` (tile px). */
 export interface CpuLayerInput {
-  /** The tile's rect in output px: offsets are kept within it. */
+  /** The output's width in px: offsets number the output's pixels. */
+  readonly outputWidth: number;
+  /** The tile's rect in output px. */
   readonly tile: PixelRect;
   /** The layer's rect in tile px. */
   readonly rect: PixelRect;
@@ -48,7 +50,7 @@ export interface CpuLayerInput {
 /** A layer's colour-independent terms at each pixel it changes. */
 export interface CpuLayer {
   readonly mode: BlendCode;
-  /** Pixel index within the tile (y * tile width + x) of each changed pixel. */
+  /** Output pixel index (y * output width + x) of each changed pixel, ascending. */
   readonly offsets: Uint32Array;
   /**
    * Under a mode linear in the backdrop on each half of its range (LINEAR_HALVES), LINES numbers a
@@ -77,7 +79,7 @@ const LUM_B = 0.11;
 
 /** The colour-independent terms of every pixel where the layer's source shows (alpha > 0). */
 export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
-  const { tile, rect, src, edges, opacity, shading, highlight, photoLight, mode } = input;
+  const { outputWidth, tile, rect, src, edges, opacity, shading, highlight, photoLight, mode } = input;
   // The part of `rect` inside the edge coverage's rect (nothing shows outside it), in rect px.
   const x0 = Math.max(0, edges.rect.x - tile.x - rect.x);
   const y0 = Math.max(0, edges.rect.y - tile.y - rect.y);
@@ -90,8 +92,7 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
   const edgeAlpha = edges.alpha;
   const edgeBase = (tile.y + rect.y - edges.rect.y) * edgeWidth + tile.x + rect.x - edges.rect.x;
   const width = rect.width;
-  const offsetBase = rect.y * tile.width + rect.x;
-  const tileWidth = tile.width;
+  const offsetBase = (tile.y + rect.y) * outputWidth + tile.x + rect.x;
   const ph = photoLight ? photoLight.pixels : null;
   const black = photoLight ? photoLight.black : 0;
   const white = photoLight ? photoLight.white : 1;
@@ -115,7 +116,7 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
       // The source's coverage before opacity: the maps apply in proportion to it.
       const coverage = (a8 * e8) / 65025;
       const sa = coverage * opacity;
-      offsets[j] = offsetBase + y * tileWidth + x;
+      offsets[j] = offsetBase + y * outputWidth + x;
       // Transparent shading texels mean "no shade": k = (1 - a) + lum(premultiplied rgb).
       const k = shading ? 1 + (lumOf(shading, i) - (shading[i + 3] as number) / 255) * coverage : 1;
       let shade = 1;
@@ -198,16 +199,21 @@ function writeLine(
 }
 
 /**
- * Blends `layer` onto `frame` (opaque RGBA rows of the tile its offsets were made for), in place:
- * o = d (1 - as) + as B(d, cs), then the shading, highlight and photo light, rounded to 8 bits
- * half to even as a GPU stores them (Uint8ClampedArray's own rounding).
+ * Blends `layer` onto `frame`, in place: opaque RGBA rows of the output it was made for, whose
+ * first pixel is output pixel `first` (0 for the whole output, y * width for rows from y on), and
+ * which hold every pixel the layer changes. o = d (1 - as) + as B(d, cs), then the shading,
+ * highlight and photo light, rounded to 8 bits half to even as a GPU stores them
+ * (Uint8ClampedArray's own rounding).
  */
-export function applyCpuLayer(layer: CpuLayer, frame: Uint8ClampedArray): void {
+export function applyCpuLayer(layer: CpuLayer, frame: Uint8ClampedArray, first = 0): void {
   const { offsets, terms, mode } = layer;
   const n = offsets.length;
+  if (n > 0 && ((offsets[0] as number) < first || ((offsets[n - 1] as number) - first + 1) * 4 > frame.length)) {
+    throw new Error('applyCpuLayer: the pixels do not hold every pixel the layer changes');
+  }
   if (LINEAR_HALVES.has(mode)) {
     for (let j = 0, t = 0; j < n; j++, t += LINES) {
-      const p = (offsets[j] as number) << 2;
+      const p = ((offsets[j] as number) - first) << 2;
       const r = frame[p] as number;
       const g = frame[p + 1] as number;
       const b = frame[p + 2] as number;
@@ -220,7 +226,7 @@ export function applyCpuLayer(layer: CpuLayer, frame: Uint8ClampedArray): void {
     return;
   }
   for (let j = 0, t = 0; j < n; j++, t += TERMS) {
-    const p = (offsets[j] as number) << 2;
+    const p = ((offsets[j] as number) - first) << 2;
     const sa = terms[t + 3] as number;
     const k = terms[t + 4] as number;
     const shade = terms[t + 8] as number;

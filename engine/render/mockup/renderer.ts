@@ -122,9 +122,16 @@ export interface RenderViewOptions {
   readonly target?: string;
   /** Colour the image is flattened over; null keeps transparency (not for JPEG). Default white. */
   readonly background?: string | null;
+  /**
+   * How many colours of this design the caller renders one after another (a product's colour
+   * set); default 1. From 2 on, the first render already prepares what the later colours share
+   * (where WebGL is emulated: each layer's blend terms, see `cpuBlend`); with 1 that is left to a
+   * second render of the same layers, so a design rendered once pays nothing for it.
+   */
+  readonly runColors?: number;
 }
 
-export type RenderLayersOptions = Omit<RenderViewOptions, 'color' | 'background'>;
+export type RenderLayersOptions = Omit<RenderViewOptions, 'color' | 'background' | 'runColors'>;
 
 export interface LayerImage {
   /** Indices through the view's layer tree. */
@@ -154,6 +161,8 @@ interface Job {
   readonly ticket: RenderTicket;
   readonly out: OutputSize;
   readonly assets: ViewAssets;
+  /** RenderViewOptions.runColors. */
+  readonly runColors: number;
 }
 
 /** Hands out pooled targets for one render and gives them all back at its end. */
@@ -345,7 +354,7 @@ export class MockupRenderer {
   }
 
   /** Registers the render id and loads everything the render needs; no GL work, so renders overlap here. */
-  private async prepareJob(options: RenderLayersOptions, withPhoto: boolean): Promise<Job> {
+  private async prepareJob(options: RenderLayersOptions & Pick<RenderViewOptions, 'runColors'>, withPhoto: boolean): Promise<Job> {
     const ticket = this.renderIds.begin(options.target, options.renderId);
     this.check(ticket);
     const out = outputSizeFor(options.view.viewData, options.size);
@@ -364,7 +373,15 @@ export class MockupRenderer {
       releaseAssets(assets);
       throw e;
     }
-    return { view: options.view, flatSpans: options.flatSpans, flatContent: options.flatContent, ticket, out, assets };
+    return {
+      view: options.view,
+      flatSpans: options.flatSpans,
+      flatContent: options.flatContent,
+      ticket,
+      out,
+      assets,
+      runColors: Math.max(1, Math.floor(options.runColors ?? 1)) || 1,
+    };
   }
 
   /** Runs `body` in a known GL state and frees the render's resources however it ends. */
@@ -474,6 +491,8 @@ export class MockupRenderer {
       let tinted: ImageData | null = null;
       // Whether the output canvas holds the tinted photo, under the layers blended on the CPU.
       let photoOnCanvas = false;
+      // The tinted photo the canvas holds, as pixels, when the CPU has just made it.
+      let photoPixels: ImageData | null = null;
       // Outside its layers an opaque view without parts is the tinted photo, the same every time:
       // it comes from the CPU (photo-frames.ts) and the GPU draws and reads back only the rect
       // the layers cover, as one tile.
@@ -495,6 +514,7 @@ export class MockupRenderer {
           return readImageData(gl, target);
         });
         if (this.uploadsBases) tinted = drawn;
+        photoPixels = drawn;
         photoOnCanvas = true;
         let covered: PixelRect | null = null;
         for (const layer of layers) covered = unionRects(covered, layerRectInTile(layer, whole, grow));
@@ -504,11 +524,7 @@ export class MockupRenderer {
         this.check(ticket);
         const frame = this.frame(job, tile);
         if (photoOnCanvas && this.cpuLayers && !maps.displacement) {
-          const pixels = this.blendOnCpu(this.cpuLayers, layers, frame, maps, ctx, acquire);
-          if (pixels) {
-            ctx.putImageData(pixels, tile.x, tile.y);
-            continue;
-          }
+          if (this.blendOnCpu(this.cpuLayers, layers, frame, maps, ctx, photoPixels, acquire, job.runColors)) continue;
         }
         const whole: PixelRect = { x: 0, y: 0, width: tile.width, height: tile.height };
         const comp = acquire({ width: tile.width, height: tile.height });
@@ -593,10 +609,11 @@ export class MockupRenderer {
   }
 
   /**
-   * The tile (of an opaque view whose tinted photo `ctx` holds) with its layers blended on the CPU,
-   * or null when a layer needs the GPU's blend (cpuBlendsMode, no mask, clip, colour table or
-   * blur, blended by its mesh) or when the tile's layers were not seen by an earlier render. The
-   * terms of layers seen before but not kept are drawn and read back here, once.
+   * Blends the tile's layers on the CPU onto the tinted photo `ctx` holds (an opaque view's), or
+   * returns false when a layer needs the GPU's blend (cpuBlendsMode, no mask, clip, colour table or
+   * blur, blended by its mesh) or when the tile's layers were not seen by an earlier render and
+   * the caller renders no further colours of them (`runColors` 1). The terms of layers not kept
+   * yet are drawn and read back here, once.
    */
   private blendOnCpu(
     cpu: CpuLayers,
@@ -604,8 +621,10 @@ export class MockupRenderer {
     frame: TileFrame,
     maps: BlendMaps,
     ctx: OffscreenCanvasRenderingContext2D,
+    photoPixels: ImageData | null,
     acquire: Acquire,
-  ): ImageData | null {
+    runColors: number,
+  ): boolean {
     const { tile } = frame;
     const entries: { layer: PreparedLayer; rect: PixelRect; edges: EdgeMask; alpha: Uint8Array; key: string }[] = [];
     for (const layer of layers) {
@@ -623,7 +642,7 @@ export class MockupRenderer {
         !layer.colorLut &&
         cpuBlendsMode(blend) &&
         this.blendsByMesh(layer.draw);
-      if (!cpuBlendable || !edges) return null;
+      if (!cpuBlendable || !edges) return false;
       const pl = maps.photoLight;
       const key = cpu.key(
         [layer.plan.layer, layer.draw.texture, layer.draw.warp, edges.texture, maps.shading, maps.highlight, pl?.texture ?? null],
@@ -635,7 +654,7 @@ export class MockupRenderer {
       );
       entries.push({ layer, rect, edges, alpha, key });
     }
-    if (!cpu.seenBefore(entries.map((e) => e.key))) return null;
+    if (!cpu.seenBefore(entries.map((e) => e.key)) && runColors < 2) return false;
     const gl = this.gl;
     let scratch: RenderTarget | null = null;
     const kept: CpuLayer[] = [];
@@ -656,6 +675,7 @@ export class MockupRenderer {
       };
       const pl = maps.photoLight;
       const made = prepareCpuLayer({
+        outputWidth: frame.outputWidth,
         tile,
         rect,
         src,
@@ -669,9 +689,17 @@ export class MockupRenderer {
       cpu.keep(key, made);
       kept.push(made);
     }
-    const out = ctx.getImageData(tile.x, tile.y, tile.width, tile.height);
-    for (const layer of kept) applyCpuLayer(layer, out.data);
-    return out;
+    if (photoPixels) {
+      // The photo's pixels are at hand: blend into them and put back only the tile.
+      for (const layer of kept) applyCpuLayer(layer, photoPixels.data);
+      ctx.putImageData(photoPixels, 0, 0, tile.x, tile.y, tile.width, tile.height);
+    } else {
+      // A kept frame was drawn: read back the tile's rows (the offsets number output pixels).
+      const rows = ctx.getImageData(0, tile.y, frame.outputWidth, tile.height);
+      for (const layer of kept) applyCpuLayer(layer, rows.data, tile.y * frame.outputWidth);
+      ctx.putImageData(rows, 0, tile.y);
+    }
+    return true;
   }
 
   /**

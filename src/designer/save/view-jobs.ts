@@ -45,7 +45,15 @@ export function viewImageJobs(input: ViewJobsInput): JobRun<ViewImageInput>[] {
         let jpeg: Blob;
         try {
           jpeg = await render.renderMockupJpeg(
-            { template, design: { ...input.design, color: shade.hex }, viewId: view.viewId, color: shade.hex, size: VIEW_IMAGE_SIZE },
+            {
+              template,
+              design: { ...input.design, color: shade.hex },
+              viewId: view.viewId,
+              color: shade.hex,
+              size: VIEW_IMAGE_SIZE,
+              // Every chosen colour of this view follows: the first render prepares what they share.
+              runColors: shades.length,
+            },
             VIEW_IMAGE_QUALITY,
           );
         } catch (err) {

@@ -129,3 +129,29 @@ test('a layer the CPU cannot blend (a non-separable mode) stays on the GPU, byte
     await gpu.dispose();
   }
 });
+
+test('a caller rendering several colours of a design has the first render make the terms', async () => {
+  const kept = vi.spyOn(CpuLayers.prototype, 'keep');
+  const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
+  const cpu = createRenderer(images, { cpuBlend: true });
+  const gpu = createRenderer(images, { cpuBlend: false });
+  const flats = [await design(0), await design(1)];
+  try {
+    const v = warpedView(6, true);
+    // One colour of a design: nothing is made for colours that will not come.
+    await cpu.renderViewToImageData({ view: v, flats: { front: flats[0] as ImageBitmap }, color: COLOURS[1], runColors: 1 });
+    expect(kept).not.toHaveBeenCalled();
+    // A run of every colour of the other design: its first render makes the terms, once.
+    for (const color of COLOURS) {
+      const options = { view: v, flats: { front: flats[1] as ImageBitmap }, color };
+      const got = await cpu.renderViewToImageData({ ...options, runColors: COLOURS.length });
+      expect(kept, color).toHaveBeenCalledTimes(1);
+      const { differing, largest } = compareBytes(got, await gpu.renderViewToImageData(options));
+      expect(largest, color).toBeLessThanOrEqual(1);
+      expect(differing, color).toBeLessThan(got.data.length * 0.02);
+    }
+  } finally {
+    await cpu.dispose();
+    await gpu.dispose();
+  }
+});

@@ -64,9 +64,12 @@ describe('cpu blend', () => {
       const { src, alpha, sh, hi, frame } = scene();
       const before = frame.slice();
       const tile = { x: 10, y: 20, width: W + 2, height: H + 1 };
+      // The output reaches past the tile on the right.
+      const outputWidth = tile.x + tile.width + 3;
       // The rect sits one px into the tile; the edge mask is in output px.
       const rect = { x: 1, y: 1, width: W, height: H };
       const layer = prepareCpuLayer({
+        outputWidth,
         tile,
         rect,
         src,
@@ -77,15 +80,16 @@ describe('cpu blend', () => {
         highlight: maps ? hi : null,
         photoLight: null,
       });
-      // The frame is the tile: copy the rect's backdrop into it, blend, read it back.
-      const tileFrame = new Uint8ClampedArray(tile.width * tile.height * 4).fill(255);
-      for (let y = 0; y < H; y++) tileFrame.set(frame.subarray(y * W * 4, (y + 1) * W * 4), ((y + 1) * tile.width + 1) * 4);
-      applyCpuLayer(layer, tileFrame);
+      // The pixels are the output's rows of the tile: copy the rect's backdrop into them, blend,
+      // read them back.
+      const rows = new Uint8ClampedArray(outputWidth * tile.height * 4).fill(255);
+      const at = (x: number, y: number) => ((y + rect.y) * outputWidth + tile.x + rect.x + x) * 4;
+      for (let y = 0; y < H; y++) rows.set(frame.subarray(y * W * 4, (y + 1) * W * 4), at(0, y));
+      applyCpuLayer(layer, rows, tile.y * outputWidth);
       for (let p = 0; p < W * H; p++) {
         const x = p % W;
         const y = Math.floor(p / W);
-        const at = ((y + 1) * tile.width + x + 1) * 4;
-        const got = [...tileFrame.subarray(at, at + 3)];
+        const got = [...rows.subarray(at(x, y), at(x, y) + 3)];
         const s = [...src.subarray(4 * p, 4 * p + 4)];
         const b = [...before.subarray(4 * p, 4 * p + 4)];
         if (s[3] === 0 || alpha[p] === 0) {
@@ -106,6 +110,21 @@ describe('cpu blend', () => {
       }
       // Only the pixels where the source shows are kept.
       expect(layer.offsets.length).toBe([...Array(W * H).keys()].filter((p) => src[4 * p + 3] !== 0 && alpha[p] !== 0).length);
+      // Outside the rect (the tile's margins, the output past the tile) nothing changes.
+      let outside = 0;
+      for (let y = 0; y < tile.height; y++) {
+        for (let x = 0; x < outputWidth; x++) {
+          const inRect = y >= rect.y && y < rect.y + H && x >= tile.x + rect.x && x < tile.x + rect.x + W;
+          if (!inRect && rows.subarray((y * outputWidth + x) * 4, (y * outputWidth + x) * 4 + 3).some((v) => v !== 255)) outside++;
+        }
+      }
+      expect(outside).toBe(0);
+      // Pixels that do not hold every changed pixel are refused rather than blended short.
+      const firstChanged = layer.offsets[0]!;
+      const lastChanged = layer.offsets[layer.offsets.length - 1]!;
+      expect(() => applyCpuLayer(layer, rows, firstChanged + 1)).toThrow(/do not hold/);
+      const short = rows.subarray(0, (lastChanged - tile.y * outputWidth) * 4);
+      expect(() => applyCpuLayer(layer, short, tile.y * outputWidth)).toThrow(/do not hold/);
     }
   });
 
@@ -113,6 +132,7 @@ describe('cpu blend', () => {
     const src = new Uint8Array([200, 100, 50, 255, 200, 100, 50, 255]);
     const photo = new Uint8Array([30, 30, 30, 255, 250, 250, 250, 255]);
     const layer = prepareCpuLayer({
+      outputWidth: 2,
       tile: { x: 0, y: 0, width: 2, height: 1 },
       rect: { x: 0, y: 0, width: 2, height: 1 },
       src,
