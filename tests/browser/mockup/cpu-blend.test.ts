@@ -74,16 +74,24 @@ function warpedView(blend: BlendCode, maps: boolean): TemplateView {
 
 const COLOURS = ['#FFFFFF', '#1E3A8A', '#B91C1C', '#FDE68A', '#111827'];
 
+/**
+ * Renderers with the CPU blend on and off over the same photo and maps, the two designs, and a
+ * count of the terms the CPU makes.
+ */
+async function rig() {
+  const kept = vi.spyOn(CpuLayers.prototype, 'keep');
+  const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
+  const cpu = createRenderer(images, { cpuBlend: true });
+  const gpu = createRenderer(images, { cpuBlend: false });
+  return { kept, cpu, gpu, flats: [await design(0), await design(1)] };
+}
+
 // Overlay, multiply, normal, screen, hard light and exclusion go by lines in the backdrop;
 // darken, soft light, colour burn and divide by the whole formula.
 test.each([5, 6, 7, 8, 10, 20, 3, 9, 12, 22] as BlendCode[])(
   'blend %i on the CPU matches the GPU within one level, with and without maps, through colours and designs',
   async (blend) => {
-    const kept = vi.spyOn(CpuLayers.prototype, 'keep');
-    const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
-    const cpu = createRenderer(images, { cpuBlend: true });
-    const gpu = createRenderer(images, { cpuBlend: false });
-    const flats = [await design(0), await design(1)];
+    const { kept, cpu, gpu, flats } = await rig();
     try {
       for (const maps of [false, true]) {
         const v = warpedView(blend, maps);
@@ -111,11 +119,8 @@ test.each([5, 6, 7, 8, 10, 20, 3, 9, 12, 22] as BlendCode[])(
 );
 
 test('a layer the CPU cannot blend (a non-separable mode) stays on the GPU, byte for byte', async () => {
-  const kept = vi.spyOn(CpuLayers.prototype, 'keep');
-  const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
-  const cpu = createRenderer(images, { cpuBlend: true });
-  const gpu = createRenderer(images, { cpuBlend: false });
-  const flat = await design(0);
+  const { kept, cpu, gpu, flats } = await rig();
+  const flat = flats[0] as ImageBitmap;
   try {
     for (const blend of [2, 1, 25] as BlendCode[]) {
       for (const color of COLOURS) {
@@ -131,11 +136,7 @@ test('a layer the CPU cannot blend (a non-separable mode) stays on the GPU, byte
 });
 
 test('a caller rendering several colours of a design has the first render make the terms', async () => {
-  const kept = vi.spyOn(CpuLayers.prototype, 'keep');
-  const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
-  const cpu = createRenderer(images, { cpuBlend: true });
-  const gpu = createRenderer(images, { cpuBlend: false });
-  const flats = [await design(0), await design(1)];
+  const { kept, cpu, gpu, flats } = await rig();
   try {
     const v = warpedView(6, true);
     // One colour of a design: nothing is made for colours that will not come.
