@@ -148,6 +148,7 @@ async function lanes<A>(
   const queue = new JobQueue(
     jobs.map((j) => j.key),
     history,
+    apis,
   );
   const t0 = performance.now();
   await Promise.all(

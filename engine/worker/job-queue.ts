@@ -80,9 +80,14 @@ export class JobQueue<W> {
   private readonly setups = new Set<number>();
   private left: number;
 
+  /**
+   * `workers`: the workers taking this run's jobs (default: any). A key held only by workers
+   * outside the run (a pool running fewer lanes than it has workers) is taken like one nobody holds.
+   */
   constructor(
     keys: readonly (string | undefined)[],
     private readonly history: JobHistory<W> = new JobHistory<W>(),
+    private readonly workers: readonly W[] | null = null,
   ) {
     keys.forEach((key, index) => {
       if (key === undefined) this.unkeyed.push(index);
@@ -110,10 +115,10 @@ export class JobQueue<W> {
     let unheld: string | null = null;
     for (const [key, list] of this.byKey) {
       if (list.length === 0) continue;
-      const holders = this.history.holders.get(key);
-      if (holders?.includes(worker)) {
+      const holders = this.holdersInRun(key);
+      if (holders.includes(worker)) {
         if (own === null || list[0]! < this.byKey.get(own)![0]!) own = key;
-      } else if (!holders && (unheld === null || list[0]! < this.byKey.get(unheld)![0]!)) unheld = key;
+      } else if (holders.length === 0 && (unheld === null || list[0]! < this.byKey.get(unheld)![0]!)) unheld = key;
     }
     if (own !== null) return this.next(own);
     const firstUnkeyed = this.unkeyed[0];
@@ -130,6 +135,13 @@ export class JobQueue<W> {
   /** Notes that the job `index`, taken by `worker`, ran for `ms`. */
   finished(worker: W, index: number, ms: number): void {
     this.history.record(worker, this.setups.has(index), ms);
+  }
+
+  /** The workers of this run that hold `key`. */
+  private holdersInRun(key: string): readonly W[] {
+    const holders = this.history.holders.get(key) ?? [];
+    const workers = this.workers;
+    return workers === null ? holders : holders.filter((h) => workers.includes(h));
   }
 
   private next(key: string): number {
@@ -153,7 +165,7 @@ export class JobQueue<W> {
     // Each worker's jobs left: a key's pending jobs shared among the workers that hold it.
     const load = new Map<W, number>();
     for (const [key, list] of this.byKey) {
-      const holders = this.history.holders.get(key) ?? [];
+      const holders = this.holdersInRun(key);
       for (const h of holders) load.set(h, (load.get(h) ?? 0) + list.length / holders.length);
     }
     let busiest: W | null = null;

@@ -89,9 +89,11 @@ export class RenderPool {
   /** Runs every job; resolves with one result per job, in job order. */
   async run<T>(jobs: JobRun<T>[], opts: RunOptions = {}): Promise<JobResult<T>[]> {
     const results: JobResult<T>[] = new Array(jobs.length);
+    const lanes = this.ensure(jobs.length);
     const queue = new JobQueue(
       jobs.map((j) => j.key),
       this.history,
+      lanes,
     );
     let done = 0;
     const lane = async (w: EngineWorkerHandle) => {
@@ -110,7 +112,7 @@ export class RenderPool {
         opts.onProgress?.(++done, jobs.length);
       }
     };
-    await Promise.all(this.ensure(jobs.length).map(lane));
+    await Promise.all(lanes.map(lane));
     if (opts.signal?.aborted) {
       for (let i = 0; i < jobs.length; i++) results[i] ??= { index: i, ok: false, error: 'cancelled' };
     }

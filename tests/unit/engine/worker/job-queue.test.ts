@@ -97,6 +97,21 @@ describe('JobQueue', () => {
     expect(queue.take('a')).toBe(2);
   });
 
+  test('a view held only by a worker outside the run is taken like one nobody holds', () => {
+    // The pool runs one lane for a one-job run; b, which holds v1, takes no part.
+    const history = measured(300, 25);
+    history.hold('a', 'v0');
+    history.hold('b', 'v1');
+    const queue = new JobQueue(['v1', 'v1'], history, ['a']);
+    expect([queue.take('a'), queue.take('a'), queue.take('a')]).toEqual([0, 1, undefined]);
+    expect(history.holds('a', 'v1')).toBe(true);
+    // With b in the run, a leaves b its view (three jobs of 25 ms against a 300 ms setup).
+    const both = new JobQueue(['v0', 'v0', 'v0'], history, ['a', 'b']);
+    history.holders.delete('v0');
+    history.hold('b', 'v0');
+    expect(both.take('a')).toBeUndefined();
+  });
+
   test('job times are sampled by kind, leaving out each worker’s first job', () => {
     const history = new JobHistory<string>();
     const queue = new JobQueue(['v0', 'v0', 'v0', 'v1'], history);
