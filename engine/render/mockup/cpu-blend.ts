@@ -53,9 +53,10 @@ export interface CpuLayer {
   /** Output pixel index (y * output width + x) of each changed pixel, ascending. */
   readonly offsets: Uint32Array;
   /**
-   * Under a mode linear in the backdrop on each half of its range (LINEAR_HALVES), LINES numbers a
-   * pixel: for each channel the output level as a line in the backdrop's level, slope and offset
-   * below 128 and from 128 up. Otherwise TERMS numbers a pixel: the source colour (straight, 3),
+   * Under overlay, LINES numbers a pixel: for each channel the output level as a line in the
+   * backdrop's level, slope and offset below 128 and from 128 up. Under the other modes linear in
+   * the backdrop (LINEAR_HALVES), whose line is the same on both halves, LINE numbers a pixel: each
+   * channel's slope and offset. Otherwise TERMS numbers a pixel: the source colour (straight, 3),
    * its alpha after coverage and opacity, the shading factor, the highlight (3), the photo
    * light's shade factor and lift.
    */
@@ -66,6 +67,9 @@ export interface CpuLayer {
 
 const TERMS = 10;
 const LINES = 12;
+const LINE = 6;
+/** Overlay: the one linear mode whose line changes at the backdrop's middle. */
+const OVERLAY = 5;
 /**
  * Modes whose output, shading and lights included, is a line in the backdrop's level on 0..127
  * and on 128..255: normal, overlay (its branch is the backdrop's half), multiply, screen, hard
@@ -104,8 +108,10 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
     }
   }
   const linear = LINEAR_HALVES.has(mode);
+  // Numbers a pixel: two lines a channel under overlay, one under the other linear modes.
+  const stride = !linear ? TERMS : mode === OVERLAY ? LINES : LINE;
   const offsets = new Uint32Array(n);
-  const terms = new Float32Array(n * (linear ? LINES : TERMS));
+  const terms = new Float32Array(n * stride);
   let j = 0;
   for (let y = y0; y < y1 && j < n; y++) {
     for (let x = x0; x < x1; x++) {
@@ -134,10 +140,11 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
       const g = (src[i + 1] as number) / a8;
       const b = (src[i + 2] as number) / a8;
       if (linear) {
-        const t = j * LINES;
+        const t = j * stride;
+        const step = stride / 3;
         writeLine(mode, r, hr, sa, k, shade, lift, terms, t);
-        writeLine(mode, g, hg, sa, k, shade, lift, terms, t + 4);
-        writeLine(mode, b, hb, sa, k, shade, lift, terms, t + 8);
+        writeLine(mode, g, hg, sa, k, shade, lift, terms, t + step);
+        writeLine(mode, b, hb, sa, k, shade, lift, terms, t + 2 * step);
       } else {
         const t = j * TERMS;
         terms[t] = r;
@@ -158,9 +165,10 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
 }
 
 /**
- * One channel's two lines (LINES): the output level, shading and lights included, against the
- * backdrop's level. With the blend B = u cb + v on a half, x = cb (1 - as + as u) + as v, and the
- * maps make it x k (1 - h) shade (1 - lift) + h shade (1 - lift) + lift.
+ * One channel's lines: the output level, shading and lights included, against the backdrop's
+ * level; two under overlay (LINES: below 128, from 128 up), one under the other modes (LINE).
+ * With the blend B = u cb + v on a half, x = cb (1 - as + as u) + as v, and the maps make it
+ * x k (1 - h) shade (1 - lift) + h shade (1 - lift) + lift.
  */
 function writeLine(
   mode: BlendCode,
@@ -181,7 +189,7 @@ function writeLine(
   if (mode === 6) {
     uLo = cs;
     vLo = 0;
-  } else if (mode === 5 || (mode === 10 && cs < 0.50001)) {
+  } else if (mode === OVERLAY || (mode === 10 && cs < 0.50001)) {
     uLo = 2 * cs;
     vLo = 0;
   } else if (mode === 10) {
@@ -189,13 +197,12 @@ function writeLine(
     vLo = 2 * cs - 1;
   } else if (mode === 8) uLo = 1 - cs;
   else if (mode === 20) uLo = 1 - 2 * cs;
-  // Only overlay changes its line at the backdrop's middle.
-  const uHi = mode === 5 ? 2 * (1 - cs) : uLo;
-  const vHi = mode === 5 ? 2 * cs - 1 : vLo;
   out[o] = (1 - sa + sa * uLo) * m;
   out[o + 1] = 255 * (sa * vLo * m + add);
-  out[o + 2] = (1 - sa + sa * uHi) * m;
-  out[o + 3] = 255 * (sa * vHi * m + add);
+  if (mode !== OVERLAY) return;
+  // Only overlay changes its line at the backdrop's middle.
+  out[o + 2] = (1 - sa + sa * 2 * (1 - cs)) * m;
+  out[o + 3] = 255 * (sa * (2 * cs - 1) * m + add);
 }
 
 /**
@@ -211,7 +218,7 @@ export function applyCpuLayer(layer: CpuLayer, frame: Uint8ClampedArray, first =
   if (n > 0 && ((offsets[0] as number) < first || ((offsets[n - 1] as number) - first + 1) * 4 > frame.length)) {
     throw new Error('applyCpuLayer: the pixels do not hold every pixel the layer changes');
   }
-  if (LINEAR_HALVES.has(mode)) {
+  if (mode === OVERLAY) {
     for (let j = 0, t = 0; j < n; j++, t += LINES) {
       const p = ((offsets[j] as number) - first) << 2;
       const r = frame[p] as number;
@@ -222,6 +229,15 @@ export function applyCpuLayer(layer: CpuLayer, frame: Uint8ClampedArray, first =
         g < 128 ? (terms[t + 4] as number) * g + (terms[t + 5] as number) : (terms[t + 6] as number) * g + (terms[t + 7] as number);
       frame[p + 2] =
         b < 128 ? (terms[t + 8] as number) * b + (terms[t + 9] as number) : (terms[t + 10] as number) * b + (terms[t + 11] as number);
+    }
+    return;
+  }
+  if (LINEAR_HALVES.has(mode)) {
+    for (let j = 0, t = 0; j < n; j++, t += LINE) {
+      const p = ((offsets[j] as number) - first) << 2;
+      frame[p] = (terms[t] as number) * (frame[p] as number) + (terms[t + 1] as number);
+      frame[p + 1] = (terms[t + 2] as number) * (frame[p + 1] as number) + (terms[t + 3] as number);
+      frame[p + 2] = (terms[t + 4] as number) * (frame[p + 2] as number) + (terms[t + 5] as number);
     }
     return;
   }
