@@ -8,13 +8,20 @@ import { SourceCache } from '../../gl/resources.ts';
 import type { CpuLayer } from './cpu-blend.ts';
 import { ObjectIds } from './object-ids.ts';
 
-/** Bytes of kept terms: 44 a changed pixel, so a few views of a 1200 px mockup. */
+/** Bytes of kept terms: 28-52 a changed pixel, so a few views of a 1200 px mockup. */
 const KEPT_BYTES = 48 * 1024 * 1024;
+/** Bytes of kept map samples: 4 a pixel of a layer's rect, so the maps of a few views. */
+const SAMPLE_BYTES = 24 * 1024 * 1024;
 /** Keys seen once are only hints: the list is cleared past this many. */
 const MAX_SEEN = 256;
 
 export class CpuLayers {
   private readonly kept = new SourceCache<string, CpuLayer>(KEPT_BYTES, () => {});
+  /**
+   * A view's maps (shading, highlight, photo) sampled over a layer's rect: the same for every
+   * design, so a new design's terms read back only its own layer.
+   */
+  private readonly samples = new SourceCache<string, Uint8Array>(SAMPLE_BYTES, () => {});
   private readonly seen = new Set<string>();
   private readonly ids = new ObjectIds();
 
@@ -47,7 +54,18 @@ export class CpuLayers {
     this.kept.set(key, layer, layer.bytes);
   }
 
+  /** A map sampled over a rect (`key` from the map's texture and the rect), if kept. */
+  sample(key: string): Uint8Array | undefined {
+    return this.samples.get(key);
+  }
+
+  keepSample(key: string, pixels: Uint8Array): Uint8Array {
+    this.samples.set(key, pixels, pixels.byteLength);
+    return pixels;
+  }
+
   clear(): void {
+    this.samples.clear();
     this.kept.clear();
     this.seen.clear();
   }

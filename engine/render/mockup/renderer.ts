@@ -667,11 +667,17 @@ export class MockupRenderer {
       const target = (scratch ??= acquire({ width: tile.width, height: tile.height, stencil: true }));
       drawLayer(gl, this.programs, frame, layer.draw, target, target, rect, false);
       const src = readPixels(gl, target, rect);
-      // Each map as the blend samples it at the pixel's centre.
+      // Each map as the blend samples it at the pixel's centre; the same for every design.
       const sampled = (texture: GLTexture | null): Uint8Array | null => {
         if (!texture) return null;
+        const key = cpu.key(
+          [texture],
+          [frame.outputWidth, frame.outputHeight, tile.x, tile.y, ...[rect.x, rect.y, rect.width, rect.height]],
+        );
+        const kept = cpu.sample(key);
+        if (kept) return kept;
         drawBase(gl, this.programs, frame, target, texture, null);
-        return readPixels(gl, target, rect);
+        return cpu.keepSample(key, readPixels(gl, target, rect));
       };
       const pl = maps.photoLight;
       const made = prepareCpuLayer({

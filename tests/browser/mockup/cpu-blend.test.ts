@@ -80,10 +80,11 @@ const COLOURS = ['#FFFFFF', '#1E3A8A', '#B91C1C', '#FDE68A', '#111827'];
  */
 async function rig() {
   const kept = vi.spyOn(CpuLayers.prototype, 'keep');
+  const sampled = vi.spyOn(CpuLayers.prototype, 'keepSample');
   const images = { photo: await photo(), shading: await map('shading'), highlight: await map('highlight') };
   const cpu = createRenderer(images, { cpuBlend: true });
   const gpu = createRenderer(images, { cpuBlend: false });
-  return { kept, cpu, gpu, flats: [await design(0), await design(1)] };
+  return { kept, sampled, cpu, gpu, flats: [await design(0), await design(1)] };
 }
 
 // Overlay, multiply, normal, screen, hard light and exclusion go by lines in the backdrop;
@@ -91,7 +92,7 @@ async function rig() {
 test.each([5, 6, 7, 8, 10, 20, 3, 9, 12, 22] as BlendCode[])(
   'blend %i on the CPU matches the GPU within one level, with and without maps, through colours and designs',
   async (blend) => {
-    const { kept, cpu, gpu, flats } = await rig();
+    const { kept, sampled, cpu, gpu, flats } = await rig();
     try {
       for (const maps of [false, true]) {
         const v = warpedView(blend, maps);
@@ -109,8 +110,10 @@ test.each([5, 6, 7, 8, 10, 20, 3, 9, 12, 22] as BlendCode[])(
           }
         }
       }
-      // The CPU made terms once per design and view (the third run of design 0 found them kept).
+      // The CPU made terms once per design and view (the third run of design 0 found them kept),
+      // and sampled the view's three maps once for both designs.
       expect(kept).toHaveBeenCalledTimes(4);
+      expect(sampled).toHaveBeenCalledTimes(3);
     } finally {
       await cpu.dispose();
       await gpu.dispose();
