@@ -146,6 +146,41 @@ test('bulk design: 12 products, one design, a reload mid-way, prices by rule, al
   }
 });
 
+test("a mockup whose upload fails marks its product failed with the server's message; the others finish, and a retry completes it", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const m = await demoMerchant();
+  await logIn(page, m);
+  await page.goto('/bulk-design');
+  const boxes = page.getByRole('list', { name: 'Catalogue products' }).getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+  await page.getByLabel('Upload images').setInputFiles({ name: 'rose-logo.png', mimeType: 'image/png', buffer: await logo() });
+  await expect(page.getByRole('list', { name: 'Designs' }).getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Product title' }).fill(`{design} {product} ${runTag()}`);
+
+  // The first mockup upload is refused; the worker has gone on rendering meanwhile.
+  let refused = 0;
+  await page.route('**/uploadsImg/uploadCustomized*', async (route) => {
+    if (refused++ === 0) await route.fulfill({ json: { code: 500, msg: 'The file store is unavailable' } });
+    else await route.continue();
+  });
+  await page.getByRole('button', { name: 'Render 3 products' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'products ·' });
+  await expect(status).toContainText('· 1 failed', { timeout: 240_000 });
+  await expect(page.locator('.bulk-item.is-failed')).toHaveCount(1);
+  await expect(page.locator('.bulk-item.is-failed .field-error')).toHaveText('The file store is unavailable');
+  await expect(page.locator('.bulk-item.is-rendered')).toHaveCount(2, { timeout: 120_000 });
+  await expect(page.getByRole('button', { name: 'Retry failed' })).toBeVisible({ timeout: 30_000 });
+
+  await page.unroute('**/uploadsImg/uploadCustomized*');
+  await page.getByRole('button', { name: 'Retry failed' }).click();
+  await expect(status).toContainText('3 / 3 products', { timeout: 240_000 });
+  await expect(page.locator('.bulk-item.is-rendered img')).toHaveCount(3);
+  await expect(page.locator('.bulk-item.is-failed')).toHaveCount(0);
+});
+
 test('a spreadsheet of 20 rows with 2 bad rows creates 18 products and reports the two by row number', async ({ page }) => {
   test.setTimeout(420_000);
   const m = await demoMerchant();

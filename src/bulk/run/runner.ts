@@ -12,7 +12,7 @@ import { RenderPool, keyedJob, type JobRun } from '../../../workers/pool';
 import { designerApi } from '../../api/designer';
 import { bulkApi, type BatchAddEntry } from '../../api/bulk';
 import { chosenColours, chosenVariants } from '../../designer/model/options';
-import { viewImageJobs } from '../../designer/save/view-jobs';
+import { viewImageJobs, type PendingViewImage } from '../../designer/save/view-jobs';
 import { saveBody } from '../../designer/save/body';
 import { planEditObj } from '../../designer/save/edit-obj';
 import { bulkDesign } from '../model/design';
@@ -73,7 +73,7 @@ export async function retryFailedItems(): Promise<void> {
 interface Prepared {
   item: BulkItem;
   loaded: LoadedProduct;
-  jobs: JobRun<ViewImageInput>[];
+  jobs: JobRun<PendingViewImage>[];
 }
 
 /** A product's document: its own designs (a spreadsheet row) or the job's, placed by the job's settings. */
@@ -129,6 +129,8 @@ export async function render(): Promise<void> {
     });
     // One queue over every product keeps every worker busy; each product's mockups keep their order.
     const runs: JobRun<void>[] = [];
+    // A job ends with its render; its upload runs on, and finishes the product when it is the last.
+    const uploads: Promise<void>[] = [];
     for (const p of prepared) {
       const { item } = p;
       const images: ViewImageInput[] = new Array(p.jobs.length);
@@ -138,23 +140,37 @@ export async function render(): Promise<void> {
       item.total = p.jobs.length;
       item.error = null;
       p.jobs.forEach((run, i) => {
+        const fail = async (err: unknown) => {
+          item.state = 'failed';
+          item.error = err instanceof Error ? err.message : 'Data error';
+          await persist();
+        };
         const job = async (api: Parameters<typeof run>[0]) => {
           if (item.state === 'failed') return;
+          let pending: PendingViewImage;
           try {
-            images[i] = await run(api);
+            pending = await run(api);
           } catch (err) {
-            item.state = 'failed';
-            item.error = err instanceof Error ? err.message : 'Data error';
-            await persist();
+            await fail(err);
             return;
           }
-          item.done += 1;
-          if (--left === 0) {
-            item.images = images;
-            item.state = 'rendered';
-            bulk.finishedThisRun += 1;
-            await persist();
-          }
+          uploads.push(
+            pending.image
+              .then(async (image) => {
+                if (item.state === 'failed') return;
+                images[i] = image;
+                item.done += 1;
+                if (--left === 0) {
+                  item.images = images;
+                  item.state = 'rendered';
+                  bulk.finishedThisRun += 1;
+                  await persist();
+                }
+              }, fail)
+              // Like a job's own errors (the pool keeps them in results this run does not read):
+              // a job store that fails to persist leaves the product to be rendered again.
+              .catch(() => {}),
+          );
         };
         // The view the job renders stays its key: the pool sends it to the worker that drew it.
         runs.push(run.key === undefined ? job : keyedJob(run.key, job));
@@ -162,6 +178,7 @@ export async function render(): Promise<void> {
     }
     await persist();
     await pool.run(runs, { signal });
+    await Promise.all(uploads);
   } finally {
     // Products cut off by a cancel go back to the queue.
     for (const it of job.items) if (it.state === 'rendering') Object.assign(it, { state: 'pending', done: 0, images: [] });

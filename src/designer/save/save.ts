@@ -34,7 +34,7 @@ export interface SaveRequest {
   id: number | null;
   isTemplate: boolean;
   sourceTemplateId: number | null;
-  /** Renders the view images: each idle worker takes the next view and colour, uploads included. */
+  /** Renders the view images: each idle worker takes the next view and colour; uploads run on. */
   pool: RenderPool;
   onProgress?: (text: string) => void;
 }
@@ -121,9 +121,11 @@ export async function saveDesign(req: SaveRequest): Promise<SaveResult> {
   });
   progress(`Rendering mockups 0 of ${jobs.length}`);
   const rendered = await req.pool.run(jobs, { onProgress: (done, total) => progress(`Rendering mockups ${done} of ${total}`) });
-  const failed = rendered.find((r) => !r.ok);
-  if (failed && !failed.ok) return { ok: false, msg: failed.error, id };
-  const list = rendered.flatMap((r) => (r.ok ? [r.value] : []));
+  // Uploads ran on while the workers rendered; every one settles before the first failure counts.
+  const uploads = await Promise.allSettled(rendered.map((r) => (r.ok ? r.value.image : Promise.reject(new Error(r.error)))));
+  const failed = uploads.find((u) => u.status === 'rejected');
+  if (failed) return { ok: false, msg: failed.reason instanceof Error ? failed.reason.message : 'Data error', id };
+  const list = uploads.flatMap((u) => (u.status === 'fulfilled' ? [u.value] : []));
   progress('Saving the mockups');
   const rec = await productsApi.addImagesEditList({ productId: id, list });
   if (rec.code !== 200) return { ok: false, msg: rec.msg || 'Data error', id };

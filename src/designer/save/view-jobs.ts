@@ -3,6 +3,10 @@
  * no colour option: its one colour), each rendered to JPEG by a pool worker, uploaded, and
  * described as the view image the server records. The list keeps colour-then-view order. The
  * designer's save and the bulk design both make their mockups with these jobs.
+ *
+ * A job ends when its mockup is rendered: the upload runs on (`PendingViewImage`) while the
+ * worker renders the next one. A worker waiting for its last upload measured 0.2-0.9 s of every
+ * 0.8-4 s job in the bulk flow.
  */
 import type { ViewImageInput } from '../../../contract/products';
 import { isStopRender, type CustomTemplate, type SkuDesign } from '@pod-studio/engine';
@@ -24,12 +28,17 @@ export interface ViewJobsInput {
   colours: readonly ChosenColour[];
 }
 
+/** A rendered view image on its way up: `image` settles when the upload has (it may reject). */
+export interface PendingViewImage {
+  readonly image: Promise<ViewImageInput>;
+}
+
 const viewNames = (t: CustomTemplate): Record<string, string> => {
   const views = (t.templateData as { views?: { viewId: string; name: string }[] } | null)?.views ?? [];
   return Object.fromEntries(views.map((v) => [v.viewId, v.name]));
 };
 
-export function viewImageJobs(input: ViewJobsInput): JobRun<ViewImageInput>[] {
+export function viewImageJobs(input: ViewJobsInput): JobRun<PendingViewImage>[] {
   const { product } = input;
   const shades = input.colours.length > 0 ? input.colours : [{ value: '', name: '', hex: input.design.color }];
   const colourIdx = product.options.findIndex((o) => o.isColor);
@@ -41,7 +50,7 @@ export function viewImageJobs(input: ViewJobsInput): JobRun<ViewImageInput>[] {
       .map((v) => v.id);
     // Keyed by template and view: the pool sends a view's colours to the worker that drew it.
     return template.viewList.map((view) =>
-      keyedJob(`${template.customTemplateId}/${view.viewId}`, async (render: RenderWorkerHandle['api']): Promise<ViewImageInput> => {
+      keyedJob(`${template.customTemplateId}/${view.viewId}`, async (render: RenderWorkerHandle['api']): Promise<PendingViewImage> => {
         let jpeg: Blob;
         try {
           jpeg = await render.renderMockupJpeg(
@@ -59,21 +68,27 @@ export function viewImageJobs(input: ViewJobsInput): JobRun<ViewImageInput>[] {
         } catch (err) {
           throw new Error(isStopRender(err) ? 'Please try again' : err instanceof Error ? err.message : 'Data error');
         }
-        const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
-        if (up.code !== 200 || !up.data) throw new Error(up.msg || 'Upload failed');
-        return {
-          // The original, not the upload's 1200 px editing copy: view images keep their full size.
-          url: up.data.originalUrl || up.data.url,
-          thumbnailUrl: up.data.thumbnailUrl,
-          viewId: view.viewId,
-          viewName: names[view.viewId] ?? view.viewId,
-          colorValue: shade.hex,
-          colorName: shade.name,
-          SKUId: String(variantIds[0] ?? ''),
-          optionsval: shade.value,
-          optionsid: product.options[colourIdx]?.id ?? '',
-          variantIds,
+        const upload = async (): Promise<ViewImageInput> => {
+          const up = await designerApi.uploadImage(jpeg, `${view.viewId}-${shade.hex.slice(1)}.jpg`);
+          if (up.code !== 200 || !up.data) throw new Error(up.msg || 'Upload failed');
+          return {
+            // The original, not the upload's 1200 px editing copy: view images keep their full size.
+            url: up.data.originalUrl || up.data.url,
+            thumbnailUrl: up.data.thumbnailUrl,
+            viewId: view.viewId,
+            viewName: names[view.viewId] ?? view.viewId,
+            colorValue: shade.hex,
+            colorName: shade.name,
+            SKUId: String(variantIds[0] ?? ''),
+            optionsval: shade.value,
+            optionsid: product.options[colourIdx]?.id ?? '',
+            variantIds,
+          };
         };
+        const image = upload();
+        // Handled here so a failed upload is not reported as unhandled before its caller awaits it.
+        image.catch(() => {});
+        return { image };
       }),
     );
   });
