@@ -670,14 +670,11 @@ export class MockupRenderer {
       // Each map as the blend samples it at the pixel's centre; the same for every design.
       const sampled = (texture: GLTexture | null): Uint8Array | null => {
         if (!texture) return null;
-        const key = cpu.key(
-          [texture],
-          [frame.outputWidth, frame.outputHeight, tile.x, tile.y, ...[rect.x, rect.y, rect.width, rect.height]],
-        );
-        const kept = cpu.sample(key);
-        if (kept) return kept;
+        const at = cpu.key([texture], [frame.outputWidth, frame.outputHeight, tile.x, tile.y, rect.x, rect.y, rect.width, rect.height]);
+        const sample = cpu.sample(at);
+        if (sample) return sample;
         drawBase(gl, this.programs, frame, target, texture, null);
-        return cpu.keepSample(key, readPixels(gl, target, rect));
+        return cpu.keepSample(at, readPixels(gl, target, rect));
       };
       const pl = maps.photoLight;
       const made = prepareCpuLayer({

@@ -16,7 +16,7 @@ import type { RenderWorkerHandle } from '../../../workers/client';
 import { keyedJob, type JobRun } from '../../../workers/pool';
 import { templateFor } from '../model/designer';
 import type { ChosenColour } from '../model/options';
-import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE } from './view-images';
+import { VIEW_IMAGE_QUALITY, VIEW_IMAGE_SIZE, coloursOnTemplate } from './view-images';
 
 export interface ViewJobsInput {
   product: ProductDetail;
@@ -42,8 +42,11 @@ export function viewImageJobs(input: ViewJobsInput): JobRun<PendingViewImage>[] 
   const { product } = input;
   const shades = input.colours.length > 0 ? input.colours : [{ value: '', name: '', hex: input.design.color }];
   const colourIdx = product.options.findIndex((o) => o.isColor);
-  return shades.flatMap((shade) => {
-    const template = templateFor(input.rows, shade.hex) ?? input.template;
+  const templates = shades.map((shade) => templateFor(input.rows, shade.hex) ?? input.template);
+  const sharing = coloursOnTemplate(templates.map((t) => t.customTemplateId ?? t));
+  return shades.flatMap((shade, s) => {
+    const template = templates[s]!;
+    const runColors = sharing[s];
     const names = viewNames(template);
     const variantIds = input.variants
       .filter((v) => colourIdx < 0 || [v.option1, v.option2, v.option3][colourIdx] === shade.value)
@@ -60,8 +63,8 @@ export function viewImageJobs(input: ViewJobsInput): JobRun<PendingViewImage>[] 
               viewId: view.viewId,
               color: shade.hex,
               size: VIEW_IMAGE_SIZE,
-              // Every chosen colour of this view follows: the first render prepares what they share.
-              runColors: shades.length,
+              // The other colours on this template follow: the first render prepares what they share.
+              runColors,
             },
             VIEW_IMAGE_QUALITY,
           );

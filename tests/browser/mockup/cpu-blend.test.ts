@@ -9,23 +9,12 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import type { BlendCode, TemplateView } from '../../../engine/model/index.ts';
 import { CpuLayers } from '../../../engine/render/mockup/cpu-layers.ts';
-import { bitmap, canvas, compareBytes, createRenderer, smartObject, view } from './helpers.ts';
+import { bitmap, canvas, compareBytes, createRenderer, gradientPhoto, smartObject, view } from './helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
 /** An opaque photo from light to dark, so tinted backdrops fall on both halves of every blend. */
-function photo(): Promise<ImageBitmap> {
-  return bitmap(
-    canvas(256, 256, (ctx) => {
-      const g = ctx.createLinearGradient(0, 0, 256, 256);
-      g.addColorStop(0, '#FBFAF7');
-      g.addColorStop(0.5, '#9A9590');
-      g.addColorStop(1, '#1C1D21');
-      ctx.fillStyle = g;
-      ctx.fillRect(0, 0, 256, 256);
-    }),
-  );
-}
+const photo = () => gradientPhoto(['#FBFAF7', '#9A9590', '#1C1D21']);
 
 /** A design with transparent parts, translucent strokes and strong and pale colours. */
 function design(seed: number): Promise<ImageBitmap> {

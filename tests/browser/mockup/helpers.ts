@@ -48,6 +48,18 @@ export function checker(width: number, height: number, cell: number): Promise<Im
   );
 }
 
+/** An opaque photo: a diagonal gradient through `stops` (spread evenly) over a 256 px square. */
+export function gradientPhoto(stops: readonly string[]): Promise<ImageBitmap> {
+  return bitmap(
+    canvas(256, 256, (ctx) => {
+      const g = ctx.createLinearGradient(0, 0, 256, 256);
+      stops.forEach((c, i) => g.addColorStop(i / Math.max(1, stops.length - 1), c));
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, 256, 256);
+    }),
+  );
+}
+
 /**
  * The product photo of the tests: a grey vertical gradient product (a rounded block) on a
  * transparent background, so the renderer's white background shows around it.

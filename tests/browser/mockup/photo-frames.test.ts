@@ -7,20 +7,10 @@
  * equal; a tinted channel may be one level apart, never more.
  */
 import { expect, test } from 'vitest';
-import { bitmap, canvas, checker, compareBytes, createRenderer, group, rectPath, smartObject, solid, view } from './helpers.ts';
+import { checker, compareBytes, createRenderer, gradientPhoto, group, rectPath, smartObject, solid, view } from './helpers.ts';
 
 /** An opaque product photo (a gradient over the whole view): the case the reuse applies to. */
-function opaquePhoto(): Promise<ImageBitmap> {
-  return bitmap(
-    canvas(256, 256, (ctx) => {
-      const g = ctx.createLinearGradient(0, 0, 256, 256);
-      g.addColorStop(0, '#F4F1EA');
-      g.addColorStop(1, '#7A7F88');
-      ctx.fillStyle = g;
-      ctx.fillRect(0, 0, 256, 256);
-    }),
-  );
-}
+const opaquePhoto = () => gradientPhoto(['#F4F1EA', '#7A7F88']);
 
 test('renders that take the photo from the CPU equal whole renders, through design, view and colour changes', async () => {
   const images = { photo: await opaquePhoto() };

@@ -13,6 +13,7 @@ import { isEditObjUrl, planEditObj } from '../../../src/designer/save/edit-obj';
 import { designDocument, readDesignDocument } from '../../../engine/model/index.ts';
 import { saveBody } from '../../../src/designer/save/body';
 import { templateSwitch, templateForColour } from '../../../src/designer/model/template-pick';
+import { coloursOnTemplate } from '../../../src/designer/save/view-images';
 import { copyBackgroundToViews, colourBackground } from '../../../src/designer/panels/background-rules';
 import { dpiReading, placeImage, tilingError } from '../../../src/designer/panels/image-tools';
 import { validSkuDesign, validTemplate } from '../engine/model/fixtures';
@@ -130,6 +131,13 @@ describe('template switching', () => {
     expect(templateSwitch(rows, '#000000', white)).toBe(black);
     expect(templateSwitch(rows, '#ffffff', white)).toBeNull();
     expect(templateSwitch(rows, '#123456', white)).toBeNull();
+  });
+
+  it("tells each render how many of the save's colours share its template", () => {
+    // Three colours on the product's one template, two with photos of their own.
+    expect(coloursOnTemplate(['T', 'T-000000', 'T', 'T-1F2A44', 'T'])).toEqual([3, 1, 3, 1, 3]);
+    expect(coloursOnTemplate(['T'])).toEqual([1]);
+    expect(coloursOnTemplate([])).toEqual([]);
   });
 });
 
