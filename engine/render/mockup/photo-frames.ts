@@ -1,10 +1,13 @@
 /**
- * The product photo at output size, tinted, kept on the CPU. Outside its layers' rects an opaque
- * view without part overlays is exactly the tinted photo, so a render draws and reads back only
- * the rect its layers cover and takes the rest from here. Reading a whole frame back is most of a
- * render's cost where WebGL runs on the CPU: on SwiftShader a 1200x1200 readback measured 40-78 ms
- * of a 140 ms bulk mockup with two render workers sharing the emulated GPU, and the tint pass
- * over the whole photo most of the rest.
+ * A view's frame outside its layers, made and kept on the CPU: the product photo at output size,
+ * tinted, with the view's part overlays over it, flattened over the background. Outside its
+ * layers' rects a mockup is exactly that, so a render draws and reads back only the rect its
+ * layers cover and takes the rest from here; that rect's composite is finished here too (parts
+ * and background, frame-finish.ts). Whole-frame passes are most of a render's cost where WebGL
+ * runs on the CPU: on SwiftShader a 1200x1200 readback measured 40-78 ms of a 140 ms bulk mockup
+ * with two render workers sharing the emulated GPU, and the tint pass over the whole photo most of
+ * the rest; for a 1600 px view of a cut-out photo with two parts the tint, the parts and the
+ * flattening took 150 ms of 190.
  *
  * The untinted photo at output size comes from the GPU once per photo and size (`readPhoto`: the
  * GPU's own sampling of the photo, so the pixels are those a whole render has); the SKU colour is
@@ -13,15 +16,18 @@
  * level apart on a luminance that falls on a rounding edge.
  */
 import { SourceCache } from '../../gl/resources.ts';
+import type { PixelRect } from '../../gl/targets.ts';
+import { blendPart, flattenOver, type PartMode } from './frame-finish.ts';
 import { context2d } from './output.ts';
 
 type Rgb = readonly [number, number, number];
+type Rgba = readonly [number, number, number, number];
 
 /**
- * Untinted photos at output size kept at most, in bytes (a 1200x1200 photo is 5.8 MB, 8.6 with
- * its luminance).
+ * Untinted photos and parts at output size kept at most, in bytes (a 1200x1200 photo is 5.8 MB,
+ * 8.6 with its luminance; a 1600 px view with two parts 38 MB).
  */
-const PHOTO_BYTES = 48 * 1024 * 1024;
+const PHOTO_BYTES = 64 * 1024 * 1024;
 /** Tinted frames kept at most: the views and colours a designer shows at once. */
 const MAX_FRAMES = 6;
 /** Larger outputs are not kept (a print-size mockup is a one-off). */
@@ -54,33 +60,50 @@ export function tintPhotoPixels(
   return out;
 }
 
+/** A photo's luminance per pixel, and its alpha where it is not opaque. */
+export interface PhotoLuminance {
+  /** 30 r + 59 g + 11 b of each pixel (its luminance in hundredths, from premultiplied colour). */
+  readonly lum: Uint16Array;
+  /** Each pixel's alpha, or null when every pixel is opaque. */
+  readonly alpha: Uint8Array | null;
+}
+
 /**
- * Each pixel's luminance in hundredths (30 r + 59 g + 11 b) of an opaque photo, or null when a
+ * Each pixel's luminance in hundredths (30 r + 59 g + 11 b) of a photo, and its alpha where any
  * pixel is not opaque. Kept with the photo, it makes every colour's tint one lookup a pixel
  * (`tintLuminance`): a 1200 px photo in 1.5 ms against 2.8 from the RGBA pixels, in Chromium.
  */
-export function photoLuminance(photo: Uint8ClampedArray): Uint16Array | null {
+export function photoLuminance(photo: Uint8ClampedArray): PhotoLuminance {
   const src = new Uint32Array(photo.buffer, photo.byteOffset, photo.length >> 2);
   const lum = new Uint16Array(src.length);
+  let opaque = true;
   for (let i = 0; i < src.length; i++) {
     const p = src[i] as number;
-    if (p >>> 24 !== 255) return null;
+    if (p >>> 24 !== 255) opaque = false;
     lum[i] = 30 * (p & 255) + 59 * ((p >>> 8) & 255) + 11 * ((p >>> 16) & 255);
   }
-  return lum;
+  if (opaque) return { lum, alpha: null };
+  const alpha = new Uint8Array(src.length);
+  for (let i = 0; i < src.length; i++) alpha[i] = (src[i] as number) >>> 24;
+  return { lum, alpha };
 }
 
-/** `tintPhotoPixels` of an opaque photo with a colour, from its luminance (`photoLuminance`). */
+/** `tintPhotoPixels` of a photo with a colour, from its luminance (`photoLuminance`). */
 export function tintLuminance(
-  lum: Uint16Array,
+  { lum, alpha }: PhotoLuminance,
   tint: Rgb,
   out: Uint8ClampedArray<ArrayBuffer> = new Uint8ClampedArray(lum.length * 4),
 ): Uint8ClampedArray<ArrayBuffer> {
   if (out.length !== lum.length * 4) throw new Error('tintLuminance: output size differs from the photo');
-  // Opaque alpha in every entry; signed words, so no conversion back from a double per pixel.
+  // Signed words, so no conversion back from a double per pixel.
   const table = new Int32Array(tintTable(tint).buffer);
-  for (let l = 0; l < table.length; l++) table[l] = (table[l] as number) | -16777216;
   const dst = new Int32Array(out.buffer, out.byteOffset, lum.length);
+  if (alpha) {
+    for (let i = 0; i < lum.length; i++) dst[i] = (table[lum[i] as number] as number) | ((alpha[i] as number) << 24);
+    return out;
+  }
+  // Opaque alpha in every entry.
+  for (let l = 0; l < table.length; l++) table[l] = (table[l] as number) | -16777216;
   for (let i = 0; i < lum.length; i++) dst[i] = table[lum[i] as number] as number;
   return out;
 }
@@ -100,10 +123,50 @@ function tintTable(tint: Rgb): Uint32Array {
   return t;
 }
 
-/** A photo at output size as read back, and its luminance when it is opaque. */
+/** A picture at output size as read back, and, for the photo, its luminance. */
 interface UntintedPhoto {
   readonly pixels: Uint8ClampedArray;
-  readonly lum: Uint16Array | null;
+  readonly lum: PhotoLuminance | null;
+}
+
+/** A picture of the view at output size: `read` gives its premultiplied pixels as the GPU samples them. */
+export interface FrameSource {
+  /** Names the picture (not its size): equal keys are the same picture. */
+  readonly key: string;
+  read(): ImageData;
+}
+
+export interface FramePart extends FrameSource {
+  readonly mode: PartMode;
+}
+
+/** What a view shows outside its layers. */
+export interface FrameLook {
+  readonly photo: FrameSource;
+  /** The SKU colour (rgb 0..1), or null for the photo as it is. */
+  readonly tint: Rgb | null;
+  /** Part overlays, blended in this order over the photo and the layers. */
+  readonly parts: readonly FramePart[];
+  /** Premultiplied, 0..1: opaque, or [0, 0, 0, 0] for a picture that keeps its transparency. */
+  readonly background: Rgba;
+}
+
+export interface DrawnFrame {
+  /**
+   * The tinted photo's premultiplied pixels, whole frame, when this draw made them (valid until the
+   * next draw), or null when a kept frame was drawn.
+   */
+  readonly tinted: ImageData | null;
+  /**
+   * Whether a composite goes onto the canvas as it is: an opaque photo without parts, whose
+   * composite is already the picture (`finish` changes nothing then).
+   */
+  readonly plain: boolean;
+  /**
+   * Finishes the composite of `rect` (premultiplied, `rect`-sized, in place): the parts over it,
+   * then the background under it, leaving pixels for `putImageData`.
+   */
+  finish(pixels: Uint8ClampedArray, rect: PixelRect): void;
 }
 
 export class PhotoFrames {
@@ -111,8 +174,9 @@ export class PhotoFrames {
   private readonly frames = new SourceCache<string, OffscreenCanvas>(MAX_FRAMES, () => {});
   /** Frames drawn once: a second draw keeps the frame (one-off renders, a bulk run's, keep none). */
   private readonly seen = new Set<string>();
-  /** Reused for frames drawn once, by size. */
+  /** Reused for frames drawn once, by size: the tinted photo, and the finished frame. */
   private scratch: ImageData | null = null;
+  private finished: ImageData | null = null;
 
   /** Whether an output of this size is drawn from here (larger ones are rendered whole). */
   static fits(width: number, height: number): boolean {
@@ -120,36 +184,55 @@ export class PhotoFrames {
   }
 
   /**
-   * Draws the photo `photoKey` at the size of `ctx`'s canvas, tinted with `tint`, into `ctx`.
-   * `readPhoto` reads the untinted photo at that size back from the GPU; it is called only when
-   * this photo and size are not kept. Returns the tinted pixels when it made them (valid until the
-   * next call), null when a kept frame was drawn.
+   * Draws the view's frame at the size of `ctx`'s canvas into `ctx`. Its pictures are read
+   * (`FrameSource.read`) only when this picture and size are not kept.
    */
-  draw(ctx: OffscreenCanvasRenderingContext2D, photoKey: string, tint: Rgb | null, readPhoto: () => ImageData): ImageData | null {
+  draw(ctx: OffscreenCanvasRenderingContext2D, look: FrameLook): DrawnFrame {
     const { width, height } = ctx.canvas;
-    const sizeKey = `${photoKey}|${width}x${height}`;
-    const key = `${sizeKey}|${tint?.join(',') ?? '-'}`;
+    const size = `${width}x${height}`;
+    const parts = look.parts.map((p) => ({ mode: p.mode, pixels: this.untinted(p, size, width * height * 4, false).pixels }));
+    const key = [
+      size,
+      look.photo.key,
+      look.tint?.join(',') ?? '-',
+      ...look.parts.map((p) => `${p.mode}:${p.key}`),
+      look.background.join(','),
+    ].join('|');
+    const finish = (pixels: Uint8ClampedArray, rect: PixelRect): void => {
+      for (const part of parts) blendPart(pixels, rect, part.pixels, width, part.mode, rect);
+      flattenOver(pixels, look.background);
+    };
     const kept = this.frames.get(key);
     if (kept) {
       ctx.drawImage(kept, 0, 0);
-      return null;
+      // Whether the photo is opaque is known from its kept pixels; evicted, the frame counts as not plain.
+      const photo = this.photos.get(`${look.photo.key}|${size}|photo`);
+      return { tinted: null, plain: parts.length === 0 && !!photo?.lum && !photo.lum.alpha, finish };
     }
-    const photo = this.untinted(sizeKey, width * height * 4, readPhoto);
+    const photo = this.untinted(look.photo, size, width * height * 4, true);
     if (this.scratch?.width !== width || this.scratch.height !== height) this.scratch = new ImageData(width, height);
-    if (tint && photo.lum) tintLuminance(photo.lum, tint, this.scratch.data);
-    else tintPhotoPixels(photo.pixels, tint, this.scratch.data);
-    ctx.putImageData(this.scratch, 0, 0);
+    const tinted = this.scratch;
+    if (look.tint && photo.lum) tintLuminance(photo.lum, look.tint, tinted.data);
+    else tintPhotoPixels(photo.pixels, look.tint, tinted.data);
+    const plain = parts.length === 0 && photo.lum !== null && photo.lum.alpha === null;
+    if (plain) ctx.putImageData(tinted, 0, 0);
+    else {
+      if (this.finished?.width !== width || this.finished.height !== height) this.finished = new ImageData(width, height);
+      this.finished.data.set(tinted.data);
+      finish(this.finished.data, { x: 0, y: 0, width, height });
+      ctx.putImageData(this.finished, 0, 0);
+    }
     if (!this.seen.has(key)) {
       this.seen.add(key);
       // The keys seen once are only hints; keep that list short.
       if (this.seen.size > 4 * MAX_FRAMES) this.seen.clear();
-      return this.scratch;
+      return { tinted, plain, finish };
     }
     this.seen.delete(key);
     const canvas = new OffscreenCanvas(width, height);
     context2d(canvas).drawImage(ctx.canvas, 0, 0);
     this.frames.set(key, canvas, 1);
-    return this.scratch;
+    return { tinted, plain, finish };
   }
 
   clear(): void {
@@ -157,15 +240,18 @@ export class PhotoFrames {
     this.frames.clear();
     this.seen.clear();
     this.scratch = null;
+    this.finished = null;
   }
 
-  private untinted(sizeKey: string, bytes: number, readPhoto: () => ImageData): UntintedPhoto {
-    const hit = this.photos.get(sizeKey);
+  /** `luminance`: whether the picture is the photo, tinted from its kept luminance. */
+  private untinted(source: FrameSource, size: string, bytes: number, luminance: boolean): UntintedPhoto {
+    const key = `${source.key}|${size}|${luminance ? 'photo' : 'part'}`;
+    const hit = this.photos.get(key);
     if (hit) return hit;
-    const pixels = readPhoto().data;
+    const pixels = source.read().data;
     if (pixels.length !== bytes) throw new Error(`photo frame: read ${pixels.length} bytes, expected ${bytes}`);
-    const photo = { pixels, lum: photoLuminance(pixels) };
-    this.photos.set(sizeKey, photo, bytes + (photo.lum?.byteLength ?? 0));
+    const photo = { pixels, lum: luminance ? photoLuminance(pixels) : null };
+    this.photos.set(key, photo, bytes + (photo.lum ? photo.lum.lum.byteLength + (photo.lum.alpha?.byteLength ?? 0) : 0));
     return photo;
   }
 }

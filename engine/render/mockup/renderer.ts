@@ -29,7 +29,7 @@ import { applyCpuLayer, cpuBlendsMode, prepareCpuLayer, type CpuLayer } from './
 import { CpuLayers } from './cpu-layers.ts';
 import type { TextureSpan } from './layer-mesh.ts';
 import type { FlatContent } from '../flat-content.ts';
-import { PhotoFrames } from './photo-frames.ts';
+import { PhotoFrames, type DrawnFrame } from './photo-frames.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing, type PreparedLayer } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
 import {
@@ -85,10 +85,10 @@ export interface MockupRendererOptions {
   /** 'bicubic': affine layers resampled by Photoshop's Bicubic Automatic (resampling.ts). Default 'bilinear'. */
   readonly resampling?: Resampling;
   /**
-   * Reuse work across renders: opaque views' tinted photos kept on the CPU, with only the rect
-   * their layers cover drawn and read back (photo-frames.ts), and layers drawn again with the same
-   * design kept (layer-results.ts). Default true; false draws everything and reads every frame
-   * back whole.
+   * Reuse work across renders: views' frames outside their layers (the tinted photo; see
+   * `cpuFrames`) kept on the CPU, with only the rect their layers cover drawn and read back
+   * (photo-frames.ts), and layers drawn again with the same design kept (layer-results.ts).
+   * Default true; false draws everything and reads every frame back whole.
    */
   readonly reuseFrames?: boolean;
   /**
@@ -96,6 +96,12 @@ export interface MockupRendererOptions {
    * (another colour): cpu-blend.ts. Default: where WebGL runs on the CPU, with `reuseFrames`.
    */
   readonly cpuBlend?: boolean;
+  /**
+   * Take the frame outside the layers from the CPU, and finish the layers' rect there (parts,
+   * background), for views with a cut-out photo or parts too, not only opaque ones without parts
+   * (photo-frames.ts). Default: where WebGL runs on the CPU, with `reuseFrames`.
+   */
+  readonly cpuFrames?: boolean;
 }
 
 export interface RenderViewOptions {
@@ -187,6 +193,12 @@ export class MockupRenderer {
    * on a real GPU the pass is nearly free and the upload a transfer.
    */
   private readonly uploadsBases: boolean;
+  /**
+   * Whether a view whose photo is a cut-out or which has parts takes its frame from the CPU and is
+   * finished there (parts, background), as an opaque view without parts always does: where the GPU
+   * is emulated each of those whole-frame passes costs what its pixels cost.
+   */
+  private readonly finishesOnCpu: boolean;
   private readonly samples: number;
   readonly antialias: EdgeAntialiasing;
   private readonly maxTile: number;
@@ -205,6 +217,7 @@ export class MockupRenderer {
     const resampling = options.resampling ?? 'bilinear';
     const software = isSoftwareRenderer(rendererName(this.gl));
     this.uploadsBases = software;
+    this.finishesOnCpu = options.cpuFrames ?? software;
     this.antialias = options.antialias ?? (options.samples === undefined && (resampling === 'bicubic' || software) ? 'coverage' : 'msaa');
     this.samples = Math.max(0, Math.min(Math.floor(options.samples ?? 4), limits.maxSamples));
     this.maxTile = Math.max(64, Math.min(Math.floor(options.maxTileSize ?? 2048), limits.maxTargetSize));
@@ -489,33 +502,40 @@ export class MockupRenderer {
       // The tinted photo at output size when the CPU has just made it: on an emulated GPU the
       // composite's base is then uploaded from it instead of tinted again.
       let tinted: ImageData | null = null;
-      // Whether the output canvas holds the tinted photo, under the layers blended on the CPU.
-      let photoOnCanvas = false;
-      // The tinted photo the canvas holds, as pixels, when the CPU has just made it.
-      let photoPixels: ImageData | null = null;
-      // Outside its layers an opaque view without parts is the tinted photo, the same every time:
-      // it comes from the CPU (photo-frames.ts) and the GPU draws and reads back only the rect
-      // the layers cover, as one tile.
+      // The view's frame outside its layers when it comes from the CPU (photo-frames.ts): the
+      // tinted photo, the same every time for an opaque view without parts, and on an emulated GPU
+      // also a cut-out photo's and one with parts, finished there. The GPU then draws and reads
+      // back only the rect the layers cover, as one tile.
+      let drawn: DrawnFrame | null = null;
+      const partBitmaps = assets.parts.map((p) => cacheableBitmap(p.source, assets.transient));
       if (
         this.photoFrames &&
-        opaque &&
-        parts.length === 0 &&
         photoBitmap &&
         tiles.length === 1 &&
-        PhotoFrames.fits(out.width, out.height)
+        PhotoFrames.fits(out.width, out.height) &&
+        ((opaque && parts.length === 0) || (this.finishesOnCpu && partBitmaps.every((b) => b !== null)))
       ) {
         const whole = tiles[0] as PixelRect;
-        const drawn = this.photoFrames.draw(ctx, `${this.cache.photoId(photoBitmap)}`, tint, () => {
-          // At its own size the GPU samples every texel at its centre, so the photo's own pixels
-          // are what it draws; at any other size, read what it draws.
-          if (photoBitmap.width === out.width && photoBitmap.height === out.height) return sourcePixels(photoBitmap);
+        const atOutputSize = (bitmap: ImageBitmap, texture: GLTexture | null) => (): ImageData => {
+          // At its own size the GPU samples every texel at its centre, so an opaque picture's own
+          // pixels are what it draws (a translucent one's are straight, the GPU's premultiplied);
+          // at any other size, read what it draws.
+          if (bitmap.width === out.width && bitmap.height === out.height && this.cache.isOpaque(bitmap)) return sourcePixels(bitmap);
           const target = acquire({ width: out.width, height: out.height });
-          drawBase(gl, this.programs, this.frame(job, whole), target, photo, null);
+          drawBase(gl, this.programs, this.frame(job, whole), target, texture, null);
           return readImageData(gl, target);
+        };
+        const id = (bitmap: ImageBitmap) => `${this.cache.photoId(bitmap)}`;
+        drawn = this.photoFrames.draw(ctx, {
+          photo: { key: id(photoBitmap), read: atOutputSize(photoBitmap, photo) },
+          tint,
+          parts: parts.map((part, i) => {
+            const bitmap = partBitmaps[i] as ImageBitmap;
+            return { key: id(bitmap), mode: part.mode, read: atOutputSize(bitmap, part.texture) };
+          }),
+          background,
         });
-        if (this.uploadsBases) tinted = drawn;
-        photoPixels = drawn;
-        photoOnCanvas = true;
+        if (this.uploadsBases) tinted = drawn.tinted;
         let covered: PixelRect | null = null;
         for (const layer of layers) covered = unionRects(covered, layerRectInTile(layer, whole, grow));
         tiles = covered ? [covered] : [];
@@ -523,8 +543,8 @@ export class MockupRenderer {
       for (const tile of tiles) {
         this.check(ticket);
         const frame = this.frame(job, tile);
-        if (photoOnCanvas && this.cpuLayers && !maps.displacement) {
-          if (this.blendOnCpu(this.cpuLayers, layers, frame, maps, ctx, photoPixels, acquire, job.runColors)) continue;
+        if (drawn?.plain && this.cpuLayers && !maps.displacement) {
+          if (this.blendOnCpu(this.cpuLayers, layers, frame, maps, ctx, drawn.tinted, acquire, job.runColors)) continue;
         }
         const whole: PixelRect = { x: 0, y: 0, width: tile.width, height: tile.height };
         const comp = acquire({ width: tile.width, height: tile.height });
@@ -591,17 +611,25 @@ export class MockupRenderer {
         }
         if (base.target) this.pool.release(base.target);
         for (const t of blurTargets ?? []) this.pool.release(t);
-        for (const part of parts) {
-          blendOnto(gl, this.programs, frame, comp, backdrop, part.texture, false, whole, part.mode, 1, { shading: null, highlight: null });
+        // Parts and the flattening of a frame from the CPU are done there, on the rect read back.
+        if (!drawn) {
+          for (const part of parts) {
+            blendOnto(gl, this.programs, frame, comp, backdrop, part.texture, false, whole, part.mode, 1, {
+              shading: null,
+              highlight: null,
+            });
+          }
         }
         this.check(ticket);
         let result = comp;
-        if (!opaque) {
+        if (!opaque && !drawn) {
           // The backdrop is free now; it receives the flattened tile for readback.
           finishTile(gl, this.programs, frame, comp.texture as GLTexture, backdrop, background, background[3] < 1);
           result = backdrop;
         }
-        ctx.putImageData(readImageData(gl, result), tile.x, tile.y);
+        const pixels = readImageData(gl, result);
+        if (drawn && !drawn.plain) drawn.finish(pixels.data, tile);
+        ctx.putImageData(pixels, tile.x, tile.y);
         for (const t of [comp, backdrop, draw, resolved]) this.pool.release(t);
       }
       return canvas;

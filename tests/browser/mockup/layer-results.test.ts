@@ -9,7 +9,10 @@ import type { EdgeAntialiasing } from '../../../engine/render/mockup/layers.ts';
 import { LayerResults } from '../../../engine/render/mockup/layer-results.ts';
 import { bitmap, canvas, checker, createRenderer, group, rectPath, smartObject, solid, view } from './helpers.ts';
 
-/** A photo with a translucent corner: every render reads whole tiles back, so only kept layers can differ. */
+/**
+ * A photo with a translucent corner: with `cpuFrames` off every render reads whole tiles back, so
+ * only kept layers can differ.
+ */
 function translucentPhoto(): Promise<ImageBitmap> {
   return bitmap(
     canvas(256, 256, (ctx) => {
@@ -29,7 +32,7 @@ test.each(['coverage', 'msaa'] as EdgeAntialiasing[])(
   async (antialias) => {
     const hits = vi.spyOn(LayerResults.prototype, 'get');
     const images = { photo: await translucentPhoto() };
-    const kept = createRenderer(images, { antialias });
+    const kept = createRenderer(images, { antialias, cpuFrames: false });
     const fresh = createRenderer(images, { antialias, reuseFrames: false });
     const warped = view([smartObject({ matrix: [0.9, 0.25, -0.2, 0.95, 40, 30] })]);
     const clipped = view([group([smartObject({ matrix: [0.7, -0.2, 0.2, 0.7, 90, 100], blend: 6 })], rectPath(100, 90, 230, 240))]);

@@ -36,21 +36,23 @@ describe('tintPhotoPixels', () => {
     expect(() => tintPhotoPixels(photo, null, new Uint8ClampedArray(4))).toThrow(/size/);
   });
 
-  test('an opaque photo tints from its luminance to the same pixels; one with any translucent pixel has none', () => {
+  test('a photo tints from its luminance to the same pixels, opaque or with translucent pixels', () => {
     // Every level of every channel, in opaque pixels.
     const opaque = new Uint8ClampedArray(256 * 3 * 4);
     for (let i = 0; i < 256 * 3; i++) opaque.set([i % 256, (i * 7) % 256, (i * 13 + 5) % 256, 255], i * 4);
     const lum = photoLuminance(opaque);
-    expect(lum).not.toBeNull();
+    expect(lum.alpha).toBeNull();
+    const cutOut = photoLuminance(photo);
+    expect([...cutOut.alpha!]).toEqual([255, 255, 255, 128, 0]);
     for (const tint of [
       [30 / 255, 58 / 255, 138 / 255],
       [1, 1, 1],
       [0, 0, 0],
       [0.5, 0.25, 0.999],
     ] as const) {
-      expect([...tintLuminance(lum!, tint)]).toEqual([...tintPhotoPixels(opaque, tint)]);
+      expect([...tintLuminance(lum, tint)]).toEqual([...tintPhotoPixels(opaque, tint)]);
+      expect([...tintLuminance(cutOut, tint)]).toEqual([...tintPhotoPixels(photo, tint)]);
     }
-    expect(photoLuminance(photo)).toBeNull();
-    expect(() => tintLuminance(lum!, [1, 1, 1], new Uint8ClampedArray(8))).toThrow(/size/);
+    expect(() => tintLuminance(lum, [1, 1, 1], new Uint8ClampedArray(8))).toThrow(/size/);
   });
 });
