@@ -133,11 +133,12 @@ export class GpuCache {
    * are uploaded from it straight into `comp`, a copy where a tint pass runs a shader over every
    * pixel (3-10 ms for a bulk mockup's layer rect on SwiftShader), and nothing is kept (the next
    * render with these pixels uploads them again, as cheaply as it would copy a kept base).
+   * `photoTexture` gives the photo's texture, asked for only when the composite is drawn from it.
    */
   startComposite(
     frame: TileFrame,
     comp: RenderTarget,
-    photo: GLTexture | null,
+    photoTexture: () => GLTexture | null,
     photoBitmap: ImageBitmap | null,
     tint: readonly [number, number, number] | null,
     tinted: ImageData | null = null,
@@ -147,6 +148,7 @@ export class GpuCache {
       uploadRegion(gl, comp.texture, tinted.data, tinted.width, frame.tile);
       return;
     }
+    const photo = photoTexture();
     if (!photo || !photoBitmap || !this.basesEnabled) {
       drawBase(gl, this.programs, frame, comp, photo, tint);
       return;

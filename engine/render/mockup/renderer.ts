@@ -30,6 +30,7 @@ import { CpuLayers } from './cpu-layers.ts';
 import type { TextureSpan } from './layer-mesh.ts';
 import type { FlatContent } from '../flat-content.ts';
 import { PhotoFrames, type DrawnFrame } from './photo-frames.ts';
+import { premultiply, resizeBilinear } from './bilinear.ts';
 import { layerRectInTile, needsMipmaps, prepareLayers, type EdgeAntialiasing, type PreparedLayer } from './layers.ts';
 import { assertCanvasSize, context2d, outputSizeFor, type OutputSize } from './output.ts';
 import {
@@ -457,7 +458,9 @@ export class MockupRenderer {
       const { out, assets, ticket } = job;
       const stretched = (source: TexImageSource | null): GLTexture | null =>
         source && this.cache.texture(scope, source, needsMipmaps(source, out.width, out.height), assets.transient);
-      const photo = stretched(assets.photo);
+      // Uploaded when first needed: a frame from the CPU may leave the photo and parts to it alone.
+      let photoTexture: GLTexture | null | undefined;
+      const photo = (): GLTexture | null => (photoTexture ??= stretched(assets.photo));
       const photoBitmap = cacheableBitmap(assets.photo, assets.transient);
       // An opaque photo keeps every composite opaque (all blends and parts preserve ab = 1), so
       // flattening over the background would change nothing: tiles are read back directly.
@@ -475,10 +478,10 @@ export class MockupRenderer {
       // A displaced layer can show up to the largest shift outside its own rect.
       const grow = displacement ? Math.ceil(Math.max(displacement.scaleX, displacement.scaleY)) + 1 : 0;
       const pl = job.view.viewData.photoLighting;
-      const photoLight = pl && photo ? { texture: photo, black: pl.black / 255, white: pl.white / 255 } : null;
+      const photoLight = pl && assets.photo ? { texture: photo() as GLTexture, black: pl.black / 255, white: pl.white / 255 } : null;
       const maps = { shading: stretched(assets.shading), highlight: stretched(assets.highlight), displacement, photoLight };
       const parts = assets.parts.map((p) => ({
-        texture: stretched(p.source) as GLTexture,
+        texture: () => stretched(p.source) as GLTexture,
         mode: p.mode === 'multiply' ? (6 as const) : (7 as const),
       }));
       const antialias = this.antialiasFor(job.out);
@@ -516,13 +519,20 @@ export class MockupRenderer {
         ((opaque && parts.length === 0) || (this.finishesOnCpu && partBitmaps.every((b) => b !== null)))
       ) {
         const whole = tiles[0] as PixelRect;
-        const atOutputSize = (bitmap: ImageBitmap, texture: GLTexture | null) => (): ImageData => {
+        const atOutputSize = (bitmap: ImageBitmap, texture: () => GLTexture | null) => (): ImageData => {
+          const { width, height } = out;
           // At its own size the GPU samples every texel at its centre, so an opaque picture's own
-          // pixels are what it draws (a translucent one's are straight, the GPU's premultiplied);
-          // at any other size, read what it draws.
-          if (bitmap.width === out.width && bitmap.height === out.height && this.cache.isOpaque(bitmap)) return sourcePixels(bitmap);
-          const target = acquire({ width: out.width, height: out.height });
-          drawBase(gl, this.programs, this.frame(job, whole), target, texture, null);
+          // pixels are what it draws (a translucent one's, premultiplied).
+          const sameSize = bitmap.width === width && bitmap.height === height;
+          if (sameSize && this.cache.isOpaque(bitmap)) return sourcePixels(bitmap);
+          // Enlarged, the GPU's bilinear sample is worked out on the CPU where the GPU is emulated.
+          if (this.finishesOnCpu && bitmap.width <= width && bitmap.height <= height) {
+            const texels = premultiply(sourcePixels(bitmap).data);
+            return new ImageData(sameSize ? texels : resizeBilinear(texels, bitmap.width, bitmap.height, width, height), width, height);
+          }
+          // Otherwise read what the GPU draws.
+          const target = acquire({ width, height });
+          drawBase(gl, this.programs, this.frame(job, whole), target, texture(), null);
           return readImageData(gl, target);
         };
         const id = (bitmap: ImageBitmap) => `${this.cache.photoId(bitmap)}`;
@@ -614,7 +624,7 @@ export class MockupRenderer {
         // Parts and the flattening of a frame from the CPU are done there, on the rect read back.
         if (!drawn) {
           for (const part of parts) {
-            blendOnto(gl, this.programs, frame, comp, backdrop, part.texture, false, whole, part.mode, 1, {
+            blendOnto(gl, this.programs, frame, comp, backdrop, part.texture(), false, whole, part.mode, 1, {
               shading: null,
               highlight: null,
             });
