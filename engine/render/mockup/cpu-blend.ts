@@ -45,6 +45,12 @@ export interface CpuLayerInput {
   readonly highlight: Uint8Array | Uint8ClampedArray | null;
   /** The untinted photo sampled at each pixel of `rect` and its level range (0..1), or null. */
   readonly photoLight: { readonly pixels: Uint8Array | Uint8ClampedArray; readonly black: number; readonly white: number } | null;
+  /**
+   * The backdrop's alpha at every output pixel (one byte a pixel, rows of `outputWidth`), or
+   * null when it is opaque everywhere. Pixels over a backdrop that is not opaque (a cut-out
+   * photo's edge and surroundings) are blended by the whole formula, backdrop alpha included.
+   */
+  readonly backdropAlpha?: Uint8Array | null;
 }
 
 /** A layer's colour-independent terms at each pixel it changes. */
@@ -61,6 +67,11 @@ export interface CpuLayer {
    * light's shade factor and lift.
    */
   readonly terms: Float32Array;
+  /**
+   * The changed pixels over a backdrop that is not opaque, apart: their output pixel indices and
+   * TERMS each, whatever the mode. Null when there are none.
+   */
+  readonly translucent: { readonly offsets: Uint32Array; readonly terms: Float32Array } | null;
   /** Bytes held, for caches. */
   readonly bytes: number;
 }
@@ -84,6 +95,7 @@ const LUM_B = 0.11;
 /** The colour-independent terms of every pixel where the layer's source shows (alpha > 0). */
 export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
   const { outputWidth, tile, rect, src, edges, opacity, shading, highlight, photoLight, mode } = input;
+  const backdropAlpha = input.backdropAlpha ?? null;
   // The part of `rect` inside the edge coverage's rect (nothing shows outside it), in rect px.
   const x0 = Math.max(0, edges.rect.x - tile.x - rect.x);
   const y0 = Math.max(0, edges.rect.y - tile.y - rect.y);
@@ -100,20 +112,28 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
   const ph = photoLight ? photoLight.pixels : null;
   const black = photoLight ? photoLight.black : 0;
   const white = photoLight ? photoLight.white : 1;
-  // Counted first, so the terms go straight into typed arrays.
+  // Counted first, so the terms go straight into typed arrays: all, and those over a backdrop
+  // that is not opaque.
   let n = 0;
+  let nt = 0;
   if (opacity > 0) {
     for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) if (src[(y * width + x) * 4 + 3] !== 0 && edgeAlpha[edgeBase + y * edgeWidth + x] !== 0) n++;
+      for (let x = x0; x < x1; x++) {
+        if (src[(y * width + x) * 4 + 3] === 0 || edgeAlpha[edgeBase + y * edgeWidth + x] === 0) continue;
+        n++;
+        if (backdropAlpha && backdropAlpha[offsetBase + y * outputWidth + x] !== 255) nt++;
+      }
     }
   }
   const linear = LINEAR_HALVES.has(mode);
   // Numbers a pixel: two lines a channel under overlay, one under the other linear modes.
   const stride = !linear ? TERMS : mode === OVERLAY ? LINES : LINE;
-  const offsets = new Uint32Array(n);
-  const terms = new Float32Array(n * stride);
+  const offsets = new Uint32Array(n - nt);
+  const terms = new Float32Array((n - nt) * stride);
+  const translucent = nt > 0 ? { offsets: new Uint32Array(nt), terms: new Float32Array(nt * TERMS) } : null;
   let j = 0;
-  for (let y = y0; y < y1 && j < n; y++) {
+  let jt = 0;
+  for (let y = y0; y < y1 && j + jt < n; y++) {
     for (let x = x0; x < x1; x++) {
       const i = (y * width + x) * 4;
       const a8 = src[i + 3] as number;
@@ -122,7 +142,7 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
       // The source's coverage before opacity: the maps apply in proportion to it.
       const coverage = (a8 * e8) / 65025;
       const sa = coverage * opacity;
-      offsets[j] = offsetBase + y * outputWidth + x;
+      const offset = offsetBase + y * outputWidth + x;
       // Transparent shading texels mean "no shade": k = (1 - a) + lum(premultiplied rgb).
       const k = shading ? 1 + (lumOf(shading, i) - (shading[i + 3] as number) / 255) * coverage : 1;
       let shade = 1;
@@ -139,29 +159,52 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
       const r = (src[i] as number) / a8;
       const g = (src[i + 1] as number) / a8;
       const b = (src[i + 2] as number) / a8;
+      if (translucent && backdropAlpha && backdropAlpha[offset] !== 255) {
+        translucent.offsets[jt] = offset;
+        writeTerms(translucent.terms, jt * TERMS, r, g, b, sa, k, hr, hg, hb, shade, lift);
+        jt++;
+        continue;
+      }
+      offsets[j] = offset;
       if (linear) {
         const t = j * stride;
         const step = stride / 3;
         writeLine(mode, r, hr, sa, k, shade, lift, terms, t);
         writeLine(mode, g, hg, sa, k, shade, lift, terms, t + step);
         writeLine(mode, b, hb, sa, k, shade, lift, terms, t + 2 * step);
-      } else {
-        const t = j * TERMS;
-        terms[t] = r;
-        terms[t + 1] = g;
-        terms[t + 2] = b;
-        terms[t + 3] = sa;
-        terms[t + 4] = k;
-        terms[t + 5] = hr;
-        terms[t + 6] = hg;
-        terms[t + 7] = hb;
-        terms[t + 8] = shade;
-        terms[t + 9] = lift;
-      }
+      } else writeTerms(terms, j * TERMS, r, g, b, sa, k, hr, hg, hb, shade, lift);
       j++;
     }
   }
-  return { mode, offsets, terms, bytes: offsets.byteLength + terms.byteLength };
+  const bytes = offsets.byteLength + terms.byteLength + (translucent ? translucent.offsets.byteLength + translucent.terms.byteLength : 0);
+  return { mode, offsets, terms, translucent, bytes };
+}
+
+/** One pixel's TERMS at `t`: see `CpuLayer.terms`. */
+function writeTerms(
+  out: Float32Array,
+  t: number,
+  r: number,
+  g: number,
+  b: number,
+  sa: number,
+  k: number,
+  hr: number,
+  hg: number,
+  hb: number,
+  shade: number,
+  lift: number,
+): void {
+  out[t] = r;
+  out[t + 1] = g;
+  out[t + 2] = b;
+  out[t + 3] = sa;
+  out[t + 4] = k;
+  out[t + 5] = hr;
+  out[t + 6] = hg;
+  out[t + 7] = hb;
+  out[t + 8] = shade;
+  out[t + 9] = lift;
 }
 
 /**
@@ -206,18 +249,55 @@ function writeLine(
 }
 
 /**
- * Blends `layer` onto `frame`, in place: opaque RGBA rows of the output it was made for, whose
- * first pixel is output pixel `first` (0 for the whole output, y * width for rows from y on), and
- * which hold every pixel the layer changes. o = d (1 - as) + as B(d, cs), then the shading,
- * highlight and photo light, rounded to 8 bits half to even as a GPU stores them
+ * Blends `layer` onto `frame`, in place: premultiplied RGBA rows of the output it was made for,
+ * whose first pixel is output pixel `first` (0 for the whole output, y * width for rows from y
+ * on), and which hold every pixel the layer changes. o = d (1 - as) + as B(d, cs) where the
+ * backdrop is opaque, the whole formula with its alpha where it is not (`CpuLayer.translucent`),
+ * then the shading, highlight and photo light, rounded to 8 bits half to even as a GPU stores them
  * (Uint8ClampedArray's own rounding).
  */
 export function applyCpuLayer(layer: CpuLayer, frame: Uint8ClampedArray, first = 0): void {
+  const { offsets, mode, translucent } = layer;
+  for (const o of translucent ? [offsets, translucent.offsets] : [offsets]) {
+    const n = o.length;
+    if (n > 0 && ((o[0] as number) < first || ((o[n - 1] as number) - first + 1) * 4 > frame.length)) {
+      throw new Error('applyCpuLayer: the pixels do not hold every pixel the layer changes');
+    }
+  }
+  applyOpaque(layer, frame, first);
+  if (!translucent) return;
+  const to = translucent.offsets;
+  const tt = translucent.terms;
+  for (let j = 0, t = 0; j < to.length; j++, t += TERMS) {
+    const p = ((to[j] as number) - first) << 2;
+    const ab = (frame[p + 3] as number) / 255;
+    const sa = tt[t + 3] as number;
+    const k = tt[t + 4] as number;
+    const shade = tt[t + 8] as number;
+    const lift = tt[t + 9] as number;
+    // ao = as + ab - as ab; the maps then pull the colour towards it (shaders/blend.frag.glsl).
+    const oa = sa + ab - sa * ab;
+    for (let c = 0; c < 3; c++) {
+      const d = (frame[p + c] as number) / 255;
+      const cb = ab > 0 ? d / ab : 0;
+      const cs = tt[t + c] as number;
+      const b = blendChannel(mode, cb, cs);
+      let o = sa * cs * (1 - ab) + d * (1 - sa) + sa * ab * (b < 0 ? 0 : b > 1 ? 1 : b);
+      o *= k;
+      const h = tt[t + 5 + c] as number;
+      o += h * (oa - o);
+      o *= shade;
+      o += lift * (oa - o);
+      frame[p + c] = o * 255;
+    }
+    frame[p + 3] = oa * 255;
+  }
+}
+
+/** `applyCpuLayer` over the pixels whose backdrop is opaque. */
+function applyOpaque(layer: CpuLayer, frame: Uint8ClampedArray, first: number): void {
   const { offsets, terms, mode } = layer;
   const n = offsets.length;
-  if (n > 0 && ((offsets[0] as number) < first || ((offsets[n - 1] as number) - first + 1) * 4 > frame.length)) {
-    throw new Error('applyCpuLayer: the pixels do not hold every pixel the layer changes');
-  }
   if (mode === OVERLAY) {
     for (let j = 0, t = 0; j < n; j++, t += LINES) {
       const p = ((offsets[j] as number) - first) << 2;

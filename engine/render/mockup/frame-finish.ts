@@ -76,39 +76,45 @@ export function blendPart(
 }
 
 /**
- * Flattens premultiplied `pixels` over `background` (premultiplied, 0..1) as the final copy does:
- * c + bg (1 - ac). Over an opaque background the result is opaque; over a transparent one
- * ([0, 0, 0, 0]) the pixels are made straight (unpremultiplied) for ImageData, as the copy does
- * for outputs read back as pixels.
+ * Flattens premultiplied `pixels` (holding `pixelsRect`) over `background` (premultiplied, 0..1)
+ * inside `rect`, as the final copy does: c + bg (1 - ac). Over an opaque background the result is
+ * opaque; over a transparent one ([0, 0, 0, 0]) the pixels are made straight (unpremultiplied) for
+ * ImageData, as the copy does for outputs read back as pixels.
  */
-export function flattenOver(pixels: Uint8ClampedArray, background: readonly [number, number, number, number]): void {
+export function flattenOver(
+  pixels: Uint8ClampedArray,
+  pixelsRect: PixelRect,
+  background: readonly [number, number, number, number],
+  rect: PixelRect = pixelsRect,
+): void {
   const [br, bg, bb, ba] = background.map((c) => Math.round(c * 255)) as [number, number, number, number];
+  if (ba !== 255 && (ba !== 0 || br !== 0 || bg !== 0 || bb !== 0)) throw new Error('flattenOver: the background is opaque or transparent');
   const words = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2);
-  if (ba === 255) {
-    // Where nothing is (a cut-out's surroundings: most of a frame) the background shows alone.
-    const bare = (br | (bg << 8) | (bb << 16) | 0xff000000) >>> 0;
-    for (let i = 0, d = 0; i < words.length; i++, d += 4) {
-      const a = (words[i] as number) >>> 24;
+  // Where nothing is (a cut-out's surroundings: most of a frame) the background shows alone.
+  const bare = (br | (bg << 8) | (bb << 16) | 0xff000000) >>> 0;
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    let i = (y - pixelsRect.y) * pixelsRect.width + (rect.x - pixelsRect.x);
+    for (let n = rect.width; n > 0; n--, i++) {
+      const w = words[i] as number;
+      const a = w >>> 24;
       if (a === 255) continue;
-      if (words[i] === 0) {
-        words[i] = bare;
-        continue;
+      const d = i * 4;
+      if (ba === 255) {
+        if (w === 0) {
+          words[i] = bare;
+          continue;
+        }
+        const k = 255 - a;
+        pixels[d] = (pixels[d] as number) + div255(br * k);
+        pixels[d + 1] = (pixels[d + 1] as number) + div255(bg * k);
+        pixels[d + 2] = (pixels[d + 2] as number) + div255(bb * k);
+        pixels[d + 3] = 255;
+      } else if (a !== 0) {
+        const k = 255 / a;
+        pixels[d] = Math.round((pixels[d] as number) * k);
+        pixels[d + 1] = Math.round((pixels[d + 1] as number) * k);
+        pixels[d + 2] = Math.round((pixels[d + 2] as number) * k);
       }
-      const k = 255 - a;
-      pixels[d] = (pixels[d] as number) + div255(br * k);
-      pixels[d + 1] = (pixels[d + 1] as number) + div255(bg * k);
-      pixels[d + 2] = (pixels[d + 2] as number) + div255(bb * k);
-      pixels[d + 3] = 255;
     }
-    return;
-  }
-  if (ba !== 0 || br !== 0 || bg !== 0 || bb !== 0) throw new Error('flattenOver: the background is opaque or transparent');
-  for (let i = 0, d = 0; i < words.length; i++, d += 4) {
-    const a = (words[i] as number) >>> 24;
-    if (a === 0 || a === 255) continue;
-    const k = 255 / a;
-    pixels[d] = Math.round((pixels[d] as number) * k);
-    pixels[d + 1] = Math.round((pixels[d + 1] as number) * k);
-    pixels[d + 2] = Math.round((pixels[d + 2] as number) * k);
   }
 }

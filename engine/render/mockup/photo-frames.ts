@@ -163,10 +163,15 @@ export interface DrawnFrame {
    */
   readonly plain: boolean;
   /**
-   * Finishes the composite of `rect` (premultiplied, `rect`-sized, in place): the parts over it,
-   * then the background under it, leaving pixels for `putImageData`.
+   * Finishes the composite of `rect` in place: the parts over it, then the background under it,
+   * leaving pixels for `putImageData`. `pixels` (premultiplied) hold `pixelsRect`, which contains
+   * `rect` (both output px).
    */
-  finish(pixels: Uint8ClampedArray, rect: PixelRect): void;
+  finish(pixels: Uint8ClampedArray, pixelsRect: PixelRect, rect: PixelRect): void;
+  /** The tinted photo's premultiplied pixels of output rows [y, y + height), whole rows, a copy. */
+  photoRows(y: number, height: number): Uint8ClampedArray<ArrayBuffer>;
+  /** The photo's alpha at each output pixel (one byte a pixel), or null where it is opaque throughout. */
+  photoAlpha(): Uint8Array | null;
 }
 
 export class PhotoFrames {
@@ -190,7 +195,8 @@ export class PhotoFrames {
   draw(ctx: OffscreenCanvasRenderingContext2D, look: FrameLook): DrawnFrame {
     const { width, height } = ctx.canvas;
     const size = `${width}x${height}`;
-    const parts = look.parts.map((p) => ({ mode: p.mode, pixels: this.untinted(p, size, width * height * 4, false).pixels }));
+    const bytes = width * height * 4;
+    const parts = look.parts.map((p) => ({ mode: p.mode, pixels: this.untinted(p, size, bytes, false).pixels }));
     const key = [
       size,
       look.photo.key,
@@ -198,41 +204,59 @@ export class PhotoFrames {
       ...look.parts.map((p) => `${p.mode}:${p.key}`),
       look.background.join(','),
     ].join('|');
-    const finish = (pixels: Uint8ClampedArray, rect: PixelRect): void => {
-      for (const part of parts) blendPart(pixels, rect, part.pixels, width, part.mode, rect);
-      flattenOver(pixels, look.background);
-    };
+    // Read again should the cache have let it go since (a frame kept past its photo).
+    const photo = (): UntintedPhoto => this.untinted(look.photo, size, bytes, true);
+    const frame = (tinted: ImageData | null, plain: boolean): DrawnFrame => ({
+      tinted,
+      plain,
+      finish: (pixels, pixelsRect, rect) => {
+        for (const part of parts) blendPart(pixels, pixelsRect, part.pixels, width, part.mode, rect);
+        flattenOver(pixels, pixelsRect, look.background, rect);
+      },
+      photoRows: (y, rows) => {
+        const from = y * width;
+        const to = (y + rows) * width;
+        if (tinted) return tinted.data.slice(from * 4, to * 4);
+        const { pixels, lum } = photo();
+        const out = new Uint8ClampedArray((to - from) * 4);
+        if (!look.tint || !lum) out.set(pixels.subarray(from * 4, to * 4));
+        else tintLuminance({ lum: lum.lum.subarray(from, to), alpha: lum.alpha?.subarray(from, to) ?? null }, look.tint, out);
+        return out;
+      },
+      photoAlpha: () => photo().lum?.alpha ?? null,
+    });
     const kept = this.frames.get(key);
     if (kept) {
       ctx.drawImage(kept, 0, 0);
       // Whether the photo is opaque is known from its kept pixels; evicted, the frame counts as not plain.
-      const photo = this.photos.get(`${look.photo.key}|${size}|photo`);
-      return { tinted: null, plain: parts.length === 0 && !!photo?.lum && !photo.lum.alpha, finish };
+      const known = this.photos.get(`${look.photo.key}|${size}|photo`);
+      return frame(null, parts.length === 0 && !!known?.lum && !known.lum.alpha);
     }
-    const photo = this.untinted(look.photo, size, width * height * 4, true);
+    const { pixels, lum } = photo();
     if (this.scratch?.width !== width || this.scratch.height !== height) this.scratch = new ImageData(width, height);
     const tinted = this.scratch;
-    if (look.tint && photo.lum) tintLuminance(photo.lum, look.tint, tinted.data);
-    else tintPhotoPixels(photo.pixels, look.tint, tinted.data);
-    const plain = parts.length === 0 && photo.lum !== null && photo.lum.alpha === null;
-    if (plain) ctx.putImageData(tinted, 0, 0);
+    if (look.tint && lum) tintLuminance(lum, look.tint, tinted.data);
+    else tintPhotoPixels(pixels, look.tint, tinted.data);
+    const drawn = frame(tinted, parts.length === 0 && lum !== null && lum.alpha === null);
+    if (drawn.plain) ctx.putImageData(tinted, 0, 0);
     else {
       if (this.finished?.width !== width || this.finished.height !== height) this.finished = new ImageData(width, height);
       this.finished.data.set(tinted.data);
-      finish(this.finished.data, { x: 0, y: 0, width, height });
+      const whole = { x: 0, y: 0, width, height };
+      drawn.finish(this.finished.data, whole, whole);
       ctx.putImageData(this.finished, 0, 0);
     }
     if (!this.seen.has(key)) {
       this.seen.add(key);
       // The keys seen once are only hints; keep that list short.
       if (this.seen.size > 4 * MAX_FRAMES) this.seen.clear();
-      return { tinted, plain, finish };
+      return drawn;
     }
     this.seen.delete(key);
     const canvas = new OffscreenCanvas(width, height);
     context2d(canvas).drawImage(ctx.canvas, 0, 0);
     this.frames.set(key, canvas, 1);
-    return { tinted, plain, finish };
+    return drawn;
   }
 
   clear(): void {

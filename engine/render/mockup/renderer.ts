@@ -553,8 +553,8 @@ export class MockupRenderer {
       for (const tile of tiles) {
         this.check(ticket);
         const frame = this.frame(job, tile);
-        if (drawn?.plain && this.cpuLayers && !maps.displacement) {
-          if (this.blendOnCpu(this.cpuLayers, layers, frame, maps, ctx, drawn.tinted, acquire, job.runColors)) continue;
+        if (drawn && this.cpuLayers) {
+          if (this.blendOnCpu(this.cpuLayers, layers, frame, maps, grow, ctx, drawn, acquire, job.runColors)) continue;
         }
         const whole: PixelRect = { x: 0, y: 0, width: tile.width, height: tile.height };
         const comp = acquire({ width: tile.width, height: tile.height });
@@ -638,7 +638,7 @@ export class MockupRenderer {
           result = backdrop;
         }
         const pixels = readImageData(gl, result);
-        if (drawn && !drawn.plain) drawn.finish(pixels.data, tile);
+        if (drawn && !drawn.plain) drawn.finish(pixels.data, tile, tile);
         ctx.putImageData(pixels, tile.x, tile.y);
         for (const t of [comp, backdrop, draw, resolved]) this.pool.release(t);
       }
@@ -647,47 +647,66 @@ export class MockupRenderer {
   }
 
   /**
-   * Blends the tile's layers on the CPU onto the tinted photo `ctx` holds (an opaque view's), or
-   * returns false when a layer needs the GPU's blend (cpuBlendsMode, no mask, clip, colour table or
-   * blur, blended by its mesh) or when the tile's layers were not seen by an earlier render and
-   * the caller renders no further colours of them (`runColors` 1). The terms of layers not kept
-   * yet are drawn and read back here, once.
+   * Blends the tile's layers on the CPU onto the tinted photo of the frame `drawn` (then its parts
+   * and background over the tile), or returns false when a layer needs the GPU's blend
+   * (cpuBlendsMode, no mask, clip, colour table or blur, blended by its mesh or displaced), or
+   * when the tile's layers were not seen by an earlier render and the caller renders no further
+   * colours of them (`runColors` 1). Over a cut-out photo's pixels that are not opaque the CPU
+   * blend takes the whole formula with the backdrop's alpha. The terms of layers not kept yet are
+   * drawn and read back here, once; a displaced layer's as the blend reads it, through the
+   * displacement map.
    */
   private blendOnCpu(
     cpu: CpuLayers,
     layers: readonly PreparedLayer[],
     frame: TileFrame,
     maps: BlendMaps,
+    grow: number,
     ctx: OffscreenCanvasRenderingContext2D,
-    photoPixels: ImageData | null,
+    drawn: DrawnFrame,
     acquire: Acquire,
     runColors: number,
   ): boolean {
     const { tile } = frame;
+    const displacement = maps.displacement ?? null;
+    const backdropAlpha = drawn.plain ? null : drawn.photoAlpha();
     const entries: { layer: PreparedLayer; rect: PixelRect; edges: EdgeMask; alpha: Uint8Array; key: string }[] = [];
     for (const layer of layers) {
-      const rect = layerRectInTile(layer, tile);
+      const rect = layerRectInTile(layer, tile, grow);
       if (!rect) continue;
       const { blend, opacity } = layer.plan.layer;
       const edges = layer.draw.coverage;
-      const alpha = edges && this.cache.coverageAlpha(edges.texture);
+      const alpha = edges ? (this.cache.coverageAlpha(edges.texture) ?? null) : null;
       const cpuBlendable =
+        edges &&
         alpha &&
+        (displacement || this.blendsByMesh(layer.draw)) &&
         layer.blurSigma === 0 &&
         !layer.isClipBase &&
         layer.clipBase === null &&
         !layer.mask &&
         !layer.colorLut &&
-        cpuBlendsMode(blend) &&
-        this.blendsByMesh(layer.draw);
-      if (!cpuBlendable || !edges) return false;
+        cpuBlendsMode(blend);
+      if (!cpuBlendable || !edges || !alpha) return false;
       const pl = maps.photoLight;
       const key = cpu.key(
-        [layer.plan.layer, layer.draw.texture, layer.draw.warp, edges.texture, maps.shading, maps.highlight, pl?.texture ?? null],
+        [
+          layer.plan.layer,
+          layer.draw.texture,
+          layer.draw.warp,
+          edges.texture,
+          maps.shading,
+          maps.highlight,
+          pl?.texture ?? null,
+          displacement?.texture ?? null,
+          // A cut-out's alpha: its pixels that are not opaque take the whole formula.
+          backdropAlpha,
+        ],
         [
           ...[frame.outputWidth, frame.outputHeight, tile.x, tile.y, tile.width, tile.height],
           ...[rect.x, rect.y, rect.width, rect.height],
           ...[blend, opacity, layer.draw.shadeStrength, pl?.black ?? -1, pl?.white ?? -1],
+          ...[displacement?.scaleX ?? 0, displacement?.scaleY ?? 0],
         ],
       );
       entries.push({ layer, rect, edges, alpha, key });
@@ -695,6 +714,8 @@ export class MockupRenderer {
     if (!cpu.seenBefore(entries.map((e) => e.key)) && runColors < 2) return false;
     const gl = this.gl;
     let scratch: RenderTarget | null = null;
+    // Where a displaced layer is read displaced, and the backdrop that blend copies.
+    let displaced: [RenderTarget, RenderTarget] | null = null;
     const kept: CpuLayer[] = [];
     for (const { layer, rect, edges, alpha, key } of entries) {
       const hit = cpu.get(key);
@@ -703,8 +724,24 @@ export class MockupRenderer {
         continue;
       }
       const target = (scratch ??= acquire({ width: tile.width, height: tile.height, stencil: true }));
-      drawLayer(gl, this.programs, frame, layer.draw, target, target, rect, false);
-      const src = readPixels(gl, target, rect);
+      let src: Uint8Array;
+      let edgeMask: { alpha: Uint8Array; rect: PixelRect };
+      if (displacement) {
+        // What the blend reads at each pixel: the layer buffer, edges covered, read displaced. The
+        // blend's NONE over nothing writes exactly that.
+        const buffer = drawLayer(gl, this.programs, frame, layer.draw, target, target, rect, true);
+        displaced ??= [acquire({ width: tile.width, height: tile.height }), acquire({ width: tile.width, height: tile.height })];
+        const [out, backdrop] = displaced;
+        drawBase(gl, this.programs, frame, out, null, null);
+        blendOnto(gl, this.programs, frame, out, backdrop, buffer, true, rect, 7, 1, { shading: null, highlight: null, displacement });
+        src = readPixels(gl, out, rect);
+        // Its coverage is in its alpha now.
+        edgeMask = { alpha: new Uint8Array(rect.width * rect.height).fill(255), rect: { ...rect, x: rect.x + tile.x, y: rect.y + tile.y } };
+      } else {
+        drawLayer(gl, this.programs, frame, layer.draw, target, target, rect, false);
+        src = readPixels(gl, target, rect);
+        edgeMask = { alpha, rect: edges.rect };
+      }
       // Each map as the blend samples it at the pixel's centre; the same for every design.
       const sampled = (texture: GLTexture | null): Uint8Array | null => {
         if (!texture) return null;
@@ -720,25 +757,34 @@ export class MockupRenderer {
         tile,
         rect,
         src,
-        edges: { alpha, rect: edges.rect },
+        edges: edgeMask,
         mode: layer.plan.layer.blend,
         opacity: layer.plan.layer.opacity,
         shading: sampled(maps.shading),
         highlight: sampled(maps.highlight),
         photoLight: pl ? { pixels: sampled(pl.texture) as Uint8Array, black: pl.black, white: pl.white } : null,
+        backdropAlpha,
       });
       cpu.keep(key, made);
       kept.push(made);
     }
-    if (photoPixels) {
+    const width = frame.outputWidth;
+    if (drawn.plain && drawn.tinted) {
       // The photo's pixels are at hand: blend into them and put back only the tile.
-      for (const layer of kept) applyCpuLayer(layer, photoPixels.data);
-      ctx.putImageData(photoPixels, 0, 0, tile.x, tile.y, tile.width, tile.height);
-    } else {
-      // A kept frame was drawn: read back the tile's rows (the offsets number output pixels).
-      const rows = ctx.getImageData(0, tile.y, frame.outputWidth, tile.height);
-      for (const layer of kept) applyCpuLayer(layer, rows.data, tile.y * frame.outputWidth);
+      for (const layer of kept) applyCpuLayer(layer, drawn.tinted.data);
+      ctx.putImageData(drawn.tinted, 0, 0, tile.x, tile.y, tile.width, tile.height);
+    } else if (drawn.plain) {
+      // A kept frame was drawn, which is the tinted photo: read back the tile's rows (the offsets
+      // number output pixels).
+      const rows = ctx.getImageData(0, tile.y, width, tile.height);
+      for (const layer of kept) applyCpuLayer(layer, rows.data, tile.y * width);
       ctx.putImageData(rows, 0, tile.y);
+    } else {
+      // The tinted photo's rows under the layers, then the parts and the background over the tile.
+      const rows = drawn.photoRows(tile.y, tile.height);
+      for (const layer of kept) applyCpuLayer(layer, rows, tile.y * width);
+      drawn.finish(rows, { x: 0, y: tile.y, width, height: tile.height }, tile);
+      ctx.putImageData(new ImageData(rows, width, tile.height), 0, tile.y, tile.x, 0, tile.width, tile.height);
     }
     return true;
   }

@@ -1,6 +1,7 @@
 /**
- * From the second render of an opaque view with the same design, its layers are blended on the
- * CPU (cpu-blend.ts): the pictures must be those the GPU's blend gives, within one level per
+ * From the second render of a view with the same design, its layers are blended on the CPU
+ * (cpu-blend.ts) where the photo under them is opaque (a cut-out's body too, under its parts, read
+ * through a displacement map): the pictures must be those the GPU's blend gives, within one level per
  * channel (the CPU works in double precision, the GPU in single, and the maps are read back at 8
  * bits where the shader filters them), for every mode the CPU takes, with shading, highlight and
  * photo lighting, through colour and design changes; layers the CPU does not take stay on the
@@ -9,7 +10,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import type { BlendCode, TemplateView } from '../../../engine/model/index.ts';
 import { CpuLayers } from '../../../engine/render/mockup/cpu-layers.ts';
-import { bitmap, canvas, compareBytes, createRenderer, gradientPhoto, smartObject, view } from './helpers.ts';
+import { bitmap, canvas, compareBytes, createRenderer, gradientPhoto, productPhoto, smartObject, view } from './helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -142,6 +143,86 @@ test('a caller rendering several colours of a design has the first render make t
       const { differing, largest } = compareBytes(got, await gpu.renderViewToImageData(options));
       expect(largest, color).toBeLessThanOrEqual(1);
       expect(differing, color).toBeLessThan(got.data.length * 0.02);
+    }
+  } finally {
+    await cpu.dispose();
+    await gpu.dispose();
+  }
+});
+
+test('on a cut-out photo with parts and a displacement map the CPU blends, over the body and past its edge', async () => {
+  const kept = vi.spyOn(CpuLayers.prototype, 'keep');
+  const images = {
+    photo: await productPhoto(),
+    shading: await map('shading'),
+    highlight: await map('highlight'),
+    sheen: await bitmap(
+      canvas(256, 256, (ctx) => {
+        ctx.fillStyle = 'rgba(255,255,255,0.45)';
+        ctx.fillRect(40, 30, 180, 90);
+      }),
+    ),
+    shadow: await bitmap(
+      canvas(256, 256, (ctx) => {
+        ctx.fillStyle = 'rgba(40,40,60,0.5)';
+        ctx.fillRect(0, 140, 256, 116);
+      }),
+    ),
+    bend: await bitmap(
+      canvas(256, 256, (ctx) => {
+        const g = ctx.createLinearGradient(0, 0, 256, 256);
+        g.addColorStop(0, 'rgb(90,150,0)');
+        g.addColorStop(1, 'rgb(170,100,0)');
+        ctx.fillStyle = g;
+        ctx.fillRect(0, 0, 256, 256);
+      }),
+    ),
+  };
+  const cpu = createRenderer(images, { cpuBlend: true });
+  const gpu = createRenderer(images, { cpuBlend: false });
+  const flats = [await design(0), await design(1)];
+  // The body of the cut-out spans 32..224; the first layer stays on it, the second hangs past it,
+  // where the CPU blends over the photo's translucent and transparent pixels by the whole formula.
+  const cutOut = (matrix: [number, number, number, number, number, number], blend: BlendCode): TemplateView => {
+    const v = view([smartObject({ matrix, OS: { w: 120, h: 120 }, blend, opacity: 0.85 })], {
+      shadingUrl: 'shading',
+      highlightUrl: 'highlight',
+      parts: [
+        { partLargeImageUrl: null, imageUrl: 'sheen', shadow: 0, ornament: 1 },
+        { partLargeImageUrl: null, imageUrl: 'shadow', shadow: 1, ornament: 0 },
+      ],
+    });
+    return { ...v, viewData: { ...v.viewData, displacement: { url: 'bend', scaleX: 8, scaleY: 8 } } };
+  };
+  try {
+    for (const blend of [7, 6, 5, 9] as BlendCode[]) {
+      kept.mockClear();
+      const v = cutOut([1, 0.2, -0.2, 1, 70, 60], blend);
+      for (const f of [0, 1, 0]) {
+        for (const color of COLOURS) {
+          const options = { view: v, flats: { front: flats[f] as ImageBitmap }, color };
+          const { differing, largest } = compareBytes(await cpu.renderViewToImageData(options), await gpu.renderViewToImageData(options));
+          expect(largest, `blend ${blend} flat ${f} ${color}`).toBeLessThanOrEqual(1);
+          expect(differing, `blend ${blend} flat ${f} ${color}`).toBeLessThan(256 * 256 * 4 * 0.02);
+        }
+      }
+      // Terms once per design: the displaced layer was blended on the CPU.
+      expect(kept, `blend ${blend}`).toHaveBeenCalledTimes(2);
+    }
+    for (const blend of [7, 6] as BlendCode[]) {
+      kept.mockClear();
+      const past = cutOut([1.5, 0, 0, 1.5, 4, 40], blend);
+      for (const color of COLOURS) {
+        const options = { view: past, flats: { front: flats[0] as ImageBitmap }, color };
+        const { differing, largest } = compareBytes(await cpu.renderViewToImageData(options), await gpu.renderViewToImageData(options));
+        // Over the cut-out's translucent edge the composite's colour and alpha can each land a level
+        // apart, and flattening over the white background adds the two.
+        expect(largest, `past the edge, blend ${blend} ${color}`).toBeLessThanOrEqual(2);
+        // The displaced source, read back at 8 bits where the GPU blends it unrounded, moves those
+        // pixels most (measured: 2.8-3.0 % of the bytes, the layer covering half the view).
+        expect(differing, `past the edge, blend ${blend} ${color}`).toBeLessThan(256 * 256 * 4 * 0.04);
+      }
+      expect(kept, `past the edge, blend ${blend}`).toHaveBeenCalledTimes(1);
     }
   } finally {
     await cpu.dispose();

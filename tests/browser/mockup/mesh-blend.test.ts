@@ -15,6 +15,11 @@ import type { BlendCode, SmartObjectLayer, TemplateLayer, TemplateView } from '.
 import { bitmap, canvas, checker, createRenderer, productPhoto, view } from './helpers.ts';
 
 const SIZE = 256;
+/**
+ * Renderers that blend by the mesh on the GPU in every render: the CPU blend, which takes a
+ * design's later renders over the cut-out's opaque body on an emulated GPU, has tests of its own.
+ */
+const MESH_BLEND = { antialias: 'coverage', cpuBlend: false } as const;
 let images: Record<string, ImageBitmap>;
 let flat: ImageBitmap;
 
@@ -82,13 +87,13 @@ afterAll(() => vi.restoreAllMocks());
  */
 async function renders(v: TemplateView, f: ImageBitmap = flat) {
   const options = { view: v, flats: { front: f }, color: '#4477AA' };
-  const quad = createRenderer(images, { antialias: 'coverage' });
+  const quad = createRenderer(images, MESH_BLEND);
   const overlapping = vi.spyOn(GpuCache.prototype, 'meshOverlapsItself').mockReturnValue(true);
   const reference = await quad.renderViewToImageData(options).finally(() => overlapping.mockRestore());
   await quad.dispose();
   const splits = vi.spyOn(GpuCache.prototype, 'coverageSplit');
   const offers = vi.spyOn(LayerResults.prototype, 'offer');
-  const renderer = createRenderer(images, { antialias: 'coverage' });
+  const renderer = createRenderer(images, MESH_BLEND);
   try {
     const out = [];
     for (let i = 0; i < 3; i++) {
@@ -181,11 +186,11 @@ describe('leaving out the triangles over transparent parts of the flat', () => {
    */
   async function culled(v: TemplateView, f: ImageBitmap, content: FlatContent) {
     const options = { view: v, flats: { front: f }, color: '#4477AA' };
-    const plain = createRenderer(images, { antialias: 'coverage' });
+    const plain = createRenderer(images, MESH_BLEND);
     const reference = await plain.renderViewToImageData(options).finally(() => plain.dispose());
     const splits = vi.spyOn(GpuCache.prototype, 'coverageSplit');
     const culls = vi.spyOn(GpuCache.prototype, 'contentSplit');
-    const renderer = createRenderer(images, { antialias: 'coverage' });
+    const renderer = createRenderer(images, MESH_BLEND);
     const count = (s: CoverageSplit) => s.covered + s.partial;
     try {
       const out = [];

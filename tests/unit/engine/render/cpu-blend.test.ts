@@ -151,4 +151,65 @@ describe('cpu blend', () => {
     const lift = (250 / 255 - 220 / 255) / (1 - 220 / 255);
     expect([...frame.subarray(4, 7)]).toEqual([200, 100, 50].map((v) => Math.round(v + lift * (255 - v))));
   });
+
+  test('over a backdrop that is not opaque (a cut-out), the whole formula with its alpha', () => {
+    // One row of pixels: a backdrop (premultiplied) transparent, faint, half and opaque.
+    const backdrops = [
+      [0, 0, 0, 0],
+      [20, 10, 5, 40],
+      [90, 60, 30, 128],
+      [200, 120, 60, 255],
+    ];
+    const n = backdrops.length;
+    const src = new Uint8Array(n * 4);
+    for (let p = 0; p < n; p++) src.set([180, 90, 45, 200], p * 4);
+    const sh = new Uint8Array(n * 4);
+    const hi = new Uint8Array(n * 4);
+    for (let p = 0; p < n; p++) {
+      sh.set([150, 150, 150, 200], p * 4);
+      hi.set([60, 50, 40, 80], p * 4);
+    }
+    const backdropAlpha = new Uint8Array(backdrops.map((b) => b[3]!));
+    for (const mode of [7, 6, 5, 9] as BlendCode[]) {
+      const layer = prepareCpuLayer({
+        outputWidth: n,
+        tile: { x: 0, y: 0, width: n, height: 1 },
+        rect: { x: 0, y: 0, width: n, height: 1 },
+        src,
+        edges: { alpha: new Uint8Array(n).fill(230), rect: { x: 0, y: 0, width: n, height: 1 } },
+        mode,
+        opacity: 0.9,
+        shading: sh,
+        highlight: hi,
+        photoLight: null,
+        backdropAlpha,
+      });
+      // The opaque pixel keeps its line; the three others take the whole formula.
+      expect(layer.offsets.length).toBe(1);
+      expect(layer.translucent?.offsets.length).toBe(3);
+      const frame = new Uint8ClampedArray(backdrops.flat());
+      applyCpuLayer(layer, frame);
+      backdrops.forEach((d, p) => {
+        // blend.frag.glsl on premultiplied colour, then the maps pulled towards the output alpha.
+        const coverage = (200 / 255) * (230 / 255);
+        const sa = coverage * 0.9;
+        const ab = d[3]! / 255;
+        const oa = sa + ab - sa * ab;
+        const k = 1 + (1 - 200 / 255 + (0.3 * 150 + 0.59 * 150 + 0.11 * 150) / 255 - 1) * coverage;
+        const want = [0, 1, 2].map((c) => {
+          const cs = src[c]! / 200;
+          const dc = d[c]! / 255;
+          const cb = ab > 0 ? dc / ab : 0;
+          const b = Math.min(1, Math.max(0, blendChannel(mode, cb, cs)));
+          let o = sa * cs * (1 - ab) + dc * (1 - sa) + sa * ab * b;
+          o *= k;
+          o += coverage * (hi[c]! / 255) * (oa - o);
+          return o * 255;
+        });
+        const got = [...frame.subarray(p * 4, p * 4 + 4)];
+        for (let c = 0; c < 3; c++) expect(Math.abs(got[c]! - want[c]!), `mode ${mode} px ${p} ch ${c}`).toBeLessThanOrEqual(0.51);
+        expect(Math.abs(got[3]! - oa * 255), `mode ${mode} px ${p} alpha`).toBeLessThanOrEqual(0.51);
+      });
+    }
+  });
 });

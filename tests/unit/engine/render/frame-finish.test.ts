@@ -74,12 +74,19 @@ describe('blendPart', () => {
 });
 
 describe('flattenOver', () => {
+  test('flattens only inside the rect, of pixels holding a larger rect', () => {
+    // 3x2 pixels at output (10, 20), all transparent; the rect is the middle column.
+    const px = new Uint8ClampedArray(3 * 2 * 4);
+    flattenOver(px, { x: 10, y: 20, width: 3, height: 2 }, [1, 1, 1, 1], { x: 11, y: 20, width: 1, height: 2 });
+    expect(chunks(px).map((p) => p[3])).toEqual([0, 255, 0, 0, 255, 0]);
+  });
+
   test('over an opaque colour: c + bg (1 - a), opaque', () => {
     const px = pixels(3, 3000);
     // A colour from a hex value: whole levels.
     const bg = [51 / 255, 128 / 255, 1] as const;
     const got = flat(px);
-    flattenOver(got, [...bg, 1]);
+    flattenOver(got, { x: 0, y: 0, width: got.length / 4, height: 1 }, [...bg, 1]);
     const want = px.map(([r, g, b, a]) => [...[r, g, b].map((c, i) => store(c / 255 + bg[i]! * (1 - a / 255))), 255]);
     expect(chunks(got)).toEqual(want);
   });
@@ -87,13 +94,13 @@ describe('flattenOver', () => {
   test('over transparency: straight colour for pixels read as ImageData, within a level of the shader', () => {
     const px = pixels(4, 3000);
     const got = flat(px);
-    flattenOver(got, [0, 0, 0, 0]);
+    flattenOver(got, { x: 0, y: 0, width: got.length / 4, height: 1 }, [0, 0, 0, 0]);
     chunks(got).forEach((p, i) => {
       const [r, g, b, a] = px[i]!;
       const want = a === 0 ? [r, g, b, a] : [...[r, g, b].map((c) => store(c / 255 / (a / 255))), a];
       // Ties (c / a exactly half a level) round up here and to even in the GPU's store.
       expect(Math.max(...p.map((v, c) => Math.abs(v - want[c]!)))).toBeLessThanOrEqual(1);
     });
-    expect(() => flattenOver(flat(px), [0.5, 0.5, 0.5, 0.5])).toThrow(/opaque or transparent/);
+    expect(() => flattenOver(flat(px), { x: 0, y: 0, width: px.length, height: 1 }, [0.5, 0.5, 0.5, 0.5])).toThrow(/opaque or transparent/);
   });
 });

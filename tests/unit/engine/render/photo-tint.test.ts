@@ -56,3 +56,4 @@ describe('tintPhotoPixels', () => {
     expect(() => tintLuminance(lum, [1, 1, 1], new Uint8ClampedArray(8))).toThrow(/size/);
   });
 });
+
