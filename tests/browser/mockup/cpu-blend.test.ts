@@ -10,7 +10,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import type { BlendCode, TemplateView } from '../../../engine/model/index.ts';
 import { CpuLayers } from '../../../engine/render/mockup/cpu-layers.ts';
-import { bitmap, canvas, compareBytes, createRenderer, gradientPhoto, productPhoto, smartObject, view } from './helpers.ts';
+import { bitmap, canvas, compareBytes, createRenderer, gradientPhoto, paintedRect, productPhoto, smartObject, view } from './helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -156,27 +156,9 @@ test('on a cut-out photo with parts and a displacement map the CPU blends, over 
     photo: await productPhoto(),
     shading: await map('shading'),
     highlight: await map('highlight'),
-    sheen: await bitmap(
-      canvas(256, 256, (ctx) => {
-        ctx.fillStyle = 'rgba(255,255,255,0.45)';
-        ctx.fillRect(40, 30, 180, 90);
-      }),
-    ),
-    shadow: await bitmap(
-      canvas(256, 256, (ctx) => {
-        ctx.fillStyle = 'rgba(40,40,60,0.5)';
-        ctx.fillRect(0, 140, 256, 116);
-      }),
-    ),
-    bend: await bitmap(
-      canvas(256, 256, (ctx) => {
-        const g = ctx.createLinearGradient(0, 0, 256, 256);
-        g.addColorStop(0, 'rgb(90,150,0)');
-        g.addColorStop(1, 'rgb(170,100,0)');
-        ctx.fillStyle = g;
-        ctx.fillRect(0, 0, 256, 256);
-      }),
-    ),
+    sheen: await paintedRect([40, 30, 180, 90], 'rgba(255,255,255,0.45)'),
+    shadow: await paintedRect([0, 140, 256, 116], 'rgba(40,40,60,0.5)'),
+    bend: await paintedRect([0, 0, 256, 256], { from: [0, 0], to: [256, 256], stops: ['rgb(90,150,0)', 'rgb(170,100,0)'] }),
   };
   const cpu = createRenderer(images, { cpuBlend: true });
   const gpu = createRenderer(images, { cpuBlend: false });

@@ -48,6 +48,31 @@ export function checker(width: number, height: number, cell: number): Promise<Im
   );
 }
 
+/** A linear gradient from `from` to `to` (px) through `stops`, spread evenly. */
+export interface Gradient {
+  readonly from: readonly [number, number];
+  readonly to: readonly [number, number];
+  readonly stops: readonly string[];
+}
+
+/**
+ * A 256 px square picture, transparent but for the rect [x, y, width, height] filled with a CSS
+ * colour or a gradient: parts (sheens, shadows) and maps (displacement) for the tests.
+ */
+export function paintedRect(rect: readonly [number, number, number, number], fill: string | Gradient): Promise<ImageBitmap> {
+  return bitmap(
+    canvas(256, 256, (ctx) => {
+      if (typeof fill === 'string') ctx.fillStyle = fill;
+      else {
+        const g = ctx.createLinearGradient(...fill.from, ...fill.to);
+        fill.stops.forEach((c, i) => g.addColorStop(i / Math.max(1, fill.stops.length - 1), c));
+        ctx.fillStyle = g;
+      }
+      ctx.fillRect(...rect);
+    }),
+  );
+}
+
 /** An opaque photo: a diagonal gradient through `stops` (spread evenly) over a 256 px square. */
 export function gradientPhoto(stops: readonly string[]): Promise<ImageBitmap> {
   return bitmap(

@@ -10,13 +10,12 @@
 import { expect, test } from 'vitest';
 import type { TemplateView, ViewPart } from '../../../engine/model';
 import {
-  bitmap,
-  canvas,
   checker,
   compareBytes,
   createRenderer,
   gradientPhoto,
   group,
+  paintedRect,
   productPhoto,
   rectPath,
   smartObject,
@@ -111,30 +110,9 @@ test('a cut-out photo with parts, a displacement map and either background equal
   const images = {
     photo: await productPhoto(),
     // A translucent sheen over the product's upper half, and a shadow multiplied over its left.
-    sheen: await bitmap(
-      canvas(256, 256, (ctx) => {
-        const g = ctx.createLinearGradient(0, 0, 256, 128);
-        g.addColorStop(0, 'rgba(255,255,255,0.7)');
-        g.addColorStop(1, 'rgba(255,255,255,0)');
-        ctx.fillStyle = g;
-        ctx.fillRect(20, 20, 220, 110);
-      }),
-    ),
-    shadow: await bitmap(
-      canvas(256, 256, (ctx) => {
-        ctx.fillStyle = 'rgba(60,60,80,0.5)';
-        ctx.fillRect(0, 0, 110, 256);
-      }),
-    ),
-    bend: await bitmap(
-      canvas(256, 256, (ctx) => {
-        const g = ctx.createLinearGradient(0, 0, 256, 0);
-        g.addColorStop(0, 'rgb(100,140,0)');
-        g.addColorStop(1, 'rgb(160,110,0)');
-        ctx.fillStyle = g;
-        ctx.fillRect(0, 0, 256, 256);
-      }),
-    ),
+    sheen: await paintedRect([20, 20, 220, 110], { from: [0, 0], to: [256, 128], stops: ['rgba(255,255,255,0.7)', 'rgba(255,255,255,0)'] }),
+    shadow: await paintedRect([0, 0, 110, 256], 'rgba(60,60,80,0.5)'),
+    bend: await paintedRect([0, 0, 256, 256], { from: [0, 0], to: [256, 0], stops: ['rgb(100,140,0)', 'rgb(160,110,0)'] }),
   };
   const kept = createRenderer(images);
   const whole = createRenderer(images, { reuseFrames: false });
