@@ -56,4 +56,3 @@ describe('tintPhotoPixels', () => {
     expect(() => tintLuminance(lum, [1, 1, 1], new Uint8ClampedArray(8))).toThrow(/size/);
   });
 });
-
