@@ -69,6 +69,13 @@ export interface EngineOptions {
    * composes them at full size, so the cubic is their only resampling, as in Photoshop.
    */
   flatOversample?: number;
+  /**
+   * Where WebGL runs on the CPU: take views' frames around their layers from the CPU (cut-out
+   * photos and parts too) and blend later colours there (MockupRendererOptions `cpuFrames`,
+   * `cpuBlend`). Default: on a software renderer; false keeps that work on the (emulated) GPU.
+   */
+  cpuFrames?: boolean;
+  cpuBlend?: boolean;
 }
 
 /** Composed flats kept for reuse across views and colours of the same design. */
@@ -93,7 +100,12 @@ export class Engine {
   constructor(options: EngineOptions = {}) {
     this.loader = options.loader ?? createFetchImageLoader({ maxEntries: 128 });
     this.resampling = options.resampling ?? 'bilinear';
-    this.renderer = new MockupRenderer(options.canvas, { loader: this.loader, resampling: this.resampling });
+    this.renderer = new MockupRenderer(options.canvas, {
+      loader: this.loader,
+      resampling: this.resampling,
+      ...(options.cpuFrames === undefined ? {} : { cpuFrames: options.cpuFrames }),
+      ...(options.cpuBlend === undefined ? {} : { cpuBlend: options.cpuBlend }),
+    });
     this.cubicOversample = options.flatOversample ?? OVERSAMPLE;
   }
 

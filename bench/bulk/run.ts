@@ -13,9 +13,7 @@
  * uploaded through the same upload call at the same parallelism, so the table shows how much of
  * the flow is the upload and how much the rendering.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +22,7 @@ import sharp from 'sharp';
 import { launchChromium, forwardPageErrors } from '../../scripts/engine-harness.ts';
 import { ensureClientBuilt } from '../../tools/build/ensure-client.ts';
 import { requiredStats as stats } from '../stats.ts';
+import { DEMO_DATA_DIR, freePort, startAppServer } from '../app-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,47 +43,8 @@ if (!(Number.isInteger(PRODUCTS) && PRODUCTS >= 1 && PRODUCTS <= 24) || !(Number
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = path.join(root, '.tmp', 'bench-bulk');
+const dataDir = DEMO_DATA_DIR;
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startAppServer(port: number): Promise<ChildProcess> {
-  await mkdir(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CAPTCHA: 'off',
-      DEMO: '1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'error',
-    },
-  });
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/prod-api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline) throw new Error('the server did not start in 10 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const design = () =>
   sharp({ create: { width: 800, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })

@@ -19,7 +19,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +28,7 @@ import { creditOnce } from '../../server/commerce/ledger.ts';
 import { findUserByEmail } from '../../server/accounts/users.ts';
 import { RecordType } from '../../contract/commerce.ts';
 import { call, CheckoutBudget, ok, signUp, type Merchant, type Orderable } from './api.ts';
+import { freePort } from '../app-server.ts';
 
 export interface CrashOptions {
   kills: number;
@@ -57,16 +57,6 @@ interface Check {
 
 const rowsOf = async <T>(db: Database['db'], query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 class ServerProcess {
   child: ChildProcess | null = null;
