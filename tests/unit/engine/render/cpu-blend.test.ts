@@ -60,7 +60,12 @@ describe('cpu blend', () => {
   // Lines per half (overlay, multiply, normal, screen, hard light, exclusion) and the whole
   // formula (darken, soft light, burn, divide) must both give the shader's values.
   test.each([5, 6, 7, 8, 10, 20, 3, 9, 12, 22] as BlendCode[])('mode %i gives the shader formula, rounded to the nearest level', (mode) => {
-    for (const maps of [false, true]) {
+    // No maps, shading alone (normal and multiply write their lines inline then), both maps.
+    for (const [withShading, maps] of [
+      [false, false],
+      [true, false],
+      [true, true],
+    ] as const) {
       const { src, alpha, sh, hi, frame } = scene();
       const before = frame.slice();
       const tile = { x: 10, y: 20, width: W + 2, height: H + 1 };
@@ -76,7 +81,7 @@ describe('cpu blend', () => {
         edges: { alpha, rect: { x: 11, y: 21, width: W, height: H } },
         mode,
         opacity: 0.8,
-        shading: maps ? sh : null,
+        shading: withShading ? sh : null,
         highlight: maps ? hi : null,
         photoLight: null,
       });
@@ -103,7 +108,7 @@ describe('cpu blend', () => {
           s,
           alpha[p]!,
           0.8,
-          maps ? [...sh.subarray(4 * p, 4 * p + 4)] : null,
+          withShading ? [...sh.subarray(4 * p, 4 * p + 4)] : null,
           maps ? [...hi.subarray(4 * p, 4 * p + 4)] : null,
         );
         for (let c = 0; c < 3; c++) expect(Math.abs(got[c]! - want[c]!), `px ${p} ch ${c}`).toBeLessThanOrEqual(0.51);
@@ -125,6 +130,28 @@ describe('cpu blend', () => {
       expect(() => applyCpuLayer(layer, rows, firstChanged + 1)).toThrow(/do not hold/);
       const short = rows.subarray(0, (lastChanged - tile.y * outputWidth) * 4);
       expect(() => applyCpuLayer(layer, short, tile.y * outputWidth)).toThrow(/do not hold/);
+    }
+  });
+
+  test('normal and multiply lines written inline are the floats of the general path, bit for bit', () => {
+    const { src, alpha, sh } = scene();
+    for (const mode of [7, 6] as BlendCode[]) {
+      const input = {
+        outputWidth: W,
+        tile: { x: 0, y: 0, width: W, height: H },
+        rect: { x: 0, y: 0, width: W, height: H },
+        src,
+        edges: { alpha, rect: { x: 0, y: 0, width: W, height: H } },
+        mode,
+        opacity: 0.8,
+        shading: sh,
+        photoLight: null,
+      };
+      // A highlight of zeros changes nothing but takes the general path.
+      const inline = prepareCpuLayer({ ...input, highlight: null });
+      const general = prepareCpuLayer({ ...input, highlight: new Uint8Array(W * H * 4) });
+      expect([...inline.offsets]).toEqual([...general.offsets]);
+      expect([...inline.terms]).toEqual([...general.terms]);
     }
   });
 
