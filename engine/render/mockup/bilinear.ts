@@ -7,6 +7,7 @@
  * over the whole output and its readback (40-80 ms for 1600 px), which every render worker's GPU
  * work queues for, for work the worker's own thread does.
  */
+import { div255 } from './frame-finish.ts';
 
 /** Straight RGBA (ImageData) made premultiplied, rounded: the texel values a premultiplied upload holds. */
 export function premultiply(
@@ -23,11 +24,10 @@ export function premultiply(
     if (a === 255) dst[i] = w;
     else if (a === 0) dst[i] = 0;
     else {
-      // round(c a / 255) exactly: (t + t / 256) / 256 with t = c a + 128.
-      const r = (w & 255) * a + 128;
-      const g = ((w >>> 8) & 255) * a + 128;
-      const b = ((w >>> 16) & 255) * a + 128;
-      dst[i] = (((r + (r >> 8)) >> 8) | (((g + (g >> 8)) >> 8) << 8) | (((b + (b >> 8)) >> 8) << 16) | (a << 24)) >>> 0;
+      const r = div255((w & 255) * a);
+      const g = div255(((w >>> 8) & 255) * a);
+      const b = div255(((w >>> 16) & 255) * a);
+      dst[i] = (r | (g << 8) | (b << 16) | (a << 24)) >>> 0;
     }
   }
   return out;

@@ -14,7 +14,7 @@ import type { PixelRect } from '../../gl/targets.ts';
 export type PartMode = 6 | 7;
 
 /** round(x / 255) for 0 <= x <= 255 * 255, exactly (255 is odd, so no value falls on a half). */
-const div255 = (x: number): number => {
+export const div255 = (x: number): number => {
   const t = x + 128;
   return (t + (t >> 8)) >> 8;
 };
