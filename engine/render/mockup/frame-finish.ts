@@ -33,46 +33,80 @@ export function blendPart(
   mode: PartMode,
   rect: PixelRect,
 ): void {
+  // Whole pixels as words (RGBA little-endian: R in the low byte), read and written once each.
   const src = new Uint32Array(part.buffer, part.byteOffset, part.length >> 2);
+  const dst = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2);
   for (let y = rect.y; y < rect.y + rect.height; y++) {
     let s = y * width + rect.x;
-    let d = ((y - pixelsRect.y) * pixelsRect.width + (rect.x - pixelsRect.x)) * 4;
-    for (let n = rect.width; n > 0; n--, s++, d += 4) {
-      const p = src[s] as number;
-      const sa = p >>> 24;
-      // A transparent part leaves the composite as it is (its colour is 0 too: premultiplied).
-      if (sa === 0) continue;
-      const sr = p & 255;
-      const sg = (p >>> 8) & 255;
-      const sb = (p >>> 16) & 255;
-      if (mode === 7) {
+    let d = (y - pixelsRect.y) * pixelsRect.width + (rect.x - pixelsRect.x);
+    const end = s + rect.width;
+    // One loop per mode: the mode does not change along a row.
+    if (mode === 7) {
+      for (; s < end; s++, d++) {
+        const p = src[s] as number;
+        const sa = p >>> 24;
+        // A transparent part leaves the composite as it is (its colour is 0 too: premultiplied).
+        if (sa === 0) continue;
         if (sa === 255) {
-          pixels[d] = sr;
-          pixels[d + 1] = sg;
-          pixels[d + 2] = sb;
-          pixels[d + 3] = 255;
+          dst[d] = p;
           continue;
         }
+        const w = dst[d] as number;
         const k = 255 - sa;
-        pixels[d] = sr + div255((pixels[d] as number) * k);
-        pixels[d + 1] = sg + div255((pixels[d + 1] as number) * k);
-        pixels[d + 2] = sb + div255((pixels[d + 2] as number) * k);
-        pixels[d + 3] = sa + div255((pixels[d + 3] as number) * k);
-      } else {
-        const dr = pixels[d] as number;
-        const dg = pixels[d + 1] as number;
-        const db = pixels[d + 2] as number;
-        const da = pixels[d + 3] as number;
+        const r = (p & 255) + div255((w & 255) * k);
+        const g = ((p >>> 8) & 255) + div255(((w >>> 8) & 255) * k);
+        const b = ((p >>> 16) & 255) + div255(((w >>> 16) & 255) * k);
+        dst[d] = (r | (g << 8) | (b << 16) | ((sa + div255((w >>> 24) * k)) << 24)) >>> 0;
+      }
+    } else {
+      for (; s < end; s++, d++) {
+        const p = src[s] as number;
+        const sa = p >>> 24;
+        if (sa === 0) continue;
+        const w = dst[d] as number;
+        const sr = p & 255;
+        const sg = (p >>> 8) & 255;
+        const sb = (p >>> 16) & 255;
+        const dr = w & 255;
+        const dg = (w >>> 8) & 255;
+        const db = (w >>> 16) & 255;
+        const da = w >>> 24;
         const ks = 255 - da;
         const kd = 255 - sa;
         // s (1 - ad) + d (1 - as) + s d never passes 255 * 255 for premultiplied colour (s <= as, d <= ad).
-        pixels[d] = div255(sr * ks + dr * kd + sr * dr);
-        pixels[d + 1] = div255(sg * ks + dg * kd + sg * dg);
-        pixels[d + 2] = div255(sb * ks + db * kd + sb * db);
-        pixels[d + 3] = sa + da - div255(sa * da);
+        const r = div255(sr * ks + dr * kd + sr * dr);
+        const g = div255(sg * ks + dg * kd + sg * dg);
+        const b = div255(sb * ks + db * kd + sb * db);
+        dst[d] = (r | (g << 8) | (b << 16) | ((sa + da - div255(sa * da)) << 24)) >>> 0;
       }
     }
   }
+}
+
+/**
+ * The smallest rect holding every pixel of `pixels` (`width` px wide) that is not (0, 0, 0, 0),
+ * or null when there is none: where a part can change anything.
+ */
+export function paintedBox(pixels: Uint8Array | Uint8ClampedArray, width: number): PixelRect | null {
+  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2);
+  const height = words.length / width;
+  let x0 = width;
+  let x1 = -1;
+  let y0 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let a = 0;
+    while (a < width && words[row + a] === 0) a++;
+    if (a === width) continue;
+    let b = width - 1;
+    while (words[row + b] === 0) b--;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    if (a < x0) x0 = a;
+    if (b > x1) x1 = b;
+  }
+  return y0 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 
 /**
@@ -94,26 +128,33 @@ export function flattenOver(
   const bare = (br | (bg << 8) | (bb << 16) | 0xff000000) >>> 0;
   for (let y = rect.y; y < rect.y + rect.height; y++) {
     let i = (y - pixelsRect.y) * pixelsRect.width + (rect.x - pixelsRect.x);
-    for (let n = rect.width; n > 0; n--, i++) {
-      const w = words[i] as number;
-      const a = w >>> 24;
-      if (a === 255) continue;
-      const d = i * 4;
-      if (ba === 255) {
+    const end = i + rect.width;
+    if (ba === 255) {
+      for (; i < end; i++) {
+        const w = words[i] as number;
+        const a = w >>> 24;
+        if (a === 255) continue;
         if (w === 0) {
           words[i] = bare;
           continue;
         }
         const k = 255 - a;
-        pixels[d] = (pixels[d] as number) + div255(br * k);
-        pixels[d + 1] = (pixels[d + 1] as number) + div255(bg * k);
-        pixels[d + 2] = (pixels[d + 2] as number) + div255(bb * k);
-        pixels[d + 3] = 255;
-      } else if (a !== 0) {
+        const r = (w & 255) + div255(br * k);
+        const g = ((w >>> 8) & 255) + div255(bg * k);
+        const b = ((w >>> 16) & 255) + div255(bb * k);
+        words[i] = (r | (g << 8) | (b << 16) | 0xff000000) >>> 0;
+      }
+    } else {
+      for (; i < end; i++) {
+        const w = words[i] as number;
+        const a = w >>> 24;
+        if (a === 255 || a === 0) continue;
+        // Premultiplied colour never passes its alpha; min() keeps a channel in its byte regardless.
         const k = 255 / a;
-        pixels[d] = Math.round((pixels[d] as number) * k);
-        pixels[d + 1] = Math.round((pixels[d + 1] as number) * k);
-        pixels[d + 2] = Math.round((pixels[d + 2] as number) * k);
+        const r = Math.min(255, Math.round((w & 255) * k));
+        const g = Math.min(255, Math.round(((w >>> 8) & 255) * k));
+        const b = Math.min(255, Math.round(((w >>> 16) & 255) * k));
+        words[i] = (r | (g << 8) | (b << 16) | (a << 24)) >>> 0;
       }
     }
   }

@@ -17,7 +17,8 @@
  */
 import { SourceCache } from '../../gl/resources.ts';
 import type { PixelRect } from '../../gl/targets.ts';
-import { blendPart, flattenOver, type PartMode } from './frame-finish.ts';
+import { blendPart, flattenOver, paintedBox, type PartMode } from './frame-finish.ts';
+import { intersectRects } from './tiles.ts';
 import { context2d } from './output.ts';
 
 type Rgb = readonly [number, number, number];
@@ -127,6 +128,8 @@ function tintTable(tint: Rgb): Uint32Array {
 interface UntintedPhoto {
   readonly pixels: Uint8ClampedArray;
   readonly lum: PhotoLuminance | null;
+  /** A part's painted box (`paintedBox`): the pixels it can change. */
+  readonly box: PixelRect | null;
 }
 
 /** A picture of the view at output size: `read` gives its premultiplied pixels as the GPU samples them. */
@@ -195,8 +198,10 @@ export class PhotoFrames {
   draw(ctx: OffscreenCanvasRenderingContext2D, look: FrameLook): DrawnFrame {
     const { width, height } = ctx.canvas;
     const size = `${width}x${height}`;
-    const bytes = width * height * 4;
-    const parts = look.parts.map((p) => ({ mode: p.mode, pixels: this.untinted(p, size, bytes, false).pixels }));
+    const parts = look.parts.map((p) => {
+      const { pixels, box } = this.untinted(p, width, height, false);
+      return { mode: p.mode, pixels, box };
+    });
     const key = [
       size,
       look.photo.key,
@@ -205,12 +210,16 @@ export class PhotoFrames {
       look.background.join(','),
     ].join('|');
     // Read again should the cache have let it go since (a frame kept past its photo).
-    const photo = (): UntintedPhoto => this.untinted(look.photo, size, bytes, true);
+    const photo = (): UntintedPhoto => this.untinted(look.photo, width, height, true);
     const frame = (tinted: ImageData | null, plain: boolean): DrawnFrame => ({
       tinted,
       plain,
       finish: (pixels, pixelsRect, rect) => {
-        for (const part of parts) blendPart(pixels, pixelsRect, part.pixels, width, part.mode, rect);
+        for (const part of parts) {
+          // Only where the part is painted: outside it every part pixel is transparent.
+          const within = part.box && intersectRects(rect, part.box);
+          if (within) blendPart(pixels, pixelsRect, part.pixels, width, part.mode, within);
+        }
         flattenOver(pixels, pixelsRect, look.background, rect);
       },
       photoRows: (y, rows) => {
@@ -268,13 +277,14 @@ export class PhotoFrames {
   }
 
   /** `luminance`: whether the picture is the photo, tinted from its kept luminance. */
-  private untinted(source: FrameSource, size: string, bytes: number, luminance: boolean): UntintedPhoto {
-    const key = `${source.key}|${size}|${luminance ? 'photo' : 'part'}`;
+  private untinted(source: FrameSource, width: number, height: number, luminance: boolean): UntintedPhoto {
+    const bytes = width * height * 4;
+    const key = `${source.key}|${width}x${height}|${luminance ? 'photo' : 'part'}`;
     const hit = this.photos.get(key);
     if (hit) return hit;
     const pixels = source.read().data;
     if (pixels.length !== bytes) throw new Error(`photo frame: read ${pixels.length} bytes, expected ${bytes}`);
-    const photo = { pixels, lum: luminance ? photoLuminance(pixels) : null };
+    const photo = { pixels, lum: luminance ? photoLuminance(pixels) : null, box: luminance ? null : paintedBox(pixels, width) };
     this.photos.set(key, photo, bytes + (photo.lum ? photo.lum.lum.byteLength + (photo.lum.alpha?.byteLength ?? 0) : 0));
     return photo;
   }

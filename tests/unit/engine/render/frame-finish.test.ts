@@ -5,7 +5,7 @@
  * formulas in floating point, as written in the shaders.
  */
 import { describe, expect, test } from 'vitest';
-import { blendPart, flattenOver } from '../../../../engine/render/mockup/frame-finish';
+import { blendPart, flattenOver, paintedBox } from '../../../../engine/render/mockup/frame-finish';
 
 type Px = [number, number, number, number];
 
@@ -102,5 +102,19 @@ describe('flattenOver', () => {
       expect(Math.max(...p.map((v, c) => Math.abs(v - want[c]!)))).toBeLessThanOrEqual(1);
     });
     expect(() => flattenOver(flat(px), { x: 0, y: 0, width: px.length, height: 1 }, [0.5, 0.5, 0.5, 0.5])).toThrow(/opaque or transparent/);
+  });
+});
+
+describe('paintedBox', () => {
+  test('bounds the pixels that are not (0, 0, 0, 0), wherever they are', () => {
+    const width = 7;
+    const px = new Uint8ClampedArray(width * 5 * 4);
+    expect(paintedBox(px, width)).toBeNull();
+    // A transparent pixel keeping colour counts (it is not (0, 0, 0, 0)); so do opaque ones.
+    px.set([0, 0, 3, 0], (1 * width + 5) * 4);
+    px.set([9, 9, 9, 255], (3 * width + 2) * 4);
+    expect(paintedBox(px, width)).toEqual({ x: 2, y: 1, width: 4, height: 3 });
+    px.set([1, 1, 1, 1], (4 * width + 0) * 4);
+    expect(paintedBox(px, width)).toEqual({ x: 0, y: 1, width: 6, height: 4 });
   });
 });
