@@ -18,7 +18,7 @@
 import { SourceCache } from '../../gl/resources.ts';
 import type { PixelRect } from '../../gl/targets.ts';
 import { blendPart, flattenOver, paintedBox, type PartMode } from './frame-finish.ts';
-import { intersectRects } from './tiles.ts';
+import { intersectRects, rectsAround } from './tiles.ts';
 import { context2d } from './output.ts';
 
 type Rgb = readonly [number, number, number];
@@ -193,9 +193,11 @@ export class PhotoFrames {
 
   /**
    * Draws the view's frame at the size of `ctx`'s canvas into `ctx`. Its pictures are read
-   * (`FrameSource.read`) only when this picture and size are not kept.
+   * (`FrameSource.read`) only when this picture and size are not kept. `covered`: a rect the
+   * caller will put its own finished pixels over; a frame drawn once (not kept) leaves it
+   * unfinished rather than finishing it twice.
    */
-  draw(ctx: OffscreenCanvasRenderingContext2D, look: FrameLook): DrawnFrame {
+  draw(ctx: OffscreenCanvasRenderingContext2D, look: FrameLook, covered: PixelRect | null = null): DrawnFrame {
     const { width, height } = ctx.canvas;
     const size = `${width}x${height}`;
     const parts = look.parts.map((p) => {
@@ -252,7 +254,9 @@ export class PhotoFrames {
       if (this.finished?.width !== width || this.finished.height !== height) this.finished = new ImageData(width, height);
       this.finished.data.set(tinted.data);
       const whole = { x: 0, y: 0, width, height };
-      drawn.finish(this.finished.data, whole, whole);
+      // A frame kept for later draws is finished whole; its later users may cover another rect.
+      const rects = covered && !this.seen.has(key) ? rectsAround(whole, covered) : [whole];
+      for (const rect of rects) drawn.finish(this.finished.data, whole, rect);
       ctx.putImageData(this.finished, 0, 0);
     }
     if (!this.seen.has(key)) {

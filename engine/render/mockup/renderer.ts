@@ -536,18 +536,23 @@ export class MockupRenderer {
           return readImageData(gl, target);
         };
         const id = (bitmap: ImageBitmap) => `${this.cache.photoId(bitmap)}`;
-        drawn = this.photoFrames.draw(ctx, {
-          photo: { key: id(photoBitmap), read: atOutputSize(photoBitmap, photo) },
-          tint,
-          parts: parts.map((part, i) => {
-            const bitmap = partBitmaps[i] as ImageBitmap;
-            return { key: id(bitmap), mode: part.mode, read: atOutputSize(bitmap, part.texture) };
-          }),
-          background,
-        });
-        if (this.uploadsBases) tinted = drawn.tinted;
+        // The layers' rect: drawn on the GPU (or blended on the CPU) and finished below.
         let covered: PixelRect | null = null;
         for (const layer of layers) covered = unionRects(covered, layerRectInTile(layer, whole, grow));
+        drawn = this.photoFrames.draw(
+          ctx,
+          {
+            photo: { key: id(photoBitmap), read: atOutputSize(photoBitmap, photo) },
+            tint,
+            parts: parts.map((part, i) => {
+              const bitmap = partBitmaps[i] as ImageBitmap;
+              return { key: id(bitmap), mode: part.mode, read: atOutputSize(bitmap, part.texture) };
+            }),
+            background,
+          },
+          covered,
+        );
+        if (this.uploadsBases) tinted = drawn.tinted;
         tiles = covered ? [covered] : [];
       }
       for (const tile of tiles) {

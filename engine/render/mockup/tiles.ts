@@ -50,3 +50,18 @@ export function unionRects(a: PixelRect | null, b: PixelRect | null): PixelRect 
     height: Math.max(a.y + a.height, b.y + b.height) - y,
   };
 }
+
+/** The parts of `outer` outside `hole`: up to four rects (above, below, left, right of it). */
+export function rectsAround(outer: PixelRect, hole: PixelRect): PixelRect[] {
+  const inner = intersectRects(outer, hole);
+  if (!inner) return [outer];
+  const out: PixelRect[] = [];
+  const push = (x: number, y: number, width: number, height: number) => {
+    if (width > 0 && height > 0) out.push({ x, y, width, height });
+  };
+  push(outer.x, outer.y, outer.width, inner.y - outer.y);
+  push(outer.x, inner.y + inner.height, outer.width, outer.y + outer.height - inner.y - inner.height);
+  push(outer.x, inner.y, inner.x - outer.x, inner.height);
+  push(inner.x + inner.width, inner.y, outer.x + outer.width - inner.x - inner.width, inner.height);
+  return out;
+}
