@@ -128,8 +128,8 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
   const linear = LINEAR_HALVES.has(mode);
   // Numbers a pixel: two lines a channel under overlay, one under the other linear modes.
   const stride = !linear ? TERMS : mode === OVERLAY ? LINES : LINE;
-  // Normal and multiply without a highlight or photo light: their lines written inline.
-  const plainLine = (mode === 7 || mode === 6) && !highlight && !ph;
+  // Normal and multiply without a photo light: their lines written inline.
+  const plainLine = (mode === 7 || mode === 6) && !ph;
   const offsets = new Uint32Array(n - nt);
   const terms = new Float32Array((n - nt) * stride);
   const translucent = nt > 0 ? { offsets: new Uint32Array(nt), terms: new Float32Array(nt * TERMS) } : null;
@@ -169,20 +169,26 @@ export function prepareCpuLayer(input: CpuLayerInput): CpuLayer {
       }
       offsets[j] = offset;
       if (plainLine) {
-        // writeLine's values with no highlight or photo light (h 0, shade 1, lift 0: m = k, add 0),
-        // the same operations in the same order, so the same floats.
+        // writeLine's values with no photo light (shade 1, lift 0: m = k (1 - h), add = h), the
+        // same operations in the same order, so the same floats.
         const t = j * LINE;
+        const mr = k * (1 - hr);
+        const mg = k * (1 - hg);
+        const mb = k * (1 - hb);
         if (mode === 6) {
-          terms[t] = (1 - sa + sa * r) * k;
-          terms[t + 2] = (1 - sa + sa * g) * k;
-          terms[t + 4] = (1 - sa + sa * b) * k;
-          terms[t + 1] = terms[t + 3] = terms[t + 5] = 0;
+          terms[t] = (1 - sa + sa * r) * mr;
+          terms[t + 2] = (1 - sa + sa * g) * mg;
+          terms[t + 4] = (1 - sa + sa * b) * mb;
+          terms[t + 1] = 255 * hr;
+          terms[t + 3] = 255 * hg;
+          terms[t + 5] = 255 * hb;
         } else {
-          const keep = (1 - sa) * k;
-          terms[t] = terms[t + 2] = terms[t + 4] = keep;
-          terms[t + 1] = 255 * (sa * r * k);
-          terms[t + 3] = 255 * (sa * g * k);
-          terms[t + 5] = 255 * (sa * b * k);
+          terms[t] = (1 - sa) * mr;
+          terms[t + 2] = (1 - sa) * mg;
+          terms[t + 4] = (1 - sa) * mb;
+          terms[t + 1] = 255 * (sa * r * mr + hr);
+          terms[t + 3] = 255 * (sa * g * mg + hg);
+          terms[t + 5] = 255 * (sa * b * mb + hb);
         }
       } else if (linear) {
         const t = j * stride;

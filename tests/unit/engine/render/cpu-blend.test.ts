@@ -135,23 +135,29 @@ describe('cpu blend', () => {
 
   test('normal and multiply lines written inline are the floats of the general path, bit for bit', () => {
     const { src, alpha, sh } = scene();
+    // A highlight with every level, so its terms are not all zero.
+    const highlight = new Uint8Array(W * H * 4).map((_, i) => (i * 37) % 256);
+    // A photo light that changes nothing (every pixel transparent reads as white; black below
+    // it): shade exactly 1 and lift exactly 0, but it takes the general path.
+    const neutralLight = { pixels: new Uint8Array(W * H * 4), black: -1, white: 0 };
     for (const mode of [7, 6] as BlendCode[]) {
-      const input = {
-        outputWidth: W,
-        tile: { x: 0, y: 0, width: W, height: H },
-        rect: { x: 0, y: 0, width: W, height: H },
-        src,
-        edges: { alpha, rect: { x: 0, y: 0, width: W, height: H } },
-        mode,
-        opacity: 0.8,
-        shading: sh,
-        photoLight: null,
-      };
-      // A highlight of zeros changes nothing but takes the general path.
-      const inline = prepareCpuLayer({ ...input, highlight: null });
-      const general = prepareCpuLayer({ ...input, highlight: new Uint8Array(W * H * 4) });
-      expect([...inline.offsets]).toEqual([...general.offsets]);
-      expect([...inline.terms]).toEqual([...general.terms]);
+      for (const hl of [null, highlight]) {
+        const input = {
+          outputWidth: W,
+          tile: { x: 0, y: 0, width: W, height: H },
+          rect: { x: 0, y: 0, width: W, height: H },
+          src,
+          edges: { alpha, rect: { x: 0, y: 0, width: W, height: H } },
+          mode,
+          opacity: 0.8,
+          shading: sh,
+          highlight: hl,
+        };
+        const inline = prepareCpuLayer({ ...input, photoLight: null });
+        const general = prepareCpuLayer({ ...input, photoLight: neutralLight });
+        expect([...inline.offsets]).toEqual([...general.offsets]);
+        expect([...inline.terms]).toEqual([...general.terms]);
+      }
     }
   });
 
