@@ -7,7 +7,7 @@
  * over the whole output and its readback (40-80 ms for 1600 px), which every render worker's GPU
  * work queues for, for work the worker's own thread does.
  */
-import { div255 } from './frame-finish.ts';
+import { div255, paintedSpan } from './frame-finish.ts';
 
 /** Straight RGBA (ImageData) made premultiplied, rounded: the texel values a premultiplied upload holds. */
 export function premultiply(
@@ -61,12 +61,9 @@ export function resizeBilinear(src: Uint8ClampedArray, sw: number, sh: number, d
   const from = new Int32Array(sh).fill(dw);
   const to = new Int32Array(sh);
   for (let row = 0; row < sh; row++) {
-    const base = row * sw;
-    let c0 = 0;
-    while (c0 < sw && words[base + c0] === 0) c0++;
-    if (c0 === sw) continue;
-    let c1 = sw - 1;
-    while (words[base + c1] === 0) c1--;
+    const span = paintedSpan(words, row * sw, sw);
+    if (span === null) continue;
+    const [c0, c1] = span;
     from[row] = Math.max(0, Math.floor(((c0 - 1 + 0.5) * dw) / sw - 0.5));
     to[row] = Math.min(dw, Math.ceil(((c1 + 1 + 0.5) * dw) / sw - 0.5) + 1);
   }

@@ -95,18 +95,27 @@ export function paintedBox(pixels: Uint8Array | Uint8ClampedArray, width: number
   let y0 = -1;
   let y1 = -1;
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let a = 0;
-    while (a < width && words[row + a] === 0) a++;
-    if (a === width) continue;
-    let b = width - 1;
-    while (words[row + b] === 0) b--;
+    const span = paintedSpan(words, y * width, width);
+    if (span === null) continue;
     if (y0 < 0) y0 = y;
     y1 = y;
-    if (a < x0) x0 = a;
-    if (b > x1) x1 = b;
+    x0 = Math.min(x0, span[0]);
+    x1 = Math.max(x1, span[1]);
   }
   return y0 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/**
+ * The first and last columns of the row of `width` pixels (as words) from `start` that are not
+ * (0, 0, 0, 0), or null when the whole row is.
+ */
+export function paintedSpan(words: Uint32Array, start: number, width: number): [number, number] | null {
+  let first = 0;
+  while (first < width && words[start + first] === 0) first++;
+  if (first === width) return null;
+  let last = width - 1;
+  while (words[start + last] === 0) last--;
+  return [first, last];
 }
 
 /**
