@@ -9,7 +9,10 @@
  */
 import { div255, paintedSpan } from './frame-finish.ts';
 
-/** Straight RGBA (ImageData) made premultiplied, rounded: the texel values a premultiplied upload holds. */
+/**
+ * Straight RGBA (ImageData) made premultiplied, rounded: the texel values a premultiplied upload
+ * holds. `out` may be `straight` itself (each pixel is read before it is written).
+ */
 export function premultiply(
   straight: Uint8ClampedArray,
   out: Uint8ClampedArray<ArrayBuffer> = new Uint8ClampedArray(straight.length),

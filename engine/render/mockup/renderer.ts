@@ -527,7 +527,9 @@ export class MockupRenderer {
           if (sameSize && this.cache.isOpaque(bitmap)) return sourcePixels(bitmap);
           // Enlarged, the GPU's bilinear sample is worked out on the CPU where the GPU is emulated.
           if (this.finishesOnCpu && bitmap.width <= width && bitmap.height <= height) {
-            const texels = premultiply(sourcePixels(bitmap).data);
+            // The bitmap's pixels are read into a new ImageData: premultiplied where they are.
+            const read = sourcePixels(bitmap).data;
+            const texels = premultiply(read, read);
             return new ImageData(sameSize ? texels : resizeBilinear(texels, bitmap.width, bitmap.height, width, height), width, height);
           }
           // Otherwise read what the GPU draws.
@@ -784,8 +786,16 @@ export class MockupRenderer {
       const rows = ctx.getImageData(0, tile.y, width, tile.height);
       for (const layer of kept) applyCpuLayer(layer, rows.data, tile.y * width);
       ctx.putImageData(rows, 0, tile.y);
+    } else if (drawn.tinted) {
+      // The tinted photo this draw made: the layers, then the parts and the background over the
+      // tile, in place, and only the tile put back.
+      const pixels = drawn.tinted;
+      for (const layer of kept) applyCpuLayer(layer, pixels.data);
+      drawn.finish(pixels.data, { x: 0, y: 0, width, height: frame.outputHeight }, tile);
+      ctx.putImageData(pixels, 0, 0, tile.x, tile.y, tile.width, tile.height);
     } else {
-      // The tinted photo's rows under the layers, then the parts and the background over the tile.
+      // A kept frame: the tinted photo's rows under the layers, then the parts and the background
+      // over the tile.
       const rows = drawn.photoRows(tile.y, tile.height);
       for (const layer of kept) applyCpuLayer(layer, rows, tile.y * width);
       drawn.finish(rows, { x: 0, y: tile.y, width, height: tile.height }, tile);
