@@ -157,7 +157,7 @@ export interface FrameLook {
 export interface DrawnFrame {
   /**
    * The tinted photo's premultiplied pixels, whole frame, when this draw made them (valid until the
-   * next draw), or null when a kept frame was drawn.
+   * next draw; the caller may blend its layers into them), or null when a kept frame was drawn.
    */
   readonly tinted: ImageData | null;
   /**
@@ -244,6 +244,8 @@ export class PhotoFrames {
       return frame(null, parts.length === 0 && !!known?.lum && !known.lum.alpha);
     }
     const { pixels, lum } = photo();
+    // A frame seen once before is kept this time (a second draw of the same look).
+    const keep = this.seen.has(key);
     if (this.scratch?.width !== width || this.scratch.height !== height) this.scratch = new ImageData(width, height);
     const tinted = this.scratch;
     if (look.tint && lum) tintLuminance(lum, look.tint, tinted.data);
@@ -254,12 +256,13 @@ export class PhotoFrames {
       if (this.finished?.width !== width || this.finished.height !== height) this.finished = new ImageData(width, height);
       this.finished.data.set(tinted.data);
       const whole = { x: 0, y: 0, width, height };
-      // A frame kept for later draws is finished whole; its later users may cover another rect.
-      const rects = covered && !this.seen.has(key) ? rectsAround(whole, covered) : [whole];
+      // A frame kept for later draws (seen before: kept below) is finished whole; its later users
+      // may cover another rect.
+      const rects = covered && !keep ? rectsAround(whole, covered) : [whole];
       for (const rect of rects) drawn.finish(this.finished.data, whole, rect);
       ctx.putImageData(this.finished, 0, 0);
     }
-    if (!this.seen.has(key)) {
+    if (!keep) {
       this.seen.add(key);
       // The keys seen once are only hints; keep that list short.
       if (this.seen.size > 4 * MAX_FRAMES) this.seen.clear();
